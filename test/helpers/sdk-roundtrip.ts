@@ -1,0 +1,61 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { JsonSchema } from "../../src/protocols/protocol.js";
+
+/**
+ * Proves an envelope schema against the SDK's own validation. SDK 1.32's `McpServer.registerTool`
+ * only takes zod schemas for `outputSchema`, so a plain JSON Schema goes through the low-level
+ * `Server` (the supported path for JSON Schema): it lists the tool with our `outputSchema`, and the
+ * real `Client` validates `structuredContent` against it with its ajv provider on `callTool`.
+ */
+
+export type RoundTripOutcome =
+  | { ok: true; result: CallToolResult; listedTool: Tool }
+  | { ok: false; error: Error; listedTool: Tool | undefined };
+
+export interface RoundTripOptions {
+  outputSchema: JsonSchema;
+  /** What the tool handler returns. */
+  result: CallToolResult;
+  toolName?: string;
+}
+
+export async function sdkRoundTrip(options: RoundTripOptions): Promise<RoundTripOutcome> {
+  const toolName = options.toolName ?? "probe_tool";
+  const server = new Server({ name: "mcp-conform-probe", version: "0.0.0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [
+      {
+        name: toolName,
+        inputSchema: { type: "object" as const, properties: {} },
+        outputSchema: options.outputSchema as Tool["outputSchema"] & object,
+      },
+    ],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async () => options.result);
+
+  const client = new Client({ name: "mcp-conform-probe-client", version: "0.0.0" });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  let listedTool: Tool | undefined;
+  try {
+    await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
+    // The Client only compiles output validators for tools it has listed.
+    const listed = await client.listTools();
+    listedTool = listed.tools.find((tool) => tool.name === toolName);
+    if (!listedTool) throw new Error(`probe tool ${toolName} was not listed`);
+    const result = (await client.callTool({ name: toolName, arguments: {} })) as CallToolResult;
+    return { ok: true, result, listedTool };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error : new Error(String(error)), listedTool };
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
