@@ -14,16 +14,22 @@ const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
  * `warnings` and `blocked_reason` accept `null` because the document's examples send `null` for
  * "nothing to say"; `context` is never `null` in the document, so it must be an object when sent.
  * Extra fields are allowed: the document calls the schema "Extensible - Can add fields as needed".
+ * The patterns are the runtime validator's: snake_case states, "tool" or "tool - description"
+ * actions, no blank strings.
  */
 export function guidanceObjectSchema(): JsonSchema {
+  const text = { type: "string", pattern: "\\S" };
   return {
     type: "object",
     properties: {
-      current_state: { type: "string", minLength: 1 },
-      next_action: { type: "string", minLength: 1 },
-      available_actions: { type: "array", items: { type: "string", minLength: 1 } },
-      warnings: { type: ["array", "null"], items: { type: "string", minLength: 1 } },
-      blocked_reason: { type: ["string", "null"], minLength: 1 },
+      current_state: { type: "string", pattern: "^[a-z0-9]+(_[a-z0-9]+)*$" },
+      next_action: text,
+      available_actions: {
+        type: "array",
+        items: { type: "string", pattern: "^([A-Za-z0-9_./-]+)( - [\\s\\S]*\\S[\\s\\S]*)?$" },
+      },
+      warnings: { type: ["array", "null"], items: text },
+      blocked_reason: { type: ["string", "null"], pattern: "\\S" },
       context: { type: "object" },
     },
     required: ["current_state", "next_action", "available_actions"],
@@ -36,8 +42,8 @@ export function guidanceObjectSchema(): JsonSchema {
  * so a payload schema with `additionalProperties: false` still admits `guidance`, and its `$defs`
  * stay resolvable at `#/$defs/...`.
  *
- * An error envelope (`success: false`) must say why it is blocked: the document's every error
- * example carries a non-null `blocked_reason`.
+ * An error envelope (`success: false`) must carry `error` and say why it is blocked: the document's
+ * every error example carries both (runtime decision 4).
  *
  * `withGuidance` is ignored: this envelope always carries guidance.
  */
@@ -68,11 +74,13 @@ function errorsCarryBlockedReason(): JsonSchema {
     if: { properties: { success: { const: false } }, required: ["success"] },
     then: {
       properties: {
+        error: { type: "string", pattern: "\\S" },
         guidance: {
-          properties: { blocked_reason: { type: "string", minLength: 1 } },
+          properties: { blocked_reason: { type: "string", pattern: "\\S" } },
           required: ["blocked_reason"],
         },
       },
+      required: ["error"],
     },
   };
 }

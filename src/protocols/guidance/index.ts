@@ -1,0 +1,24 @@
+import { readPackageFile } from "../../package-root.js";
+import type { Protocol } from "../protocol.js";
+import { validateJsonResponse } from "./json-response.js";
+import { validateGuidanceEnvelope } from "./runtime.js";
+import { envelopeSchema } from "./schema.js";
+
+const runtimeSourcePath = "src/protocols/guidance/runtime.ts";
+
+export const guidanceProtocol: Protocol = {
+  id: "guidance",
+  title: "MCP Tool Guidance Pattern",
+  kind: "json",
+  // It *is* the guidance field: other protocols compose with it, not it with itself.
+  composesWithGuidance: false,
+  runtimeSourcePath,
+  runtimeSource: () => readPackageFile(runtimeSourcePath),
+  envelopeSchema: (options) => envelopeSchema(options),
+  validate: (input) =>
+    validateJsonResponse(input, {
+      isEnvelope: (value) => "guidance" in value,
+      validateEnvelope: (value) => validateGuidanceEnvelope(value),
+      isErrorEnvelope: (value) => typeof value === "object" && value !== null && "success" in value && value.success === false,
+    }),
+};
