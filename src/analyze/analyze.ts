@@ -1,0 +1,257 @@
+import { relative } from "node:path";
+import { ts } from "ts-morph";
+import type { DiscoveryContext, ToolCandidate } from "./discover/candidate.js";
+import { createDiscoverers } from "./discover/index.js";
+import { AnalyzeCodes } from "./diagnostic-codes.js";
+import { type Diagnostic, INVENTORY_SCHEMA_VERSION, type Inventory, type ToolEntry } from "./inventory.js";
+import { loadProject, resolveTsconfigPath } from "./load-project.js";
+import { toPosixPath } from "./paths.js";
+import { analyseExits } from "./resolve/exits.js";
+import { resolveFunction } from "./resolve/handler.js";
+import { resolveInputParams } from "./resolve/input-params.js";
+import { resolveToolName } from "./resolve/tool-name.js";
+import { isAnyType, typeText } from "./resolve/type-text.js";
+import { AnalysisSession } from "./session.js";
+import { literalText, unwrapExpression } from "./syntax.js";
+
+export interface AnalyzeOptions {
+  /** A tsconfig.json or its folder; default: the nearest tsconfig.json upward from `cwd`. */
+  project?: string;
+  cwd?: string;
+}
+
+export interface AnalysisResult {
+  inventory: Inventory;
+  /** Kept open for stages that need nodes (check, migrate) and for watch mode. */
+  session: AnalysisSession;
+}
+
+/** Open the project named by the options: the one Project and checker of the run. */
+export function openSession(options: AnalyzeOptions = {}): AnalysisSession {
+  const cwd = options.cwd ?? process.cwd();
+  const tsconfigPath = resolveTsconfigPath(options.project, cwd);
+  return new AnalysisSession(loadProject(tsconfigPath, cwd), tsconfigPath);
+}
+
+export function analyze(options: AnalyzeOptions = {}): AnalysisResult {
+  const cwd = options.cwd ?? process.cwd();
+  const session = openSession(options);
+  return { inventory: analyzeSession(session, cwd), session };
+}
+
+function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    (a.file ?? "").localeCompare(b.file ?? "") ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    a.code.localeCompare(b.code) ||
+    a.message.localeCompare(b.message)
+  );
+}
+
+/** Analyse an open session into an Inventory. Pure with respect to the session's current state. */
+export function analyzeSession(session: AnalysisSession, cwd: string = process.cwd()): Inventory {
+  const { checker } = session;
+  const diagnostics: Diagnostic[] = [];
+  const context: DiscoveryContext = {
+    session,
+    report(diagnostic, at) {
+      diagnostics.push({ ...diagnostic, ...session.where(at) });
+    },
+  };
+  const discoverers = createDiscoverers();
+  const candidates: ToolCandidate[] = [];
+  const files = session.userSourceFiles();
+
+  for (const file of files) {
+    const syntaxErrors = session.program.getSyntacticDiagnostics(file);
+    const firstError = syntaxErrors[0];
+    if (firstError) {
+      const { line } = file.getLineAndCharacterOfPosition(firstError.start ?? 0);
+      diagnostics.push({
+        file: session.relativePath(file.fileName),
+        line: line + 1,
+        severity: "error",
+        code: AnalyzeCodes.syntaxError,
+        message: `syntax error: ${ts.flattenDiagnosticMessageText(firstError.messageText, " ")}; tools in this file were not analysed`,
+      });
+      continue;
+    }
+    for (const discoverer of discoverers) candidates.push(...(discoverer.visitSourceFile?.(file, context) ?? []));
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) for (const d of discoverers) if (d.visitCall) candidates.push(...d.visitCall(node, context));
+      if (ts.isClassLike(node)) for (const d of discoverers) if (d.visitClass) candidates.push(...d.visitClass(node, context));
+      if (ts.isObjectLiteralExpression(node)) for (const d of discoverers) if (d.visitObjectLiteral) candidates.push(...d.visitObjectLiteral(node, context));
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(file, visit);
+  }
+  for (const discoverer of discoverers) candidates.push(...(discoverer.finish?.(context) ?? []));
+
+  const tools: ToolEntry[] = [];
+  for (const candidate of candidates) {
+    const tool = resolveCandidate(candidate, session, diagnostics);
+    if (tool) tools.push(tool);
+  }
+  tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file.localeCompare(b.file) || a.line - b.line));
+  reportDuplicates(tools, diagnostics);
+  reportUnresolvedModules(tools, session, diagnostics);
+  if (tools.length === 0) {
+    diagnostics.push({
+      file: null,
+      line: null,
+      severity: "info",
+      code: AnalyzeCodes.noTools,
+      message: `no MCP tools found in ${files.length} source file${files.length === 1 ? "" : "s"}`,
+    });
+  }
+  diagnostics.sort(compareDiagnostics);
+  return {
+    schemaVersion: INVENTORY_SCHEMA_VERSION,
+    project: toPosixPath(relative(cwd, session.tsconfigPath) || "tsconfig.json"),
+    tools,
+    diagnostics: dedupe(diagnostics),
+  };
+}
+
+function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = `${d.file}:${d.line}:${d.code}:${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function descriptionText(node: ts.Node | null, checker: ts.TypeChecker): string | null {
+  if (!node) return null;
+  const literal = literalText(node);
+  if (literal !== undefined) return literal;
+  if (ts.isExpression(node)) {
+    const type = checker.getTypeAtLocation(unwrapExpression(node));
+    if (type.isStringLiteral()) return type.value;
+  }
+  return null;
+}
+
+function resolveCandidate(candidate: ToolCandidate, session: AnalysisSession, diagnostics: Diagnostic[]): ToolEntry | undefined {
+  const { checker } = session;
+  const nameNode = "expression" in candidate.name ? candidate.name.expression : candidate.name.node;
+  const name = "expression" in candidate.name ? resolveToolName(candidate.name.expression, checker) : candidate.name.text;
+  const at = session.where(nameNode);
+  if (name === undefined) {
+    diagnostics.push({
+      ...at,
+      severity: "warning",
+      code: AnalyzeCodes.unresolvedName,
+      message: `${candidate.style} tool name \`${nameNode.getText()}\` cannot be resolved to a string literal; use a literal, an \`as const\` constant or an enum member`,
+    });
+    return undefined;
+  }
+
+  const handler = candidate.handler ? resolveFunction(candidate.handler, checker) : null;
+  const scope = candidate.returnScope ?? handler;
+  const exits = scope ? analyseExits(scope, candidate.payloadMode, checker) : [];
+  if (!scope && candidate.handler) {
+    diagnostics.push({
+      ...at,
+      severity: "warning",
+      code: AnalyzeCodes.unresolvedHandler,
+      message: `the handler of tool "${name}" (\`${candidate.handler.getText().slice(0, 60)}\`) cannot be followed to its declaration; return paths are unknown`,
+    });
+  }
+
+  const input = resolveInputParams(candidate.input, checker);
+  if (input.unrecognised) {
+    diagnostics.push({
+      ...at,
+      severity: "warning",
+      code: AnalyzeCodes.unknownInput,
+      message: `the input schema of tool "${name}" is not a zod shape, zod object, JSON Schema literal or Standard Schema the checker can resolve; its params are unknown`,
+    });
+  }
+
+  const enclosing = scope ?? nameNode;
+  const payloadTexts: string[] = [];
+  let anyPayload = false;
+  for (const exit of exits) {
+    if (exit.kind !== "success") continue;
+    if (!exit.payload) {
+      payloadTexts.push("unknown");
+      continue;
+    }
+    if (isAnyType(exit.payload)) anyPayload = true;
+    payloadTexts.push(typeText(exit.payload, checker, enclosing));
+  }
+  if (exits.length === 0 && candidate.handler) {
+    // No visible body (a handler typed `any`, or one from a declaration file): ask its signature.
+    const signature = checker.getTypeAtLocation(candidate.handler).getCallSignatures()[0];
+    const returned = signature ? checker.getAwaitedType(signature.getReturnType()) : undefined;
+    if (!signature || (returned && isAnyType(returned))) anyPayload = true;
+    if (returned && !isAnyType(returned)) payloadTexts.push(typeText(returned, checker, enclosing));
+    else payloadTexts.push(signature ? "any" : "unknown");
+  }
+  if (anyPayload) {
+    diagnostics.push({
+      ...at,
+      severity: "warning",
+      code: AnalyzeCodes.anyPayload,
+      message: `tool "${name}" returns a payload typed \`any\`: its shape cannot be checked; give the handler a return type`,
+    });
+  }
+  const unique = [...new Set(payloadTexts)];
+  const payloadType = unique.length === 0 ? "never" : unique.length === 1 ? (unique[0] ?? "unknown") : unique.join(" | ");
+
+  return {
+    name,
+    style: candidate.style,
+    file: at.file,
+    line: at.line,
+    description: descriptionText(candidate.description, checker),
+    input: input.params,
+    payloadType,
+    returns: exits.map((exit) => ({ line: session.lineOf(exit.node), kind: exit.kind, via: exit.via })),
+    handler: handler ? session.where(handler) : null,
+  };
+}
+
+function reportDuplicates(tools: ToolEntry[], diagnostics: Diagnostic[]): void {
+  const byName = new Map<string, ToolEntry[]>();
+  for (const tool of tools) byName.set(tool.name, [...(byName.get(tool.name) ?? []), tool]);
+  for (const [name, same] of byName) {
+    if (same.length < 2) continue;
+    const places = same.map((t) => `${t.file}:${t.line}`).join(", ");
+    for (const tool of same) {
+      diagnostics.push({
+        file: tool.file,
+        line: tool.line,
+        severity: "error",
+        code: AnalyzeCodes.duplicateName,
+        message: `duplicate tool name "${name}", registered at ${places}`,
+      });
+    }
+  }
+}
+
+/**
+ * Bare imports the checker cannot resolve (node_modules missing): the tools are still listed,
+ * but their types may read `any`/`unknown`, so say why once per module and file.
+ */
+function reportUnresolvedModules(tools: ToolEntry[], session: AnalysisSession, diagnostics: Diagnostic[]): void {
+  const toolFiles = new Set(tools.map((t) => t.file));
+  for (const file of session.userSourceFiles()) {
+    if (!toolFiles.has(session.relativePath(file.fileName))) continue;
+    for (const statement of file.statements) {
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const specifier = statement.moduleSpecifier.text;
+      if (specifier.startsWith(".") || specifier.startsWith("node:")) continue;
+      if (session.checker.getSymbolAtLocation(statement.moduleSpecifier)) continue;
+      diagnostics.push({
+        ...session.where(statement),
+        severity: "warning",
+        code: AnalyzeCodes.unresolvedModule,
+        message: `cannot resolve module "${specifier}" (is node_modules installed?); tools are listed, but types that come from it are unknown`,
+      });
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import type { ts } from "ts-morph";
+import type { Diagnostic, DiscoveryStyle } from "../inventory.js";
+import type { AnalysisSession } from "../session.js";
+
+/**
+ * What a discoverer hands to resolution: nodes, not answers. Names, inputs, handlers and
+ * payloads are all resolved afterwards through the one checker, the same way for every style.
+ */
+export interface ToolCandidate {
+  style: DiscoveryStyle;
+  /** The tool name: an expression for the checker to resolve, or a name known from elsewhere (xmcp's file name). */
+  name: { expression: ts.Expression } | { text: string; node: ts.Node };
+  /** The registration (call, class, object literal, case clause): the fallback for locations. */
+  registration: ts.Node;
+  description: ts.Node | null;
+  /** The input schema expression in whatever form the style takes (zod shape/object, JSON Schema, Standard Schema). */
+  input: ts.Node | null;
+  /** The handler as written: a function, or a reference to follow (identifier, `this.run.bind(this)`). */
+  handler: ts.Node | null;
+  /**
+   * Where the handler's own return paths are, when that is narrower than the handler's body:
+   * the `case` clause or `if` branch of a low-level dispatcher.
+   */
+  returnScope: ts.Node | null;
+  /**
+   * `call-tool-result`: the handler returns an MCP CallToolResult and the payload is inside it.
+   * `raw`: the framework serialises the returned value, which is the payload.
+   */
+  payloadMode: "call-tool-result" | "raw";
+}
+
+export interface DiscoveryContext {
+  readonly session: AnalysisSession;
+  report(diagnostic: Omit<Diagnostic, "file" | "line">, at: ts.Node): void;
+}
+
+/**
+ * One discovery style, one file (`discover/<style>.ts`). Discoverers are visitors: the analyser
+ * walks each source file once and offers every node to every discoverer, so adding a style adds
+ * no traversal.
+ */
+export interface Discoverer {
+  readonly style: DiscoveryStyle;
+  visitCall?(node: ts.CallExpression, context: DiscoveryContext): ToolCandidate[];
+  visitClass?(node: ts.ClassLikeDeclaration, context: DiscoveryContext): ToolCandidate[];
+  visitObjectLiteral?(node: ts.ObjectLiteralExpression, context: DiscoveryContext): ToolCandidate[];
+  visitSourceFile?(node: ts.SourceFile, context: DiscoveryContext): ToolCandidate[];
+  /** Called once after every file was visited, for styles whose parts live in several places. */
+  finish?(context: DiscoveryContext): ToolCandidate[];
+}

@@ -1,0 +1,32 @@
+import { ts } from "ts-morph";
+import { unwrapExpression } from "../syntax.js";
+
+const HANDLER_KEYS = ["handler", "execute", "handle"];
+
+function typeLooksLikeToolObject(type: ts.Type, checker: ts.TypeChecker): boolean {
+  const candidates = type.isUnion() ? type.types : [type];
+  return candidates.some((member) => HANDLER_KEYS.some((key) => checker.getPropertyOfType(member, key) !== undefined));
+}
+
+/**
+ * True when a registration's name is forwarded from a tool object (`t.name` in
+ * `for (const t of tools) server.registerTool(t.name, ..., t.handler)`, or `{ name }` destructured
+ * from one). Those tools are found where their object literals are written (the `tool-object`
+ * style), so the forwarding call is neither a tool nor an unresolved name.
+ */
+export function isForwardedToolObjectName(expression: ts.Expression, checker: ts.TypeChecker): boolean {
+  const node = unwrapExpression(expression);
+  if (ts.isPropertyAccessExpression(node) && node.name.text === "name") {
+    return typeLooksLikeToolObject(checker.getTypeAtLocation(node.expression), checker);
+  }
+  if (ts.isElementAccessExpression(node)) {
+    return typeLooksLikeToolObject(checker.getTypeAtLocation(node.expression), checker);
+  }
+  if (ts.isIdentifier(node)) {
+    const declaration = checker.getSymbolAtLocation(node)?.valueDeclaration;
+    if (declaration && ts.isBindingElement(declaration) && ts.isObjectBindingPattern(declaration.parent)) {
+      return typeLooksLikeToolObject(checker.getTypeAtLocation(declaration.parent), checker);
+    }
+  }
+  return false;
+}

@@ -1,0 +1,185 @@
+import { ts } from "ts-morph";
+import type { DiscoveryContext, Discoverer, ToolCandidate } from "./candidate.js";
+import { resolveFunction } from "../resolve/handler.js";
+import { calleeName, forEachOwnDescendant, getPropertyValue, isFunctionNode, unwrapExpression } from "../syntax.js";
+
+function schemaArgumentIs(call: ts.CallExpression, schemaName: string): boolean {
+  const [first] = call.arguments;
+  if (!first) return false;
+  const expression = unwrapExpression(first);
+  const text = ts.isIdentifier(expression) ? expression.text : ts.isPropertyAccessExpression(expression) ? expression.name.text : "";
+  return text === schemaName;
+}
+
+/** `request.params.name`, or a variable that holds it (`const { name } = request.params`). */
+function isToolNameExpression(node: ts.Expression, checker: ts.TypeChecker, depth = 0): boolean {
+  const expression = unwrapExpression(node);
+  if (ts.isPropertyAccessExpression(expression)) {
+    if (expression.name.text !== "name") return false;
+    const owner = unwrapExpression(expression.expression);
+    return ts.isPropertyAccessExpression(owner) ? owner.name.text === "params" : ts.isIdentifier(owner) && owner.text === "params";
+  }
+  if (!ts.isIdentifier(expression) || depth > 3) return false;
+  const declaration = checker.getSymbolAtLocation(expression)?.valueDeclaration;
+  if (!declaration) return false;
+  if (ts.isVariableDeclaration(declaration) && declaration.initializer && ts.isIdentifier(declaration.name)) {
+    return isToolNameExpression(declaration.initializer, checker, depth + 1);
+  }
+  if (ts.isBindingElement(declaration)) {
+    const key = declaration.propertyName ?? declaration.name;
+    const keyText = ts.isIdentifier(key) ? key.text : undefined;
+    const holder = declaration.parent.parent;
+    if (keyText === "name" && ts.isVariableDeclaration(holder) && holder.initializer) {
+      const source = unwrapExpression(holder.initializer);
+      return (ts.isPropertyAccessExpression(source) && source.name.text === "params") || (ts.isIdentifier(source) && source.text === "params");
+    }
+  }
+  return false;
+}
+
+interface Branch {
+  nameExpression: ts.Expression;
+  scope: ts.Node;
+}
+
+/** The `case` clauses of `switch (name)`; fall-through labels share the next clause's body. */
+function switchBranches(statement: ts.SwitchStatement): Branch[] {
+  const branches: Branch[] = [];
+  let pending: ts.Expression[] = [];
+  for (const clause of statement.caseBlock.clauses) {
+    if (!ts.isCaseClause(clause)) {
+      pending = [];
+      continue;
+    }
+    pending.push(clause.expression);
+    if (clause.statements.length === 0) continue;
+    for (const nameExpression of pending) branches.push({ nameExpression, scope: clause });
+    pending = [];
+  }
+  return branches;
+}
+
+/** `if (name === "a") {...} else if (name === "b") {...}`, in either operand order. */
+function ifBranches(statement: ts.IfStatement, checker: ts.TypeChecker): Branch[] {
+  const branches: Branch[] = [];
+  let current: ts.Statement | undefined = statement;
+  while (current && ts.isIfStatement(current)) {
+    const condition = unwrapExpression(current.expression);
+    if (ts.isBinaryExpression(condition) && (condition.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || condition.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)) {
+      if (isToolNameExpression(condition.left, checker)) branches.push({ nameExpression: condition.right, scope: current.thenStatement });
+      else if (isToolNameExpression(condition.right, checker)) branches.push({ nameExpression: condition.left, scope: current.thenStatement });
+    }
+    current = current.elseStatement;
+  }
+  return branches;
+}
+
+/**
+ * A branch whose only job is `return handleX(args)` delegates to handleX: that function is the
+ * tool's handler, and its return paths are the tool's.
+ */
+function delegatedHandler(scope: ts.Node, checker: ts.TypeChecker): ts.Node | null {
+  const statements = ts.isCaseClause(scope) ? scope.statements : ts.isBlock(scope) ? scope.statements : ts.factory.createNodeArray([scope as ts.Statement]);
+  const meaningful = statements.filter((s) => !ts.isEmptyStatement(s) && !ts.isBreakStatement(s));
+  const [only] = meaningful;
+  if (meaningful.length !== 1 || !only || !ts.isReturnStatement(only) || !only.expression) return null;
+  const returned = unwrapExpression(only.expression);
+  if (!ts.isCallExpression(returned)) return null;
+  const target = resolveFunction(returned.expression, checker);
+  return target && !target.getSourceFile().isDeclarationFile ? target : null;
+}
+
+interface Listing {
+  description: ts.Node | null;
+  input: ts.Node | null;
+}
+
+/** Object literals `{ name, description, inputSchema }` listed by a ListTools handler, following consts it returns. */
+function collectListings(root: ts.Node, checker: ts.TypeChecker, into: Map<string, Listing>, seen = new Set<ts.Node>()): void {
+  if (seen.has(root)) return;
+  seen.add(root);
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const name = getPropertyValue(node, "name");
+      const nameExpression = name && ts.isExpression(name) ? unwrapExpression(name) : undefined;
+      const type = nameExpression ? checker.getTypeAtLocation(nameExpression) : undefined;
+      if (nameExpression && type?.isStringLiteral() && (getPropertyValue(node, "inputSchema") || getPropertyValue(node, "description"))) {
+        into.set(type.value, { description: getPropertyValue(node, "description") ?? null, input: getPropertyValue(node, "inputSchema") ?? null });
+      }
+    }
+    if (ts.isIdentifier(node)) {
+      const declaration = checker.getSymbolAtLocation(node)?.valueDeclaration;
+      if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer && !declaration.getSourceFile().isDeclarationFile) {
+        collectListings(declaration.initializer, checker, into, seen);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(root);
+}
+
+/**
+ * The low-level `Server`: `setRequestHandler(CallToolRequestSchema, ...)` dispatching on
+ * `request.params.name` with `switch` or `if` chains; descriptions and input schemas come from the
+ * `ListToolsRequestSchema` handler. Both handlers may live in different files, so tools are
+ * assembled in `finish`.
+ */
+export function createSdkLowLevelDiscoverer(): Discoverer {
+  const branches: Branch[] = [];
+  const listings = new Map<string, Listing>();
+  let listed = false;
+
+  return {
+    style: "sdk-low-level",
+    visitCall(call, { session }): ToolCandidate[] {
+      if (calleeName(call) !== "setRequestHandler" || call.arguments.length < 2) return [];
+      const handlerArgument = call.arguments[1];
+      const handler = handlerArgument ? resolveFunction(handlerArgument, session.checker) : null;
+      if (!handler) return [];
+      if (schemaArgumentIs(call, "ListToolsRequestSchema")) {
+        listed = true;
+        collectListings(handler, session.checker, listings);
+      } else if (schemaArgumentIs(call, "CallToolRequestSchema")) {
+        forEachOwnDescendant(handler, (node) => {
+          if (ts.isSwitchStatement(node) && isToolNameExpression(node.expression, session.checker)) branches.push(...switchBranches(node));
+          // Only the head of an if/else-if chain: its else-ifs are walked by ifBranches.
+          if (ts.isIfStatement(node) && !(ts.isIfStatement(node.parent) && node.parent.elseStatement === node)) {
+            branches.push(...ifBranches(node, session.checker));
+          }
+        });
+      }
+      return [];
+    },
+    finish(context: DiscoveryContext): ToolCandidate[] {
+      const { checker } = context.session;
+      const handled = new Set<string>();
+      const candidates = branches.map((branch): ToolCandidate => {
+        const type = checker.getTypeAtLocation(branch.nameExpression);
+        const name = type.isStringLiteral() ? type.value : undefined;
+        if (name !== undefined) handled.add(name);
+        const listing = name !== undefined ? listings.get(name) : undefined;
+        if (name !== undefined && listed && !listing) {
+          context.report({ severity: "warning", code: "MCPA008", message: `tool "${name}" is handled by the CallTool handler but not listed by the ListTools handler, so clients never see it` }, branch.nameExpression);
+        }
+        const delegate = delegatedHandler(branch.scope, checker);
+        return {
+          style: "sdk-low-level",
+          name: { expression: branch.nameExpression },
+          registration: branch.scope,
+          description: listing?.description ?? null,
+          input: listing?.input ?? null,
+          handler: delegate ?? (isFunctionNode(branch.scope) ? branch.scope : null),
+          returnScope: delegate ? null : branch.scope,
+          payloadMode: "call-tool-result",
+        };
+      });
+      for (const [name, listing] of listings) {
+        if (!handled.has(name) && branches.length > 0) {
+          const at = listing.input ?? listing.description;
+          if (at) context.report({ severity: "warning", code: "MCPA009", message: `tool "${name}" is listed by the ListTools handler but no branch of the CallTool handler handles it` }, at);
+        }
+      }
+      return candidates;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { ts } from "ts-morph";
+import { calleeName, calleeReceiver, isFunctionNode, propertyNameText, unwrapExpression } from "../syntax.js";
+import type { Discoverer, ToolCandidate } from "./candidate.js";
+import { isForwardedToolObjectName } from "./forwarding.js";
+
+/** Keys of the SDK's ToolAnnotations: an object made only of these is annotations, not params. */
+const ANNOTATION_KEYS = new Set(["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
+
+function isStringish(node: ts.Expression, checker: ts.TypeChecker): boolean {
+  const expression = unwrapExpression(node);
+  if (ts.isStringLiteralLike(expression) || ts.isTemplateExpression(expression)) return true;
+  const type = checker.getTypeAtLocation(expression);
+  return (type.flags & ts.TypeFlags.StringLike) !== 0;
+}
+
+function isAnnotations(node: ts.Expression): boolean {
+  const expression = unwrapExpression(node);
+  if (!ts.isObjectLiteralExpression(expression) || expression.properties.length === 0) return false;
+  return expression.properties.every((property) => {
+    const key = propertyNameText(property.name);
+    return key !== undefined && ANNOTATION_KEYS.has(key);
+  });
+}
+
+/**
+ * The receiver must plausibly be an McpServer: either its type is unknown to us (node_modules
+ * missing: still list the tool) or it has the SDK's `registerTool` beside `tool`. That keeps
+ * unrelated `.tool(...)` methods out.
+ */
+function receiverIsMcpServer(call: ts.CallExpression, checker: ts.TypeChecker): boolean {
+  const receiver = calleeReceiver(call);
+  if (!receiver) return false;
+  const type = checker.getTypeAtLocation(receiver);
+  if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return true;
+  return checker.getPropertyOfType(type, "registerTool") !== undefined;
+}
+
+/**
+ * The deprecated `server.tool(...)` overloads, all six:
+ * `(name, cb)`, `(name, desc, cb)`, `(name, paramsOrAnnotations, cb)`,
+ * `(name, desc, paramsOrAnnotations, cb)`, `(name, params, annotations, cb)`,
+ * `(name, desc, params, annotations, cb)`.
+ */
+export function createSdkToolDiscoverer(): Discoverer {
+  return {
+    style: "sdk-tool",
+    visitCall(call, { session }): ToolCandidate[] {
+      const { checker } = session;
+      const count = call.arguments.length;
+      if (calleeName(call) !== "tool" || count < 2 || count > 6) return [];
+      const nameArgument = call.arguments[0];
+      const callback = call.arguments[count - 1];
+      if (!nameArgument || !callback) return [];
+      if (!receiverIsMcpServer(call, checker)) return [];
+      const unwrappedCallback = unwrapExpression(callback);
+      if (!isFunctionNode(unwrappedCallback) && !ts.isIdentifier(unwrappedCallback) && !ts.isPropertyAccessExpression(unwrappedCallback) && !ts.isCallExpression(unwrappedCallback)) {
+        return [];
+      }
+      if (isForwardedToolObjectName(nameArgument, checker)) return [];
+
+      const middle = call.arguments.slice(1, count - 1);
+      let description: ts.Node | null = null;
+      let input: ts.Node | null = null;
+      const first = middle[0];
+      if (first && isStringish(first, checker)) {
+        description = first;
+        middle.shift();
+      }
+      // What is left is [paramsOrAnnotations] or [params, annotations].
+      const [maybeParams] = middle;
+      if (maybeParams && !(middle.length === 1 && isAnnotations(maybeParams))) input = maybeParams;
+
+      return [
+        {
+          style: "sdk-tool",
+          name: { expression: nameArgument },
+          registration: call,
+          description,
+          input,
+          handler: callback,
+          returnScope: null,
+          payloadMode: "call-tool-result",
+        },
+      ];
+    },
+  };
+}

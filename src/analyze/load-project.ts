@@ -1,0 +1,76 @@
+import { existsSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { Project, ts } from "ts-morph";
+import { InputError } from "../errors.js";
+import { toPosixPath } from "./paths.js";
+
+/**
+ * Resolve `--project` (a tsconfig file or its folder) or, without it, the nearest tsconfig.json
+ * upward from `cwd`, the way `tsc` does.
+ */
+export function resolveTsconfigPath(projectArg: string | undefined, cwd: string): string {
+  if (projectArg !== undefined) {
+    const given = resolve(cwd, projectArg);
+    if (!existsSync(given)) throw new InputError(`--project ${projectArg}: no such file or folder`);
+    if (statSync(given).isDirectory()) {
+      const inside = join(given, "tsconfig.json");
+      if (!existsSync(inside)) throw new InputError(`no tsconfig.json in ${projectArg}`, { file: projectArg });
+      return inside;
+    }
+    return given;
+  }
+  let dir = resolve(cwd);
+  for (;;) {
+    const candidate = join(dir, "tsconfig.json");
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) {
+      throw new InputError(
+        `no tsconfig.json found in ${toPosixPath(cwd)} or any folder above it; pass --project <tsconfig.json or its folder>`,
+      );
+    }
+    dir = parent;
+  }
+}
+
+function displayPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  return toPosixPath(rel.startsWith("..") ? file : rel);
+}
+
+function locate(diagnostic: ts.Diagnostic, cwd: string, fallbackFile: string): { file: string; line?: number } {
+  const file = diagnostic.file;
+  if (!file) return { file: displayPath(fallbackFile, cwd) };
+  const { line } = file.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+  return { file: displayPath(file.fileName, cwd), line: line + 1 };
+}
+
+/**
+ * Read and validate the tsconfig ourselves before handing it to ts-morph: ts-morph throws plain
+ * Errors for a broken config, and we owe the user file:line instead.
+ */
+function preflightTsconfig(tsconfigPath: string, cwd: string): void {
+  const read = ts.readConfigFile(tsconfigPath, ts.sys.readFile);
+  if (read.error) {
+    throw new InputError(
+      `tsconfig does not parse: ${ts.flattenDiagnosticMessageText(read.error.messageText, "\n")}`,
+      locate(read.error, cwd, tsconfigPath),
+    );
+  }
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(tsconfigPath), undefined, tsconfigPath);
+  // TS18003 "No inputs were found" is not fatal for us: it is simply a project with no tools.
+  const fatal = parsed.errors.filter((d) => d.code !== 18003);
+  const first = fatal[0];
+  if (first) {
+    throw new InputError(
+      `invalid tsconfig: ${ts.flattenDiagnosticMessageText(first.messageText, "\n")}`,
+      locate(first, cwd, tsconfigPath),
+    );
+  }
+}
+
+/** The one ts-morph Project of a run. Everything else reuses it and its single type checker. */
+export function loadProject(tsconfigPath: string, cwd: string): Project {
+  preflightTsconfig(tsconfigPath, cwd);
+  return new Project({ tsConfigFilePath: tsconfigPath });
+}

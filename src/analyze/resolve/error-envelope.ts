@@ -1,0 +1,39 @@
+import { ts } from "ts-morph";
+import { getPropertyValue, literalText, unwrapExpression } from "../syntax.js";
+
+const ERROR_STATUSES = new Set(["error", "failed", "failure"]);
+
+function isLiteralKeyword(node: ts.Node | undefined, kind: ts.SyntaxKind): boolean {
+  if (!node || !ts.isExpression(node)) return false;
+  return unwrapExpression(node).kind === kind;
+}
+
+/**
+ * Whether an object literal is an error envelope by its own words: `success: false`, `ok: false`,
+ * `status: "error"`, an AORP-style `immediate.status: "error"`, or a non-empty `error` field on an
+ * object that does not also claim `success: true`. Decided on literals only: a runtime flag
+ * (`success: ok`) may go either way, so it counts as success.
+ */
+export function isErrorEnvelopeLiteral(object: ts.ObjectLiteralExpression): boolean {
+  const success = getPropertyValue(object, "success") ?? getPropertyValue(object, "ok");
+  if (isLiteralKeyword(success, ts.SyntaxKind.FalseKeyword)) return true;
+  const status = literalText(getPropertyValue(object, "status"));
+  if (status !== undefined && ERROR_STATUSES.has(status.toLowerCase())) return true;
+  const immediate = getPropertyValue(object, "immediate");
+  if (immediate && ts.isExpression(immediate)) {
+    const inner = unwrapExpression(immediate);
+    if (ts.isObjectLiteralExpression(inner) && isErrorEnvelopeLiteral(inner)) return true;
+  }
+  const error = getPropertyValue(object, "error");
+  if (error && ts.isExpression(error) && !isLiteralKeyword(success, ts.SyntaxKind.TrueKeyword)) {
+    const value = unwrapExpression(error);
+    const empty =
+      value.kind === ts.SyntaxKind.NullKeyword ||
+      value.kind === ts.SyntaxKind.FalseKeyword ||
+      (ts.isIdentifier(value) && value.text === "undefined") ||
+      ts.isConditionalExpression(value) ||
+      ts.isBinaryExpression(value);
+    if (!empty) return true;
+  }
+  return false;
+}

@@ -1,0 +1,148 @@
+import { ts } from "ts-morph";
+import type { ReturnKind } from "../inventory.js";
+import { getPropertyValue, isFunctionNode, unwrapExpression } from "../syntax.js";
+import { isCallToolResultLiteral, payloadSlot } from "./call-tool-result.js";
+import { isErrorEnvelopeLiteral } from "./error-envelope.js";
+import { resolveFunction } from "./handler.js";
+import { collectExitPoints, type ExitPoint } from "./return-paths.js";
+
+export type PayloadMode = "call-tool-result" | "raw";
+
+export interface AnalysedExit {
+  node: ts.Node;
+  kind: ReturnKind;
+  via: string;
+  /** The payload's type on success paths; null when it cannot be told. */
+  payload: ts.Type | null;
+}
+
+/** How deep to follow helper calls (`return ok(result)` → `function ok(x) { return {...} }`). */
+const MAX_HELPER_DEPTH = 3;
+
+function projectFunction(call: ts.CallExpression, checker: ts.TypeChecker) {
+  const target = resolveFunction(call.expression, checker);
+  return target && !target.getSourceFile().isDeclarationFile ? target : null;
+}
+
+function constObjectLiteral(node: ts.Expression, checker: ts.TypeChecker): ts.ObjectLiteralExpression | undefined {
+  if (!ts.isIdentifier(node)) return undefined;
+  const declaration = checker.getSymbolAtLocation(node)?.valueDeclaration;
+  if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+  const list = declaration.parent;
+  if (!ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const)) return undefined;
+  const initializer = unwrapExpression(declaration.initializer);
+  return ts.isObjectLiteralExpression(initializer) ? initializer : undefined;
+}
+
+function awaited(type: ts.Type, checker: ts.TypeChecker): ts.Type {
+  return checker.getAwaitedType(type) ?? type;
+}
+
+function isTrueLiteralType(type: ts.Type, checker: ts.TypeChecker): boolean {
+  return (type.flags & ts.TypeFlags.BooleanLiteral) !== 0 && checker.typeToString(type) === "true";
+}
+
+/** Type-level fallback for a returned CallToolResult that is not a literal. */
+function payloadFromResultType(type: ts.Type, checker: ts.TypeChecker, at: ts.Node): { payload: ts.Type | null; isError: boolean } {
+  const isErrorSymbol = checker.getPropertyOfType(type, "isError");
+  const isError = isErrorSymbol ? isTrueLiteralType(checker.getTypeOfSymbolAtLocation(isErrorSymbol, at), checker) : false;
+  const structured = checker.getPropertyOfType(type, "structuredContent");
+  return { payload: structured ? checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(structured, at)) : null, isError };
+}
+
+function isCallToolResultType(type: ts.Type, checker: ts.TypeChecker): boolean {
+  return checker.getPropertyOfType(type, "content") !== undefined && (type.flags & ts.TypeFlags.Object) !== 0;
+}
+
+interface Classified {
+  kind: ReturnKind;
+  via: string;
+  payload: ts.Type | null;
+}
+
+function classifyObjectLiteral(object: ts.ObjectLiteralExpression, mode: PayloadMode, checker: ts.TypeChecker): Classified {
+  if (isCallToolResultLiteral(object) || mode === "call-tool-result") {
+    const isErrorValue = getPropertyValue(object, "isError");
+    const flagged = isErrorValue !== undefined && ts.isExpression(isErrorValue) && unwrapExpression(isErrorValue).kind === ts.SyntaxKind.TrueKeyword;
+    const slot = payloadSlot(object);
+    const payloadExpression = slot.kind === "none" ? undefined : unwrapExpression(slot.expression);
+    const payload = slot.kind === "text" ? checker.getStringType() : payloadExpression ? checker.getTypeAtLocation(payloadExpression) : null;
+    if (flagged) return { kind: "error", via: "isError", payload };
+    const envelope = payloadExpression && ts.isObjectLiteralExpression(payloadExpression) ? payloadExpression : payloadExpression ? constObjectLiteral(payloadExpression, checker) : undefined;
+    if (envelope && isErrorEnvelopeLiteral(envelope)) return { kind: "error", via: "error-envelope", payload };
+    if (!isCallToolResultLiteral(object) && isErrorEnvelopeLiteral(object)) return { kind: "error", via: "error-envelope", payload: checker.getTypeAtLocation(object) };
+    return { kind: "success", via: "return", payload: isCallToolResultLiteral(object) ? payload : checker.getTypeAtLocation(object) };
+  }
+  if (isErrorEnvelopeLiteral(object)) return { kind: "error", via: "error-envelope", payload: checker.getTypeAtLocation(object) };
+  return { kind: "success", via: "return", payload: checker.getTypeAtLocation(object) };
+}
+
+/**
+ * A returned call to one of the project's own helpers: classify through the helper, and map a
+ * payload that is one of its parameters back to the argument at this call site.
+ */
+function classifyHelperCall(call: ts.CallExpression, mode: PayloadMode, checker: ts.TypeChecker, depth: number): Classified | undefined {
+  if (depth >= MAX_HELPER_DEPTH) return undefined;
+  const helper = projectFunction(call, checker);
+  if (!helper) return undefined;
+  const exits = collectExitPoints(helper).map((exit) => classifyExit(exit, mode, checker, depth + 1));
+  if (exits.length === 0) return undefined;
+  if (exits.every((exit) => exit.kind === "error")) return { kind: "error", via: "error-helper", payload: null };
+  // Map a payload that is the helper's parameter to the argument given here.
+  const parameterPayloads = collectExitPoints(helper)
+    .map((exit) => (exit.expression ? parameterIndexOfPayload(exit.expression, helper, mode, checker) : -1))
+    .filter((index) => index >= 0);
+  const index = parameterPayloads[0];
+  const argument = index !== undefined ? call.arguments[index] : undefined;
+  if (argument) return { kind: "success", via: "helper", payload: checker.getTypeAtLocation(argument) };
+  const firstSuccess = exits.find((exit) => exit.kind === "success");
+  return { kind: "success", via: "helper", payload: firstSuccess?.payload ?? null };
+}
+
+function parameterIndexOfPayload(expression: ts.Expression, helper: ts.SignatureDeclaration, mode: PayloadMode, checker: ts.TypeChecker): number {
+  const value = unwrapExpression(expression);
+  let payloadNode: ts.Expression | undefined;
+  if (ts.isObjectLiteralExpression(value) && (isCallToolResultLiteral(value) || mode === "call-tool-result")) {
+    const slot = payloadSlot(value);
+    payloadNode = slot.kind === "structured" || slot.kind === "json-text" ? unwrapExpression(slot.expression) : undefined;
+  } else if (mode === "raw") {
+    payloadNode = value;
+  }
+  if (!payloadNode || !ts.isIdentifier(payloadNode)) return -1;
+  const declaration = checker.getSymbolAtLocation(payloadNode)?.valueDeclaration;
+  return declaration && ts.isParameter(declaration) ? helper.parameters.indexOf(declaration) : -1;
+}
+
+function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: ts.TypeChecker, depth: number): Classified {
+  if (exit.isThrow) {
+    const thrown = exit.expression ? unwrapExpression(exit.expression) : undefined;
+    const isUserError = thrown !== undefined && ts.isNewExpression(thrown) && ts.isIdentifier(thrown.expression) && thrown.expression.text === "UserError";
+    return { kind: "error", via: isUserError ? "UserError" : "throw", payload: null };
+  }
+  if (!exit.expression) return { kind: "success", via: "return", payload: checker.getVoidType() };
+  const value = unwrapExpression(exit.expression);
+
+  if (ts.isObjectLiteralExpression(value)) return classifyObjectLiteral(value, mode, checker);
+  const constant = constObjectLiteral(value, checker);
+  if (constant) return classifyObjectLiteral(constant, mode, checker);
+  if (ts.isCallExpression(value)) {
+    const throughHelper = classifyHelperCall(value, mode, checker, depth);
+    if (throughHelper) return throughHelper;
+  }
+
+  const type = awaited(checker.getTypeAtLocation(value), checker);
+  if (mode === "call-tool-result" || isCallToolResultType(type, checker)) {
+    const { payload, isError } = payloadFromResultType(type, checker, value);
+    return { kind: isError ? "error" : "success", via: isError ? "isError" : "return", payload: mode === "raw" && !payload ? type : payload };
+  }
+  return { kind: "success", via: "return", payload: type };
+}
+
+/** Every exit of a handler (or scope), classified as success or error, with its payload type. */
+export function analyseExits(root: ts.Node, mode: PayloadMode, checker: ts.TypeChecker): AnalysedExit[] {
+  return collectExitPoints(root).map((exit) => {
+    const classified = classifyExit(exit, mode, checker, 0);
+    const via = exit.node === exit.expression && !exit.isThrow && isFunctionNode(root) ? (classified.via === "return" ? "arrow-expression" : classified.via) : classified.via;
+    return { node: exit.node, kind: classified.kind, via, payload: classified.payload };
+  });
+}

@@ -1,0 +1,45 @@
+import { ts } from "ts-morph";
+import { type FunctionNode, isFunctionNode, unwrapExpression } from "../syntax.js";
+
+/**
+ * Follow a handler as written to the function that runs: an inline function, a reference
+ * (`handler: getForecast`), an imported function, a method (`this.run.bind(this)`), or a const
+ * holding any of those. Returns null when the trail leaves what the checker can see.
+ */
+export function resolveFunction(node: ts.Node, checker: ts.TypeChecker, depth = 0): FunctionNode | null {
+  if (depth > 8) return null;
+  if (isFunctionNode(node)) return node;
+  if (ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node) || ts.isVariableDeclaration(node)) {
+    return node.initializer ? resolveFunction(node.initializer, checker, depth + 1) : null;
+  }
+  if (ts.isExportAssignment(node)) return resolveFunction(node.expression, checker, depth + 1);
+  if (!ts.isExpression(node)) return null;
+  const expression = unwrapExpression(node);
+  if (isFunctionNode(expression)) return expression;
+
+  // `fn.bind(this)` runs `fn`.
+  if (ts.isCallExpression(expression)) {
+    const callee = unwrapExpression(expression.expression);
+    if (ts.isPropertyAccessExpression(callee) && callee.name.text === "bind") return resolveFunction(callee.expression, checker, depth + 1);
+    return null;
+  }
+
+  if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression)) {
+    let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(expression) ? expression.name : expression);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    for (const declaration of symbol?.declarations ?? []) {
+      if ((declaration as ts.Node) === node) continue;
+      const resolved = resolveFunction(declaration, checker, depth + 1);
+      if (resolved) return resolved;
+    }
+    // A shorthand property `{ handler }` resolves to the value symbol it names.
+    if (symbol?.valueDeclaration && ts.isShorthandPropertyAssignment(symbol.valueDeclaration)) {
+      const value = checker.getShorthandAssignmentValueSymbol(symbol.valueDeclaration);
+      for (const declaration of value?.declarations ?? []) {
+        const resolved = resolveFunction(declaration, checker, depth + 1);
+        if (resolved) return resolved;
+      }
+    }
+  }
+  return null;
+}

@@ -1,0 +1,42 @@
+import { ts } from "ts-morph";
+import { type FunctionNode, isFunctionNode } from "../syntax.js";
+
+/** One way out of a handler: a `return`, a `throw`, or an arrow's expression body. */
+export interface ExitPoint {
+  node: ts.Node;
+  /** The returned or thrown value; undefined for a bare `return;`. */
+  expression: ts.Expression | undefined;
+  isThrow: boolean;
+}
+
+function isCaughtLocally(node: ts.Node, root: ts.Node): boolean {
+  for (let current = node.parent; current && current !== root; current = current.parent) {
+    if (isFunctionNode(current)) return false;
+    const parent = current.parent;
+    // A throw in a `try` block with a `catch` does not leave the handler.
+    if (parent && ts.isTryStatement(parent) && parent.tryBlock === current && parent.catchClause) return true;
+  }
+  return false;
+}
+
+/**
+ * The exit points of a handler, or of a narrower scope (a low-level `case`). Returns inside nested
+ * callbacks (`items.map(i => { return ... })`) belong to those callbacks, not to the handler.
+ */
+export function collectExitPoints(root: FunctionNode | ts.Node): ExitPoint[] {
+  if (ts.isArrowFunction(root) && !ts.isBlock(root.body)) {
+    return [{ node: root.body, expression: root.body, isThrow: false }];
+  }
+  const body = isFunctionNode(root) ? root.body : root;
+  if (!body) return [];
+  const exits: ExitPoint[] = [];
+  const walk = (node: ts.Node): void => {
+    if (isFunctionNode(node) || ts.isClassLike(node)) return;
+    if (ts.isReturnStatement(node)) exits.push({ node, expression: node.expression, isThrow: false });
+    else if (ts.isThrowStatement(node) && !isCaughtLocally(node, body)) exits.push({ node, expression: node.expression, isThrow: true });
+    ts.forEachChild(node, walk);
+  };
+  if (body === root && !isFunctionNode(root)) ts.forEachChild(root, walk);
+  else walk(body);
+  return exits;
+}

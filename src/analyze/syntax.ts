@@ -1,0 +1,113 @@
+import { ts } from "ts-morph";
+
+/**
+ * Small syntactic helpers over raw compiler nodes. Kept free of the checker so discovery can
+ * still recognise registrations when types are unresolved (node_modules missing).
+ */
+
+/** Strip the wrappers that never change which value an expression denotes. */
+export function unwrapExpression(node: ts.Expression): ts.Expression {
+  let current = node;
+  for (;;) {
+    if (
+      ts.isParenthesizedExpression(current) ||
+      ts.isAsExpression(current) ||
+      ts.isSatisfiesExpression(current) ||
+      ts.isNonNullExpression(current) ||
+      ts.isTypeAssertionExpression(current) ||
+      ts.isAwaitExpression(current)
+    ) {
+      current = current.expression;
+      continue;
+    }
+    return current;
+  }
+}
+
+export function propertyNameText(name: ts.PropertyName | ts.BindingName | undefined): string | undefined {
+  if (!name) return undefined;
+  if (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name)) {
+    return name.text;
+  }
+  if (ts.isComputedPropertyName(name) && ts.isStringLiteralLike(name.expression)) return name.expression.text;
+  return undefined;
+}
+
+/**
+ * The value node of property `key` in an object literal: the initializer of `key: v`, the
+ * identifier of a shorthand `key`, or the method declaration itself for `key() {}`.
+ */
+export function getPropertyValue(object: ts.ObjectLiteralExpression, key: string): ts.Node | undefined {
+  for (const property of object.properties) {
+    if (propertyNameText(property.name) !== key) continue;
+    if (ts.isPropertyAssignment(property)) return property.initializer;
+    if (ts.isShorthandPropertyAssignment(property)) return property.name;
+    if (ts.isMethodDeclaration(property)) return property;
+  }
+  return undefined;
+}
+
+export function getPropertyNode(object: ts.ObjectLiteralExpression, key: string): ts.ObjectLiteralElementLike | undefined {
+  return object.properties.find((property) => propertyNameText(property.name) === key);
+}
+
+export function hasProperty(object: ts.ObjectLiteralExpression, key: string): boolean {
+  return getPropertyNode(object, key) !== undefined;
+}
+
+/** The name a call is made by: `registerTool` for `server.registerTool(...)`, `tool` for `tool(...)`. */
+export function calleeName(call: ts.CallExpression): string | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) {
+    return callee.argumentExpression.text;
+  }
+  return undefined;
+}
+
+/** The receiver of a method call (`server` in `server.tool(...)`), if any. */
+export function calleeReceiver(call: ts.CallExpression): ts.Expression | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee)) return callee.expression;
+  return undefined;
+}
+
+export type FunctionNode =
+  | ts.FunctionDeclaration
+  | ts.FunctionExpression
+  | ts.ArrowFunction
+  | ts.MethodDeclaration
+  | ts.ConstructorDeclaration
+  | ts.GetAccessorDeclaration
+  | ts.SetAccessorDeclaration;
+
+export function isFunctionNode(node: ts.Node): node is FunctionNode {
+  return (
+    ts.isFunctionDeclaration(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isArrowFunction(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isConstructorDeclaration(node) ||
+    ts.isGetAccessorDeclaration(node) ||
+    ts.isSetAccessorDeclaration(node)
+  );
+}
+
+/** A string we can read without the checker: `"x"`, `'x'`, or a template literal with no holes. */
+export function literalText(node: ts.Node | undefined): string | undefined {
+  if (!node) return undefined;
+  const expression = ts.isExpression(node) ? unwrapExpression(node) : node;
+  if (ts.isStringLiteralLike(expression)) return expression.text;
+  return undefined;
+}
+
+/** Visit descendants of `root` without entering nested functions or classes (their returns are not ours). */
+export function forEachOwnDescendant(root: ts.Node, visit: (node: ts.Node) => void): void {
+  const walk = (node: ts.Node): void => {
+    visit(node);
+    if (isFunctionNode(node) || ts.isClassLike(node)) return;
+    ts.forEachChild(node, walk);
+  };
+  ts.forEachChild(root, walk);
+}

@@ -1,0 +1,25 @@
+import { analyze } from "../analyze/analyze.js";
+import { formatInventoryText } from "../report/inventory-text.js";
+import type { Command } from "./command.js";
+import { resolveProjectArgs } from "./project-args.js";
+
+export const analyzeCommand: Command = {
+  name: "analyze",
+  summary: "find every MCP tool in the project and print the inventory",
+  usage: "mcp-conform analyze [--project <tsconfig.json or folder>] [--config <file>] [--json]",
+  options: { json: { type: "boolean" } },
+  async run({ io, values }) {
+    const projects = await resolveProjectArgs(values, io.cwd);
+    let exitCode = 0;
+    const inventories = [];
+    for (const project of projects) {
+      const { inventory } = analyze({ ...(project !== undefined ? { project } : {}), cwd: io.cwd });
+      inventories.push(inventory);
+      // Input errors (syntax errors, duplicate names) still print the whole inventory, then fail.
+      if (inventory.diagnostics.some((d) => d.severity === "error")) exitCode = 2;
+    }
+    if (values["json"]) io.stdout(`${JSON.stringify(inventories.length === 1 ? inventories[0] : inventories, null, 2)}\n`);
+    else io.stdout(inventories.map(formatInventoryText).join("\n"));
+    return exitCode;
+  },
+};

@@ -1,0 +1,40 @@
+import type { ProtocolId } from "../protocols/protocol.js";
+
+/** `mcp-conform.config.ts`: every key optional; flags given on the command line win. */
+export interface McpConformConfig {
+  /** tsconfig.json (or its folder) of the server; several for a monorepo. */
+  project?: string | string[];
+  /** The response protocol every tool conforms to. */
+  protocol?: ProtocolId;
+  /** Add the Guidance Pattern's `guidance` field beside `aorp` or `smart-v2` envelopes. */
+  guidance?: boolean;
+  output?: {
+    /** Generated files (rewritten every run). Default `src/generated/mcp-conform`. */
+    dir?: string;
+    /** Scaffolded guidance stubs (written once, then yours). Default `src/guidance`. */
+    guidanceDir?: string;
+  };
+  templates?: {
+    /** A folder whose `*.hbs` files replace the built-in templates of the same name. */
+    dir?: string;
+  };
+  check?: {
+    /** Fail `check` below this coverage percentage (0-100). */
+    minCoverage?: number;
+  };
+}
+
+/** Identity at run time; gives editors the config's types. */
+export function defineConfig(config: McpConformConfig): McpConformConfig {
+  return config;
+}
+
+/** Known keys, for "did you mean" on typos. Nested objects list their own keys. */
+export const CONFIG_KEYS = {
+  project: null,
+  protocol: null,
+  guidance: null,
+  output: { dir: null, guidanceDir: null },
+  templates: { dir: null },
+  check: { minCoverage: null },
+} as const;
