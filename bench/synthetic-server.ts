@@ -142,7 +142,7 @@ const NOUNS = [
   "invoice", "customer", "order", "shipment", "ticket", "report", "account", "project", "task", "metric",
   "alert", "subscription", "payment", "product", "warehouse", "campaign", "contract", "incident", "deployment", "budget",
 ];
-const OPTIONAL_KINDS: ParamKind[] = ["query", "limit", "status", "tags", "since", "includeArchived", "minAmount"];
+const OPTIONAL_KINDS: Exclude<ParamKind, "id">[] = ["query", "limit", "status", "tags", "since", "includeArchived", "minAmount"];
 
 function planTool(index: number, width: number, style: DiscoveryStyle, rng: () => number): ToolSpec {
   const verb = pick(VERBS, rng);
