@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { packageRoot } from "../../src/package-root.js";
@@ -53,4 +53,48 @@ export function runTsc(rootFiles: readonly string[], extraOptions: Record<string
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export interface MarkedDiagnosticsReport {
+  /** Marked lines tsc did not flag with the marked code and message fragment. */
+  missing: string[];
+  /** Errors tsc reported on lines that carry no marker. */
+  unexpected: string[];
+}
+
+/**
+ * Compare tsc's errors for one fixture with the `// expect-error TSxxxx <message fragment>`
+ * markers in it: each marked line must have an error with that code whose message contains the
+ * fragment, and no unmarked line may have an error. Both lists empty means the fixture behaves.
+ */
+export function compareMarkedDiagnostics(fixture: string, outcome: TscOutcome): MarkedDiagnosticsReport {
+  const absolute = resolve(packageRoot, fixture);
+  const markers = new Map<number, { code: string; fragment: string }>();
+  readFileSync(absolute, "utf8")
+    .split("\n")
+    .forEach((text, index) => {
+      const marker = /\/\/ expect-error (TS\d+) (.+)$/.exec(text);
+      if (marker?.[1] && marker[2]) markers.set(index + 1, { code: marker[1], fragment: marker[2].trim() });
+    });
+
+  const errors: { line: number; code: string; message: string }[] = [];
+  for (const text of outcome.diagnostics.split("\n")) {
+    const match = /^(.+)\((\d+),\d+\): error (TS\d+): (.*)$/.exec(text);
+    if (match?.[1] && match[2] && match[3] && match[4] !== undefined) {
+      const file = resolve(packageRoot, match[1]);
+      errors.push(file === absolute ? { line: Number(match[2]), code: match[3], message: match[4] } : { line: -1, code: match[3], message: text });
+    } else if (/^\s+\S/.test(text) && errors.length > 0) {
+      errors[errors.length - 1]!.message += ` ${text.trim()}`;
+    }
+  }
+
+  const missing = [...markers].flatMap(([line, { code, fragment }]) =>
+    errors.some((error) => error.line === line && error.code === code && error.message.includes(fragment))
+      ? []
+      : [`${fixture}:${line}: expected ${code} containing "${fragment}"`],
+  );
+  const unexpected = errors
+    .filter((error) => !markers.has(error.line))
+    .map((error) => (error.line === -1 ? error.message : `${fixture}:${error.line}: ${error.code} ${error.message}`));
+  return { missing, unexpected };
 }
