@@ -1,0 +1,17 @@
+import { readPackageFile } from "../../package-root.js";
+import type { Protocol } from "../protocol.js";
+import { validateAcor } from "./runtime.js";
+import { envelopeSchema } from "./schema.js";
+
+const runtimeSourcePath = "src/protocols/acor/runtime.ts";
+
+export const acorProtocol: Protocol = {
+  id: "acor",
+  title: "ACOR Conversational Protocol",
+  kind: "text",
+  composesWithGuidance: false,
+  runtimeSourcePath,
+  runtimeSource: () => readPackageFile(runtimeSourcePath),
+  envelopeSchema,
+  validate: validateAcor,
+};
