@@ -69,7 +69,8 @@
  *      `toCallToolResult`.
  *  D19 The document describes V1 only by its differences (plain-string `keyFindings`, warnings
  *      and follow-ups, `summary.action`, no confidence score); it never gives V1's interface, so no
- *      V1 type is defined here. The validator names the V1 leftovers it meets (D5).
+ *      V1 type is defined here. The validator rejects V1 leftovers: `summary.action` by name (D5),
+ *      plain-string findings, warnings and follow-ups as "must be an object".
  *  D20 The field-validation tracker files each field in exactly one list: `undefined` is missing,
  *      `null` is null, anything else is valid, and a default replaces a missing or null value.
  *      Observing a field again moves it (last observation wins); lists keep first-seen order.
@@ -606,6 +607,10 @@ export function confidenceLevel(score: number): ConfidenceLevel {
 
 // ---- Freshness (Task 2.2) ------------------------------------------------------------------
 
+/** RFC 3339 date-time with seconds and a zone (D8). */
+export const DATE_TIME_PATTERN =
+  "^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])T(?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$";
+
 const MS_PER_UNIT: { readonly [U in AgeUnit]: number } = {
   seconds: 1_000,
   minutes: 60_000,
@@ -645,12 +650,16 @@ export interface FreshnessOptions {
   refreshAfterMs?: number;
 }
 
-/** The whole `dataQuality.freshness` object for data stamped `timestamp`. */
+/**
+ * The whole `dataQuality.freshness` object for data stamped `timestamp`. A string already in
+ * RFC 3339 form is kept as given (its zone offset says something); anything else is restated
+ * in UTC, so the section always validates.
+ */
 export function assessFreshness(timestamp: string | Date, options: FreshnessOptions = {}): DataFreshness {
   const stamped = toDate(timestamp, "assessFreshness");
   const age = calculateDataAge(stamped, options.now);
   const freshness: DataFreshness = {
-    timestamp: typeof timestamp === "string" ? timestamp : stamped.toISOString(),
+    timestamp: typeof timestamp === "string" && new RegExp(DATE_TIME_PATTERN).test(timestamp) ? timestamp : stamped.toISOString(),
     age,
     status: getFreshnessStatus(age),
   };
@@ -861,8 +870,7 @@ const level: SmartShape = { kind: "enum", values: SMART_V2_LITERALS.level };
 const dateTime: SmartShape = {
   kind: "string",
   pattern: {
-    source:
-      "^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])T(?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$",
+    source: DATE_TIME_PATTERN,
     message: "must be an RFC 3339 date-time with seconds and a time zone, like 2025-01-17T10:30:00Z",
   },
 };
