@@ -88,7 +88,7 @@ export function analyzeSession(session: AnalysisSession, cwd: string = process.c
   for (const discoverer of discoverers) candidates.push(...(discoverer.finish?.(context) ?? []));
 
   const tools: ToolEntry[] = [];
-  for (const candidate of candidates) {
+  for (const candidate of withoutDoubleClaims(candidates)) {
     const tool = resolveCandidate(candidate, session, diagnostics);
     if (tool) tools.push(tool);
   }
@@ -111,6 +111,15 @@ export function analyzeSession(session: AnalysisSession, cwd: string = process.c
     tools,
     diagnostics: dedupe(diagnostics),
   };
+}
+
+/**
+ * One object literal can be both a FastMCP `addTool(weatherTool)` definition and a generic tool
+ * object; the framework's own style wins over the generic `tool-object`.
+ */
+function withoutDoubleClaims(candidates: ToolCandidate[]): ToolCandidate[] {
+  const specific = new Set(candidates.filter((c) => c.style !== "tool-object").map((c) => c.registration));
+  return candidates.filter((c) => c.style !== "tool-object" || !specific.has(c.registration));
 }
 
 function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
@@ -136,7 +145,7 @@ function descriptionText(node: ts.Node | null, checker: ts.TypeChecker): string 
 
 function resolveCandidate(candidate: ToolCandidate, session: AnalysisSession, diagnostics: Diagnostic[]): ToolEntry | undefined {
   const { checker } = session;
-  const nameNode = "expression" in candidate.name ? candidate.name.expression : candidate.name.node;
+  const nameNode = candidate.declaredAt ?? ("expression" in candidate.name ? candidate.name.expression : candidate.name.node);
   const name = "expression" in candidate.name ? resolveToolName(candidate.name.expression, checker) : candidate.name.text;
   const at = session.where(nameNode);
   if (name === undefined) {
@@ -210,8 +219,8 @@ function resolveCandidate(candidate: ToolCandidate, session: AnalysisSession, di
     description: descriptionText(candidate.description, checker),
     input: input.params,
     payloadType,
-    returns: exits.map((exit) => ({ line: session.lineOf(exit.node), kind: exit.kind, via: exit.via })),
-    handler: handler ? session.where(handler) : null,
+    returns: exits.map((exit) => ({ ...session.where(exit.node), kind: exit.kind, via: exit.via })),
+    handler: scope ? session.where(scope) : null,
   };
 }
 
@@ -220,16 +229,16 @@ function reportDuplicates(tools: ToolEntry[], diagnostics: Diagnostic[]): void {
   for (const tool of tools) byName.set(tool.name, [...(byName.get(tool.name) ?? []), tool]);
   for (const [name, same] of byName) {
     if (same.length < 2) continue;
-    const places = same.map((t) => `${t.file}:${t.line}`).join(", ");
-    for (const tool of same) {
-      diagnostics.push({
-        file: tool.file,
-        line: tool.line,
-        severity: "error",
-        code: AnalyzeCodes.duplicateName,
-        message: `duplicate tool name "${name}", registered at ${places}`,
-      });
-    }
+    // One diagnostic, at the first place in path order, naming every place.
+    const [first, ...others] = same;
+    if (!first) continue;
+    diagnostics.push({
+      file: first.file,
+      line: first.line,
+      severity: "error",
+      code: AnalyzeCodes.duplicateName,
+      message: `duplicate tool name "${name}": registered here and at ${others.map((t) => `${t.file}:${t.line}`).join(", ")}`,
+    });
   }
 }
 

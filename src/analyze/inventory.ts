@@ -28,6 +28,8 @@ export interface InputParam {
 }
 
 export interface ReturnPath {
+  /** The file holding the `return` or `throw` (a handler may live apart from its registration). */
+  file: string;
   /** 1-based line of the `return` or `throw`. */
   line: number;
   kind: ReturnKind;

@@ -10,6 +10,11 @@ export interface ToolCandidate {
   style: DiscoveryStyle;
   /** The tool name: an expression for the checker to resolve, or a name known from elsewhere (xmcp's file name). */
   name: { expression: ts.Expression } | { text: string; node: ts.Node };
+  /**
+   * Where the tool is declared when that is not where its name is resolved: a low-level tool's
+   * entry in the ListTools listing (its name, description and schema live there).
+   */
+  declaredAt?: ts.Node;
   /** The registration (call, class, object literal, case clause): the fallback for locations. */
   registration: ts.Node;
   description: ts.Node | null;

@@ -90,6 +90,7 @@ function delegatedHandler(scope: ts.Node, checker: ts.TypeChecker): ts.Node | nu
 }
 
 interface Listing {
+  nameNode: ts.Node;
   description: ts.Node | null;
   input: ts.Node | null;
 }
@@ -104,7 +105,7 @@ function collectListings(root: ts.Node, checker: ts.TypeChecker, into: Map<strin
       const nameExpression = name && ts.isExpression(name) ? unwrapExpression(name) : undefined;
       const type = nameExpression ? checker.getTypeAtLocation(nameExpression) : undefined;
       if (nameExpression && type?.isStringLiteral() && (getPropertyValue(node, "inputSchema") || getPropertyValue(node, "description"))) {
-        into.set(type.value, { description: getPropertyValue(node, "description") ?? null, input: getPropertyValue(node, "inputSchema") ?? null });
+        into.set(type.value, { nameNode: nameExpression, description: getPropertyValue(node, "description") ?? null, input: getPropertyValue(node, "inputSchema") ?? null });
       }
     }
     if (ts.isIdentifier(node)) {
@@ -165,6 +166,7 @@ export function createSdkLowLevelDiscoverer(): Discoverer {
         return {
           style: "sdk-low-level",
           name: { expression: branch.nameExpression },
+          ...(listing ? { declaredAt: listing.nameNode } : {}),
           registration: branch.scope,
           description: listing?.description ?? null,
           input: listing?.input ?? null,
@@ -175,8 +177,8 @@ export function createSdkLowLevelDiscoverer(): Discoverer {
       });
       for (const [name, listing] of listings) {
         if (!handled.has(name) && branches.length > 0) {
-          const at = listing.input ?? listing.description;
-          if (at) context.report({ severity: "warning", code: "MCPA009", message: `tool "${name}" is listed by the ListTools handler but no branch of the CallTool handler handles it` }, at);
+          const at = listing.nameNode;
+          context.report({ severity: "warning", code: "MCPA009", message: `tool "${name}" is listed by the ListTools handler but no branch of the CallTool handler handles it` }, at);
         }
       }
       return candidates;

@@ -1,6 +1,6 @@
 import { ts } from "ts-morph";
 import type { ReturnKind } from "../inventory.js";
-import { getPropertyValue, isFunctionNode, unwrapExpression } from "../syntax.js";
+import { calleeName, getPropertyValue, isFunctionNode, unwrapExpression } from "../syntax.js";
 import { isCallToolResultLiteral, payloadSlot } from "./call-tool-result.js";
 import { isErrorEnvelopeLiteral } from "./error-envelope.js";
 import { resolveFunction } from "./handler.js";
@@ -95,6 +95,11 @@ function classifyHelperCall(call: ts.CallExpression, mode: PayloadMode, checker:
   const index = parameterPayloads[0];
   const argument = index !== undefined ? call.arguments[index] : undefined;
   if (argument) return { kind: "success", via: "helper", payload: checker.getTypeAtLocation(argument) };
+  // A raw value from a helper: the call's own type keeps the helper's declared return type (`Quote`).
+  if (mode === "raw") {
+    const type = awaited(checker.getTypeAtLocation(call), checker);
+    if (!isCallToolResultType(type, checker)) return { kind: "success", via: "helper", payload: type };
+  }
   const firstSuccess = exits.find((exit) => exit.kind === "success");
   return { kind: "success", via: "helper", payload: firstSuccess?.payload ?? null };
 }
@@ -124,16 +129,30 @@ function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: ts.TypeChecke
 
   if (ts.isObjectLiteralExpression(value)) return classifyObjectLiteral(value, mode, checker);
   const constant = constObjectLiteral(value, checker);
-  if (constant) return classifyObjectLiteral(constant, mode, checker);
+  if (constant) {
+    const classified = classifyObjectLiteral(constant, mode, checker);
+    // A raw value keeps the type the const was declared with (`const listing: Listing = {...}`).
+    return isCallToolResultLiteral(constant) ? classified : { ...classified, payload: checker.getTypeAtLocation(value) };
+  }
+  // Frameworks that serialise for you, handed text that is already JSON: the payload is what was stringified.
+  if (ts.isCallExpression(value) && calleeName(value) === "stringify" && value.arguments[0]) {
+    return { kind: "success", via: "json-text", payload: checker.getTypeAtLocation(value.arguments[0]) };
+  }
+  // A literal returned as is has the type its function would infer: `"ok"` reads as `string`.
+  if (ts.isStringLiteralLike(value) || ts.isNumericLiteral(value) || ts.isTemplateExpression(value)) {
+    return { kind: "success", via: "return", payload: checker.getBaseTypeOfLiteralType(checker.getTypeAtLocation(value)) };
+  }
   if (ts.isCallExpression(value)) {
     const throughHelper = classifyHelperCall(value, mode, checker, depth);
     if (throughHelper) return throughHelper;
   }
 
   const type = awaited(checker.getTypeAtLocation(value), checker);
-  if (mode === "call-tool-result" || isCallToolResultType(type, checker)) {
+  // Whatever the style, a value shaped like a CallToolResult carries its payload inside; anything
+  // else is the payload itself (wrappers and frameworks that serialise for you).
+  if (isCallToolResultType(type, checker)) {
     const { payload, isError } = payloadFromResultType(type, checker, value);
-    return { kind: isError ? "error" : "success", via: isError ? "isError" : "return", payload: mode === "raw" && !payload ? type : payload };
+    return { kind: isError ? "error" : "success", via: isError ? "isError" : "return", payload };
   }
   return { kind: "success", via: "return", payload: type };
 }

@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { analyze } from "../../src/analyze/analyze.js";
+import type { Inventory } from "../../src/analyze/inventory.js";
+import { fixtureProjects, fixturesRoot, golden } from "../helpers/fixtures.js";
+
+/** The hand-written oracle beside each fixture (see fixtures/README.md): written from the source, not from our output. */
+interface OracleTool {
+  name: string;
+  style: string;
+  file: string;
+  line: number;
+  input?: { name: string; optional: boolean; type?: string }[];
+  returns?: { line: number; kind: string }[];
+  payloadType?: string;
+}
+
+const analysed = new Map<string, Inventory>();
+/** Each fixture is analysed once per test file: the oracle and golden tests read the same inventory. */
+function analyzeFixture(fixture: string): Inventory {
+  let inventory = analysed.get(fixture);
+  if (!inventory) {
+    inventory = analyze({ project: join(fixturesRoot, fixture), cwd: fixturesRoot }).inventory;
+    analysed.set(fixture, inventory);
+  }
+  return inventory;
+}
+
+const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+
+const projects = fixtureProjects().filter((fixture) => existsSync(join(fixturesRoot, fixture, "expected-tools.json")));
+
+describe("analyze finds exactly the tools each fixture declares", () => {
+  it("has fixtures for every discovery style", () => {
+    for (const style of ["sdk-register-tool", "sdk-tool", "sdk-low-level", "fastmcp", "mcp-framework", "xmcp", "tool-object"]) {
+      expect(projects).toContain(`styles/${style}`);
+    }
+  });
+
+  for (const fixture of projects) {
+    it(fixture, () => {
+      const inventory = analyzeFixture(fixture);
+      const oracle = JSON.parse(readFileSync(join(fixturesRoot, fixture, "expected-tools.json"), "utf8")) as OracleTool[];
+
+      const actual = inventory.tools.map((tool) => ({
+        name: tool.name,
+        style: tool.style,
+        file: tool.file,
+        line: tool.line,
+        // Param types are compared where the oracle gives them.
+        input: tool.input.map(({ name, optional, type }) => {
+          const expectedParam = oracle.find((o) => o.name === tool.name && o.file === tool.file)?.input?.find((p) => p.name === name);
+          return { name, optional, ...(expectedParam?.type !== undefined ? { type: squash(type) } : {}) };
+        }),
+        returns: tool.returns.map(({ line, kind }) => ({ line, kind })),
+        ...(oracle.find((o) => o.name === tool.name && o.file === tool.file)?.payloadType !== undefined ? { payloadType: squash(tool.payloadType) } : {}),
+      }));
+      const expected = oracle.map((tool) => ({
+        name: tool.name,
+        style: tool.style,
+        file: tool.file,
+        line: tool.line,
+        input: (tool.input ?? []).map((p) => ({ name: p.name, optional: p.optional, ...(p.type !== undefined ? { type: squash(p.type) } : {}) })),
+        returns: tool.returns ?? [],
+        ...(tool.payloadType !== undefined ? { payloadType: squash(tool.payloadType) } : {}),
+      }));
+      expect(actual).toEqual(expected);
+
+      const diagnosticsPath = join(fixturesRoot, fixture, "expected-diagnostics.json");
+      const expectedDiagnostics = existsSync(diagnosticsPath)
+        ? (JSON.parse(readFileSync(diagnosticsPath, "utf8")) as { file: string; line: number; severity: string }[])
+        : [];
+      const actualDiagnostics = inventory.diagnostics
+        .filter((d) => d.severity !== "info")
+        .map(({ file, line, severity }) => ({ file, line, severity }));
+      expect(actualDiagnostics).toEqual(expectedDiagnostics);
+    });
+  }
+});
+
+describe("golden inventories", () => {
+  for (const fixture of projects) {
+    it(fixture, () => {
+      const actual = `${JSON.stringify(analyzeFixture(fixture), null, 2)}\n`;
+      expect(actual).toBe(golden(join(fixturesRoot, fixture, "__expected__", "inventory.json"), actual));
+    });
+  }
+});
