@@ -212,6 +212,20 @@ describe("the runtime's decisions", () => {
     expect(validateAORP(envelope)).toEqual([{ path: "/details/metadata/timestamp", message: "must be an ISO 8601 date-time" }]);
   });
 
+  it("enforces a variant's defining literals but not its example prose (decision 6)", () => {
+    const session = readJson("examples", "session-response.json") as ReturnType<typeof aorp.response>;
+    session.actionable.workflow_guidance = "Ask the user what to analyse first";
+    session.actionable.recommendations.primary = "Start with the riskiest component";
+    session.actionable.next_steps = [advice("Pick a topic")];
+    expect(validateAORP(session, { variant: "session" })).toEqual([]);
+  });
+
+  it("requires metadata.timestamp in the session variant too (decision 7)", () => {
+    const session = readJson("examples", "session-response.json") as { details: { metadata: Record<string, unknown> } };
+    delete session.details.metadata["timestamp"];
+    expect(validateAORP(session, { variant: "session" })).toEqual([{ path: "/details/metadata/timestamp", message: "is required" }]);
+  });
+
   it("escapes JSON-pointer characters in keys", () => {
     const envelope = readJson("examples", "analysis-response.json") as { details: { data: { perspectives: { high_impact: Record<string, unknown> } } } };
     envelope.details.data.perspectives.high_impact["ops/sre~team"] = 7;
