@@ -321,7 +321,7 @@ export type AORPErrorInput<TTool extends string> = {
 export type AORPKit<TTool extends string, TInputs extends { [K in TTool]: object }> = {
   response<T>(input: AORPResponseInput<T, TTool>): AORPResponse<T, TTool>;
   error(input: AORPErrorInput<TTool>): AORPErrorResponse<TTool>;
-  /** `tool`, `tool(k="v") `, `tool - description` or `tool(k="v") - description` (decision 5). */
+  /** `tool`, `tool(k="v")`, `tool - description` or `tool(k="v") - description` (decision 5). */
   step<K extends TTool>(tool: K, params?: Partial<TInputs[K]>, description?: string): AORPToolStep<TTool>;
 };
 
