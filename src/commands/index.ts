@@ -1,5 +1,7 @@
 import { analyzeCommand } from "./analyze.js";
 import type { Command } from "./command.js";
+import { schemaCommand } from "./schema.js";
+import { validateCommand } from "./validate.js";
 
 /** Every command, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [analyzeCommand];
+export const COMMANDS: readonly Command[] = [analyzeCommand, schemaCommand, validateCommand];

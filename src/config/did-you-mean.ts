@@ -14,6 +14,9 @@ function distance(a: string, b: string): number {
 }
 
 export function didYouMean(input: string, candidates: readonly string[]): string | undefined {
+  // A prefix is the commonest slip (`smart` for `smart-v2`), whatever its edit distance.
+  const prefixed = candidates.find((candidate) => input.length >= 3 && candidate.toLowerCase().startsWith(input.toLowerCase()));
+  if (prefixed) return prefixed;
   let best: { candidate: string; score: number } | undefined;
   for (const candidate of candidates) {
     const score = distance(input.toLowerCase(), candidate.toLowerCase());

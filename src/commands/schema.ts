@@ -1,0 +1,18 @@
+import { InputError } from "../errors.js";
+import { getProtocol } from "../protocols/registry.js";
+import type { Command } from "./command.js";
+
+export const schemaCommand: Command = {
+  name: "schema",
+  summary: "print a protocol's envelope JSON Schema (2020-12), with the payload left open",
+  usage: "mcp-conform schema <aorp|aop|smart-v2|acor|guidance> [--guidance]",
+  options: { guidance: { type: "boolean" } },
+  async run({ io, values, positionals }) {
+    const id = positionals[0] ?? (values["protocol"] as string | undefined);
+    if (id === undefined) throw new InputError("which protocol? usage: mcp-conform schema <aorp|aop|smart-v2|acor|guidance>");
+    const protocol = getProtocol(id);
+    if (values["guidance"] && !protocol.composesWithGuidance) throw new InputError(`--guidance composes only with aorp and smart-v2, not ${protocol.id}`);
+    io.stdout(`${JSON.stringify(protocol.envelopeSchema({ withGuidance: values["guidance"] === true }), null, 2)}\n`);
+    return 0;
+  },
+};
