@@ -295,10 +295,18 @@ export function toCallToolResult(text: AopText): AopCallToolResult {
 // ---------------------------------------------------------------------------------------------
 // Parsing and validating
 
-type RawMarker =
-  | { kind: "open"; type: string; attributes: Record<string, string>; duplicates: string[] }
-  | { kind: "end"; type: string }
-  | { kind: "malformed"; message: string };
+/**
+ * A marker line as read. `malformed` says what is wrong with it; when its type could still be
+ * read, the marker keeps its place in the nesting so one typo is reported once, not again as
+ * stray content and an unmatched END.
+ */
+type RawMarker = {
+  kind: "open" | "end";
+  type: string | undefined;
+  attributes: Record<string, string>;
+  duplicates: string[];
+  malformed?: string;
+};
 
 type ScanProblem = { kind: "marker" | "content"; line: number; message: string };
 
@@ -338,66 +346,63 @@ function readQuoted(line: string, start: number): { value: string; end: number }
 }
 
 function readOpen(line: string): RawMarker {
+  const marker: RawMarker = { kind: "open", type: undefined, attributes: {}, duplicates: [] };
+  const fail = (message: string): RawMarker => ({ ...marker, malformed: message });
   let pos = "=== AOP-".length;
   const typeMatch = /[^\s|=]+/y;
   typeMatch.lastIndex = pos;
   const type = typeMatch.exec(line)?.[0];
-  if (type === undefined) return { kind: "malformed", message: 'missing the marker type after "=== AOP-"' };
+  if (type === undefined) return fail('missing the marker type after "=== AOP-"');
+  marker.type = type;
   pos += type.length;
-  const attributes: Record<string, string> = {};
   const seen = new Set<string>();
-  const duplicates: string[] = [];
   for (;;) {
     const spaceStart = pos;
     while (line.charAt(pos) === " " || line.charAt(pos) === "\t") pos++;
-    if (pos >= line.length) return { kind: "malformed", message: `missing the closing " ===" at column ${pos + 1}` };
+    if (pos >= line.length) return fail(`missing the closing " ===" at column ${pos + 1}`);
     if (line.startsWith("===", pos) && pos + 3 === line.length) {
-      if (pos === spaceStart) return { kind: "malformed", message: `expected a space before the closing "===" at column ${pos + 1}` };
-      return { kind: "open", type, attributes, duplicates };
+      return pos === spaceStart ? fail(`expected a space before the closing "===" at column ${pos + 1}`) : marker;
     }
-    if (line.charAt(pos) !== "|") {
-      return { kind: "malformed", message: `expected "|" or the closing " ===" at column ${pos + 1}` };
-    }
+    if (line.charAt(pos) !== "|") return fail(`expected "|" or the closing " ===" at column ${pos + 1}`);
     pos++;
     while (line.charAt(pos) === " " || line.charAt(pos) === "\t") pos++;
     const nameMatch = /[A-Za-z][A-Za-z0-9_-]*/y;
     nameMatch.lastIndex = pos;
     const name = nameMatch.exec(line)?.[0];
-    if (name === undefined) return { kind: "malformed", message: `expected an attribute name at column ${pos + 1}` };
+    if (name === undefined) return fail(`expected an attribute name at column ${pos + 1}`);
     pos += name.length;
-    if (line.charAt(pos) !== "=") {
-      return { kind: "malformed", message: `expected "=" after attribute name "${name}" at column ${pos + 1}` };
-    }
+    if (line.charAt(pos) !== "=") return fail(`expected "=" after attribute name "${name}" at column ${pos + 1}`);
     pos++;
     let value: string;
     if (line.charAt(pos) === '"') {
       const quoted = readQuoted(line, pos);
-      if ("error" in quoted) return { kind: "malformed", message: `attribute "${name}": ${quoted.error}` };
+      if ("error" in quoted) return fail(`attribute "${name}": ${quoted.error}`);
       value = quoted.value;
       pos = quoted.end;
     } else {
       const bareMatch = /[^\s|"][^\s|]*/y;
       bareMatch.lastIndex = pos;
       const bare = bareMatch.exec(line)?.[0];
-      if (bare === undefined) {
-        return { kind: "malformed", message: `attribute "${name}" has no value at column ${pos + 1} (write ${name}="" for an empty value)` };
-      }
+      if (bare === undefined) return fail(`attribute "${name}" has no value at column ${pos + 1} (write ${name}="" for an empty value)`);
       value = bare;
       pos += bare.length;
     }
-    if (seen.has(name)) duplicates.push(name);
+    if (seen.has(name)) marker.duplicates.push(name);
     else {
       seen.add(name);
-      attributes[name] = value;
+      marker.attributes[name] = value;
     }
   }
 }
 
 function readEnd(line: string): RawMarker {
-  const end = /^=== END-AOP-([^\s|=]+) ===$/.exec(line);
-  if (end?.[1] !== undefined) return { kind: "end", type: end[1] };
-  if (/^=== END-AOP-[^\s|=]+\s*\|/.test(line)) return { kind: "malformed", message: "END markers take no attributes" };
-  return { kind: "malformed", message: 'expected "=== END-AOP-<TYPE> ==="' };
+  const type = /^=== END-AOP-([^\s|=]+)/.exec(line)?.[1];
+  const marker: RawMarker = { kind: "end", type, attributes: {}, duplicates: [] };
+  if (type !== undefined && line === `=== END-AOP-${type} ===`) return marker;
+  if (type !== undefined && /^\s*\|/.test(line.slice(`=== END-AOP-${type}`.length))) {
+    return { ...marker, malformed: "END markers take no attributes" };
+  }
+  return { ...marker, malformed: 'expected "=== END-AOP-<TYPE> ==="' };
 }
 
 function readMarker(raw: string): RawMarker | undefined {
@@ -423,16 +428,24 @@ function attributeValueProblems(attributes: Record<string, string>): string[] {
 
 const TYPE_LIST = "FINAL, INTERMEDIATE, STREAM, ERROR or CONTEXT";
 
+function unknownType(type: string): string {
+  return `unknown AOP marker type ${JSON.stringify(type)} (expected ${TYPE_LIST})`;
+}
+
 /** The single pass behind parsing, validating and the emitters' content check. */
 function scan(text: string): { blocks: AopBlock[]; problems: ScanProblem[]; sawMarker: boolean } {
   const lines = text.split("\n");
   const problems: ScanProblem[] = [];
   const root: AopBlock[] = [];
-  type Frame = { type: AopMarkerType; attributes: Record<string, string>; index: number; children: AopBlock[] };
+  // A frame of unknown type still nests (its END closes it quietly) but yields no block.
+  type Frame = { type: string; attributes: Record<string, string>; index: number; children: AopBlock[] };
   const stack: Frame[] = [];
   let sawMarker = false;
   let outsideReported = false;
   const childrenOf = (depth: number): AopBlock[] => (depth > 0 ? (stack[depth - 1]?.children ?? root) : root);
+  const report = (line: number, message: string): void => {
+    problems.push({ kind: "marker", line, message });
+  };
 
   lines.forEach((raw, index) => {
     const line = index + 1;
@@ -446,18 +459,13 @@ function scan(text: string): { blocks: AopBlock[]; problems: ScanProblem[]; sawM
     }
     sawMarker = true;
     outsideReported = false;
-    if (marker.kind === "malformed") {
-      problems.push({ kind: "marker", line, message: `malformed AOP marker: ${marker.message}` });
-      return;
-    }
+    if (marker.malformed !== undefined) report(line, `malformed AOP marker: ${marker.malformed}`);
     const { type } = marker;
-    if (!isMarkerType(type)) {
-      problems.push({ kind: "marker", line, message: `unknown AOP marker type ${JSON.stringify(type)} (expected ${TYPE_LIST})` });
-      return;
-    }
+    if (type === undefined) return;
     if (marker.kind === "open") {
-      for (const name of marker.duplicates) problems.push({ kind: "marker", line, message: `duplicate attribute "${name}"` });
-      for (const message of attributeValueProblems(marker.attributes)) problems.push({ kind: "marker", line, message });
+      if (!isMarkerType(type)) report(line, unknownType(type));
+      for (const name of marker.duplicates) report(line, `duplicate attribute "${name}"`);
+      for (const message of attributeValueProblems(marker.attributes)) report(line, message);
       stack.push({ type, attributes: marker.attributes, index, children: [] });
       return;
     }
@@ -470,36 +478,27 @@ function scan(text: string): { blocks: AopBlock[]; problems: ScanProblem[]; sawM
     }
     const innermost = stack[stack.length - 1];
     const frame = stack[depth];
-    if (innermost === undefined) {
-      problems.push({ kind: "marker", line, message: `END-AOP-${type} without an open AOP-${type} block` });
-      return;
-    }
     if (frame === undefined) {
-      problems.push({
-        kind: "marker",
-        line,
-        message: `END-AOP-${type} does not match the innermost open block AOP-${innermost.type} (line ${innermost.index + 1})`,
-      });
+      if (!isMarkerType(type)) report(line, unknownType(type));
+      else if (innermost === undefined) report(line, `END-AOP-${type} without an open AOP-${type} block`);
+      else report(line, `END-AOP-${type} does not match the innermost open block AOP-${innermost.type} (line ${innermost.index + 1})`);
       return;
     }
-    if (frame !== innermost) {
-      problems.push({
-        kind: "marker",
+    if (innermost !== undefined && frame !== innermost) {
+      report(
         line,
-        message: `END-AOP-${type} closes AOP-${type} (line ${frame.index + 1}) while AOP-${innermost.type} (line ${innermost.index + 1}) is still open inside it`,
-      });
+        `END-AOP-${type} closes AOP-${type} (line ${frame.index + 1}) while AOP-${innermost.type} (line ${innermost.index + 1}) is still open inside it`,
+      );
     }
     stack.splice(depth, 1);
+    if (!isMarkerType(type)) {
+      childrenOf(depth).push(...frame.children);
+      return;
+    }
     let contentLines = lines.slice(frame.index + 1, index);
     if (type === "FINAL") {
       if ((contentLines[0] ?? "").replace(/[ \t\r]+$/, "") === AOP_FINAL_INSTRUCTION) contentLines = contentLines.slice(1);
-      else {
-        problems.push({
-          kind: "marker",
-          line: frame.index + 1,
-          message: `AOP-FINAL block must begin with the pass-through instruction line: ${AOP_FINAL_INSTRUCTION}`,
-        });
-      }
+      else report(frame.index + 1, `AOP-FINAL block must begin with the pass-through instruction line: ${AOP_FINAL_INSTRUCTION}`);
     }
     childrenOf(depth).push({
       type,
@@ -512,11 +511,7 @@ function scan(text: string): { blocks: AopBlock[]; problems: ScanProblem[]; sawM
   });
 
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
-    problems.push({
-      kind: "marker",
-      line: frame.index + 1,
-      message: `AOP-${frame.type} block is never closed (expected === END-AOP-${frame.type} ===)`,
-    });
+    report(frame.index + 1, `AOP-${frame.type} block is never closed (expected === END-AOP-${frame.type} ===)`);
     // Blocks finished inside an unclosed one are kept, one level up.
     childrenOf(stack.length).push(...frame.children);
   }

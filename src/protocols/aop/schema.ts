@@ -13,7 +13,8 @@ import type { EnvelopeSchemaOptions, JsonSchema } from "../protocol.js";
 
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
-const PLACEHOLDER = "^(<[^<>]+>|\\{[^{}]+\\})$";
+/** A value that is wholly a template placeholder, accepted in typed attributes (runtime decision 5). */
+const PLACEHOLDER = "<[^<>]+>|\\{[^{}]+\\}";
 
 export function envelopeSchema(_options: EnvelopeSchemaOptions = {}): JsonSchema {
   return {
@@ -33,12 +34,12 @@ export function envelopeSchema(_options: EnvelopeSchemaOptions = {}): JsonSchema
           type: { enum: ["FINAL", "INTERMEDIATE", "STREAM", "ERROR", "CONTEXT"] },
           attributes: {
             type: "object",
-            propertyNames: { pattern: "^[A-Za-z][A-Za-z0-9_-]*$" },
+            propertyNames: { type: "string", pattern: "^[A-Za-z][A-Za-z0-9_-]*$" },
             additionalProperties: { type: "string" },
             properties: {
-              confidence: { anyOf: [{ pattern: "^(0+(\\.\\d+)?|0*\\.\\d+|0*1(\\.0+)?)$" }, { pattern: PLACEHOLDER }] },
-              lines: { anyOf: [{ pattern: "^\\d+$" }, { pattern: PLACEHOLDER }] },
-              sources: { anyOf: [{ pattern: "^\\d+$" }, { pattern: PLACEHOLDER }] },
+              confidence: { type: "string", pattern: `^(0+(\\.\\d+)?|0*\\.\\d+|0*1(\\.0+)?|${PLACEHOLDER})$` },
+              lines: { type: "string", pattern: `^(\\d+|${PLACEHOLDER})$` },
+              sources: { type: "string", pattern: `^(\\d+|${PLACEHOLDER})$` },
             },
           },
           content: { type: "string", description: "The lines between the markers; FINAL blocks without their instruction line." },
