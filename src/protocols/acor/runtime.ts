@@ -47,6 +47,10 @@
  *     RangeError, so emitted output always validates. Messages are joined by a blank line.
  * 11. Errors. `toCallToolResult` sets `isError: true` when the output holds an Error message or
  *     `## Status: Failed`; a captured CallToolResult is checked for the same rule.
+ * 12. Labels are bold lines `**Name**:` or `**Name:**`. An Error's Recovery and Details are its
+ *     last such labels (emitters write them after the message, which may quote one); a label
+ *     standing alone takes the lines under it. An Input Needed's reason is the prose before its
+ *     first code block, without the label that introduces the command.
  */
 
 /** One problem found by the validator; `line` is 1-based. Same shape as mcp-conform's. */
@@ -553,19 +557,39 @@ function readHeader(title: string): Header {
   }
 }
 
-/** Lines up to the first label line or code block: the message's own prose. */
-function leadingProse(body: readonly LineInfo[]): string {
-  const prose: string[] = [];
-  for (const info of body) {
-    if (info.fenced || LABEL.test(info.text)) break;
-    prose.push(info.text);
-  }
-  return trimBlankLines(prose);
+/** Body lines before `end` (an index into `body`), without surrounding blank lines. */
+function proseBefore(body: readonly LineInfo[], end: number): string {
+  return trimBlankLines(body.slice(0, end).map((info) => info.text));
 }
 
-/** The text after `**<name>**:`, or the lines under it when it stands alone. */
+/** Index of the last `**<name>**:` line outside code blocks, or -1. */
+function lastLabel(body: readonly LineInfo[], name: string): number {
+  let index = body.length - 1;
+  while (index >= 0 && (body[index]?.fenced !== false || LABEL.exec(body[index]?.text ?? "")?.[1] !== name)) index--;
+  return index;
+}
+
+/** An Error's own text: the prose before its Details and Recovery labels. */
+function errorMessage(body: readonly LineInfo[]): string {
+  const labels = [lastLabel(body, "Details"), lastLabel(body, "Recovery")].filter((index) => index >= 0);
+  return proseBefore(body, Math.min(body.length, ...labels));
+}
+
+/** What an Input Needed asks for: the prose before its first code block, minus the label introducing it. */
+function inputReason(body: readonly LineInfo[]): string {
+  let end = body.findIndex((info) => info.fenced);
+  if (end === -1) end = body.length;
+  while (end > 0 && (body[end - 1]?.text ?? "").trim() === "") end--;
+  if (end > 0 && LABEL.test(body[end - 1]?.text ?? "")) end--;
+  return proseBefore(body, end);
+}
+
+/**
+ * The text after the last `**<name>**:`, or the lines under it when it stands alone. The last,
+ * because emitters write their labels after the message, which may itself quote such a line.
+ */
 function labelled(body: readonly LineInfo[], name: string): string | undefined {
-  const index = body.findIndex((info) => !info.fenced && LABEL.exec(info.text)?.[1] === name);
+  const index = lastLabel(body, name);
   const match = index === -1 ? null : LABEL.exec(body[index]?.text ?? "");
   if (match === null) return undefined;
   const sameLine = match[2] ?? "";
@@ -651,14 +675,14 @@ export function parseAcor(text: string): AcorParseResult {
           type: "Error",
           ...base,
           title: header.title,
-          message: leadingProse(body),
+          message: errorMessage(body),
           ...(details === undefined ? {} : { details }),
           ...(recovery === undefined ? {} : { recovery }),
         });
         return;
       }
       case "Input Needed": {
-        const reason = leadingProse(body);
+        const reason = inputReason(body);
         if (reason === "") report(line, "Input Needed must say what input is missing");
         const commands: AcorParsedCommand[] = [];
         for (const fence of fences) {
