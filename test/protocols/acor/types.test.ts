@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareMarkedDiagnostics, runTsc } from "../../helpers/tsc.js";
+import { runTsc7 } from "../aop/tsc7.js";
 
 const runtimePath = "src/protocols/acor/runtime.ts";
 const typeFixture = (name: string) => `fixtures/protocols/acor/types/${name}.ts`;
@@ -34,4 +35,16 @@ describe("ACOR types through the real tsc", () => {
       expect(compareMarkedDiagnostics(typeFixture(name), outcome)).toEqual({ missing: [], unexpected: [] });
     });
   }
+});
+
+describe("ACOR types through TypeScript 7", () => {
+  it("the runtime and correct usage compile clean", () => {
+    expect(runTsc7([runtimePath, typeFixture("ok"), typeFixture("sdk-assignable")])).toEqual({ exitCode: 0, diagnostics: "" });
+  });
+
+  it("still rejects what TypeScript 6 rejects, exactly where marked", () => {
+    const outcome = runTsc7([typeFixture("wrong-suggested-param")]);
+    expect(outcome.exitCode).not.toBe(0);
+    expect(compareMarkedDiagnostics(typeFixture("wrong-suggested-param"), outcome)).toEqual({ missing: [], unexpected: [] });
+  });
 });
