@@ -22,7 +22,8 @@ function findFixtures(dir: string): string[] {
   const found: string[] = [];
   if (existsSync(join(dir, "tsconfig.json")) && !existsSync(join(dir, "fixture.no-compile"))) found.push(dir);
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== "node_modules" && !entry.name.startsWith(".")) {
+    // fixtures/bad/ is the bad-input corpus: broken on purpose, and exercised by test/bad-input.test.ts.
+    if (entry.isDirectory() && entry.name !== "node_modules" && !entry.name.startsWith(".") && join(dir, entry.name) !== join(fixturesRoot, "bad")) {
       found.push(...findFixtures(join(dir, entry.name)));
     }
   }

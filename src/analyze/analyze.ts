@@ -153,7 +153,7 @@ function resolveCandidate(candidate: ToolCandidate, session: AnalysisSession, di
       ...at,
       severity: "warning",
       code: AnalyzeCodes.unresolvedName,
-      message: `${candidate.style} tool name \`${nameNode.getText()}\` cannot be resolved to a string literal; use a literal, an \`as const\` constant or an enum member`,
+      message: `${candidate.style} tool name ${quoteCode(nameNode.getText())} cannot be resolved to a string literal; use a literal, an \`as const\` constant or an enum member`,
     });
     return undefined;
   }
@@ -222,6 +222,11 @@ function resolveCandidate(candidate: ToolCandidate, session: AnalysisSession, di
     returns: exits.map((exit) => ({ ...session.where(exit.node), kind: exit.kind, via: exit.via })),
     handler: scope ? session.where(scope) : null,
   };
+}
+
+/** Code in a message: `x` in backticks, unless it is a template literal that brings its own. */
+function quoteCode(code: string): string {
+  return code.startsWith("`") ? code : `\`${code}\``;
 }
 
 function reportDuplicates(tools: ToolEntry[], diagnostics: Diagnostic[]): void {

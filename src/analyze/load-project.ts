@@ -61,12 +61,26 @@ function preflightTsconfig(tsconfigPath: string, cwd: string): void {
   // TS18003 "No inputs were found" is not fatal for us: it is simply a project with no tools.
   const fatal = parsed.errors.filter((d) => d.code !== 18003);
   const first = fatal[0];
+  const extendsLine = lineOfExtends(tsconfigPath);
+  // "Cannot read file" (5083) and "File not found" (6053) come without a position: they are the `extends`.
+  if (first && !first.file && (first.code === 5083 || first.code === 6053) && extendsLine !== undefined) {
+    throw new InputError(
+      `invalid tsconfig: "extends" names a file that cannot be read (${ts.flattenDiagnosticMessageText(first.messageText, "\n")})`,
+      { file: displayPath(tsconfigPath, cwd), line: extendsLine },
+    );
+  }
   if (first) {
     throw new InputError(
       `invalid tsconfig: ${ts.flattenDiagnosticMessageText(first.messageText, "\n")}`,
       locate(first, cwd, tsconfigPath),
     );
   }
+}
+
+function lineOfExtends(tsconfigPath: string): number | undefined {
+  const lines = ts.sys.readFile(tsconfigPath)?.split(/\r?\n/) ?? [];
+  const index = lines.findIndex((line) => /"extends"\s*:/.test(line));
+  return index === -1 ? undefined : index + 1;
 }
 
 /** The one ts-morph Project of a run. Everything else reuses it and its single type checker. */

@@ -1,0 +1,101 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { fixturesRoot, repoRoot } from "./helpers/fixtures.js";
+import { runCli } from "./helpers/run-cli.js";
+
+/**
+ * The bad-input corpus: every folder under fixtures/bad/ holds a `case.json` (the command, the exit
+ * code and the messages it must print) and the project it runs in. Every case must also print no
+ * stack trace and change nothing on disk.
+ */
+interface BadCase {
+  description: string;
+  args: string[];
+  exitCode: number;
+  stdout?: string[];
+  stderr?: string[];
+  notStdout?: string[];
+  /** Run from a copy outside the repository: no tsconfig above it, no node_modules to resolve. */
+  isolate?: boolean;
+}
+
+const badRoot = join(fixturesRoot, "bad");
+const cases = readdirSync(badRoot).filter((name) => statSync(join(badRoot, name)).isDirectory()).sort();
+const scratch: string[] = [];
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every file below `dir` with a hash of its content: what "nothing was written or lost" compares. */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (current: string): void => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const path = join(current, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files[relative(dir, path)] = createHash("sha1").update(readFileSync(path)).digest("hex");
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+function noStackTrace(text: string): void {
+  expect(text).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+  expect(text).not.toContain("internal error");
+}
+
+describe("the bad-input corpus", () => {
+  it("has cases", () => expect(cases.length).toBeGreaterThanOrEqual(14));
+
+  for (const name of cases) {
+    const spec = JSON.parse(readFileSync(join(badRoot, name, "case.json"), "utf8")) as BadCase;
+    it(`${name}: ${spec.description}`, async () => {
+      let cwd = join(badRoot, name);
+      if (spec.isolate) {
+        cwd = join(mkdtempSync(join(tmpdir(), "mcp-conform-bad-")), name);
+        scratch.push(cwd);
+        cpSync(join(badRoot, name), cwd, { recursive: true });
+      }
+      const before = snapshot(cwd);
+      const run = await runCli(spec.args, { cwd });
+      for (const text of spec.stdout ?? []) expect(run.stdout).toContain(text);
+      for (const text of spec.stderr ?? []) expect(run.stderr).toContain(text);
+      for (const text of spec.notStdout ?? []) expect(run.stdout).not.toContain(text);
+      expect(run.exitCode).toBe(spec.exitCode);
+      noStackTrace(run.stdout + run.stderr);
+      expect(snapshot(cwd)).toEqual(before);
+    });
+  }
+});
+
+describe("bad input too large to commit", () => {
+  it("analyses a 5 MB source file and finds its tool", async () => {
+    const dir = mkdtempSync(join(repoRoot, ".tmp", "big-file-"));
+    scratch.push(dir);
+    mkdirSync(join(dir, "src"));
+    writeFileSync(join(dir, "package.json"), '{ "type": "module", "private": true }\n');
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, skipLibCheck: true }, include: ["src"] }));
+    const filler: string[] = [];
+    for (let i = 0, size = 0; size < 5 * 1024 * 1024; i++) {
+      const line = `export const constant_${i} = { id: ${i}, label: "row number ${i} of a generated table", weight: ${i * 0.5} };`;
+      filler.push(line);
+      size += line.length + 1;
+    }
+    const source = [
+      'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+      'const server = new McpServer({ name: "big", version: "1.0.0" });',
+      ...filler,
+      'server.registerTool("needle", { description: "At the very end" }, async () => ({ content: [{ type: "text", text: JSON.stringify({ found: true }) }] }));',
+    ].join("\n");
+    expect(source.length).toBeGreaterThanOrEqual(5 * 1024 * 1024);
+    writeFileSync(join(dir, "src", "big.ts"), source);
+    const run = await runCli(["analyze", "--json"], { cwd: dir });
+    expect(run.exitCode).toBe(0);
+    const inventory = JSON.parse(run.stdout) as { tools: { name: string; line: number; payloadType: string }[] };
+    expect(inventory.tools).toEqual([expect.objectContaining({ name: "needle", line: filler.length + 3, payloadType: "{ found: boolean; }" })]);
+  });
+});
