@@ -4,7 +4,7 @@ import type { DiscoveryContext, ToolCandidate } from "./discover/candidate.js";
 import { createDiscoverers } from "./discover/index.js";
 import { AnalyzeCodes } from "./diagnostic-codes.js";
 import { type Diagnostic, INVENTORY_SCHEMA_VERSION, type Inventory, type ToolEntry } from "./inventory.js";
-import { loadProject, resolveTsconfigPath } from "./load-project.js";
+import { loadProgram, loadProject, resolveTsconfigPath } from "./load-project.js";
 import { toPosixPath } from "./paths.js";
 import { analyseExits } from "./resolve/exits.js";
 import { resolveFunction } from "./resolve/handler.js";
@@ -26,11 +26,15 @@ export interface AnalysisResult {
   session: AnalysisSession;
 }
 
-/** Open the project named by the options: the one Project and checker of the run. */
-export function openSession(options: AnalyzeOptions = {}): AnalysisSession {
+/**
+ * Open the project named by the options: the one Program and checker of the run. `editable`
+ * opens it through a ts-morph Project instead, for the commands that rewrite source.
+ */
+export function openSession(options: AnalyzeOptions & { editable?: boolean } = {}): AnalysisSession {
   const cwd = options.cwd ?? process.cwd();
   const tsconfigPath = resolveTsconfigPath(options.project, cwd);
-  return new AnalysisSession(loadProject(tsconfigPath, cwd), tsconfigPath);
+  if (options.editable) return AnalysisSession.fromProject(loadProject(tsconfigPath, cwd), tsconfigPath);
+  return new AnalysisSession(loadProgram(tsconfigPath, cwd), tsconfigPath);
 }
 
 export function analyze(options: AnalyzeOptions = {}): AnalysisResult {

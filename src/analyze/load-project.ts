@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { Project, ts } from "ts-morph";
 import { InputError } from "../errors.js";
+import { createAnalysisCompilerHost } from "./compiler-host.js";
 import { toPosixPath } from "./paths.js";
 
 /**
@@ -49,7 +50,7 @@ function locate(diagnostic: ts.Diagnostic, cwd: string, fallbackFile: string): {
  * Read and validate the tsconfig ourselves before handing it to ts-morph: ts-morph throws plain
  * Errors for a broken config, and we owe the user file:line instead.
  */
-function preflightTsconfig(tsconfigPath: string, cwd: string): void {
+function preflightTsconfig(tsconfigPath: string, cwd: string): ts.ParsedCommandLine {
   const read = ts.readConfigFile(tsconfigPath, ts.sys.readFile);
   if (read.error) {
     throw new InputError(
@@ -75,6 +76,7 @@ function preflightTsconfig(tsconfigPath: string, cwd: string): void {
       locate(first, cwd, tsconfigPath),
     );
   }
+  return parsed;
 }
 
 function lineOfExtends(tsconfigPath: string): number | undefined {
@@ -83,7 +85,24 @@ function lineOfExtends(tsconfigPath: string): number | undefined {
   return index === -1 ? undefined : index + 1;
 }
 
-/** The one ts-morph Project of a run. Everything else reuses it and its single type checker. */
+/**
+ * The one Program of a run, for the commands that only read source (analyze, generate, check,
+ * graph). It is built with ts-morph's own TypeScript, so one compiler is loaded, but without a
+ * ts-morph Project: wrapping every file costs about 0.7 s on 1,000 tools (`npm run bench`), and
+ * nothing that only reads needs the wrappers. `oldProgram` lets watch mode re-parse only what changed.
+ */
+export function loadProgram(tsconfigPath: string, cwd: string, oldProgram?: ts.Program): ts.Program {
+  const parsed = preflightTsconfig(tsconfigPath, cwd);
+  return ts.createProgram({
+    rootNames: parsed.fileNames,
+    options: parsed.options,
+    host: createAnalysisCompilerHost(parsed.options),
+    ...(parsed.projectReferences ? { projectReferences: parsed.projectReferences } : {}),
+    ...(oldProgram ? { oldProgram } : {}),
+  });
+}
+
+/** The one ts-morph Project of a run that edits the user's source (migrate). */
 export function loadProject(tsconfigPath: string, cwd: string): Project {
   preflightTsconfig(tsconfigPath, cwd);
   return new Project({ tsConfigFilePath: tsconfigPath });

@@ -3,23 +3,26 @@ import { type Project, ts } from "ts-morph";
 import { toPosixPath } from "./paths.js";
 
 /**
- * What the analysis shares across every file and tool: one Project, one Program, one checker.
- * The analyser walks raw compiler nodes (cheaper than ts-morph wrappers on large projects) and
- * keeps the ts-morph Project for the stages that manipulate source (migrate).
+ * What the analysis shares across every file and tool: one Program and one checker. The analyser
+ * walks raw compiler nodes; a ts-morph Project is present only for runs that edit source (migrate),
+ * and then the Program is that Project's own, so nothing is ever parsed twice.
  */
 export class AnalysisSession {
-  readonly program: ts.Program;
   readonly checker: ts.TypeChecker;
   /** The tsconfig's folder: inventory paths are relative to it. */
   readonly rootDir: string;
 
   constructor(
-    readonly project: Project,
+    readonly program: ts.Program,
     readonly tsconfigPath: string,
+    readonly project: Project | null = null,
   ) {
-    this.program = project.getProgram().compilerObject;
-    this.checker = this.program.getTypeChecker();
+    this.checker = program.getTypeChecker();
     this.rootDir = dirname(tsconfigPath);
+  }
+
+  static fromProject(project: Project, tsconfigPath: string): AnalysisSession {
+    return new AnalysisSession(project.getProgram().compilerObject, tsconfigPath, project);
   }
 
   /** The project's own sources: not declaration files, not dependencies. */

@@ -16,6 +16,7 @@ function typeLooksLikeToolObject(type: ts.Type, checker: ts.TypeChecker): boolea
  */
 export function isForwardedToolObjectName(expression: ts.Expression, checker: ts.TypeChecker): boolean {
   const node = unwrapExpression(expression);
+  if (ts.isStringLiteralLike(node)) return false;
   if (ts.isPropertyAccessExpression(node) && node.name.text === "name") {
     return typeLooksLikeToolObject(checker.getTypeAtLocation(node.expression), checker);
   }

@@ -9,6 +9,9 @@ const ANNOTATION_KEYS = new Set(["title", "readOnlyHint", "destructiveHint", "id
 function isStringish(node: ts.Expression, checker: ts.TypeChecker): boolean {
   const expression = unwrapExpression(node);
   if (ts.isStringLiteralLike(expression) || ts.isTemplateExpression(expression)) return true;
+  // Asking the checker about an object literal argument resolves the whole overloaded call (and
+  // zod's inference with it): by far the dearest question the analyser could ask here.
+  if (ts.isObjectLiteralExpression(expression) || ts.isCallExpression(expression) || ts.isArrayLiteralExpression(expression)) return false;
   const type = checker.getTypeAtLocation(expression);
   return (type.flags & ts.TypeFlags.StringLike) !== 0;
 }

@@ -3,6 +3,7 @@ import type { ReturnKind } from "../inventory.js";
 import { calleeName, getPropertyValue, isFunctionNode, unwrapExpression } from "../syntax.js";
 import { isCallToolResultLiteral, payloadSlot } from "./call-tool-result.js";
 import { isErrorEnvelopeLiteral } from "./error-envelope.js";
+import { payloadTypeOf } from "./expression-type.js";
 import { resolveFunction } from "./handler.js";
 import { collectExitPoints, type ExitPoint } from "./return-paths.js";
 
@@ -60,21 +61,31 @@ interface Classified {
   payload: ts.Type | null;
 }
 
-function classifyObjectLiteral(object: ts.ObjectLiteralExpression, mode: PayloadMode, checker: ts.TypeChecker): Classified {
+/**
+ * `rawPayload` gives the payload when the object itself is the payload; it is a thunk because a
+ * const's literal is classified by its words but typed by its declaration, and asking the checker
+ * about a literal it need not type is the dearest thing the analyser does.
+ */
+function classifyObjectLiteral(
+  object: ts.ObjectLiteralExpression,
+  mode: PayloadMode,
+  checker: ts.TypeChecker,
+  rawPayload: () => ts.Type = () => checker.getTypeAtLocation(object),
+): Classified {
   if (isCallToolResultLiteral(object) || mode === "call-tool-result") {
     const isErrorValue = getPropertyValue(object, "isError");
     const flagged = isErrorValue !== undefined && ts.isExpression(isErrorValue) && unwrapExpression(isErrorValue).kind === ts.SyntaxKind.TrueKeyword;
     const slot = payloadSlot(object);
     const payloadExpression = slot.kind === "none" ? undefined : unwrapExpression(slot.expression);
-    const payload = slot.kind === "text" ? checker.getStringType() : payloadExpression ? checker.getTypeAtLocation(payloadExpression) : null;
+    const payload = slot.kind === "text" ? checker.getStringType() : payloadExpression ? payloadTypeOf(payloadExpression, checker) : null;
     if (flagged) return { kind: "error", via: "isError", payload };
     const envelope = payloadExpression && ts.isObjectLiteralExpression(payloadExpression) ? payloadExpression : payloadExpression ? constObjectLiteral(payloadExpression, checker) : undefined;
     if (envelope && isErrorEnvelopeLiteral(envelope)) return { kind: "error", via: "error-envelope", payload };
-    if (!isCallToolResultLiteral(object) && isErrorEnvelopeLiteral(object)) return { kind: "error", via: "error-envelope", payload: checker.getTypeAtLocation(object) };
-    return { kind: "success", via: "return", payload: isCallToolResultLiteral(object) ? payload : checker.getTypeAtLocation(object) };
+    if (!isCallToolResultLiteral(object) && isErrorEnvelopeLiteral(object)) return { kind: "error", via: "error-envelope", payload: rawPayload() };
+    return { kind: "success", via: "return", payload: isCallToolResultLiteral(object) ? payload : rawPayload() };
   }
-  if (isErrorEnvelopeLiteral(object)) return { kind: "error", via: "error-envelope", payload: checker.getTypeAtLocation(object) };
-  return { kind: "success", via: "return", payload: checker.getTypeAtLocation(object) };
+  if (isErrorEnvelopeLiteral(object)) return { kind: "error", via: "error-envelope", payload: rawPayload() };
+  return { kind: "success", via: "return", payload: rawPayload() };
 }
 
 /**
@@ -129,14 +140,11 @@ function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: ts.TypeChecke
 
   if (ts.isObjectLiteralExpression(value)) return classifyObjectLiteral(value, mode, checker);
   const constant = constObjectLiteral(value, checker);
-  if (constant) {
-    const classified = classifyObjectLiteral(constant, mode, checker);
-    // A raw value keeps the type the const was declared with (`const listing: Listing = {...}`).
-    return isCallToolResultLiteral(constant) ? classified : { ...classified, payload: checker.getTypeAtLocation(value) };
-  }
+  // A raw value keeps the type the const was declared with (`const listing: Listing = {...}`).
+  if (constant) return classifyObjectLiteral(constant, mode, checker, () => payloadTypeOf(value, checker));
   // Frameworks that serialise for you, handed text that is already JSON: the payload is what was stringified.
   if (ts.isCallExpression(value) && calleeName(value) === "stringify" && value.arguments[0]) {
-    return { kind: "success", via: "json-text", payload: checker.getTypeAtLocation(value.arguments[0]) };
+    return { kind: "success", via: "json-text", payload: payloadTypeOf(value.arguments[0], checker) };
   }
   // A literal returned as is has the type its function would infer: `"ok"` reads as `string`.
   if (ts.isStringLiteralLike(value) || ts.isNumericLiteral(value) || ts.isTemplateExpression(value)) {
@@ -147,7 +155,7 @@ function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: ts.TypeChecke
     if (throughHelper) return throughHelper;
   }
 
-  const type = awaited(checker.getTypeAtLocation(value), checker);
+  const type = awaited(payloadTypeOf(value, checker), checker);
   // Whatever the style, a value shaped like a CallToolResult carries its payload inside; anything
   // else is the payload itself (wrappers and frameworks that serialise for you).
   if (isCallToolResultType(type, checker)) {

@@ -2,6 +2,7 @@ import { ts } from "ts-morph";
 import type { InputParam } from "../inventory.js";
 import { getPropertyValue, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
 import { isJsonSchemaLiteral, jsonSchemaProperties } from "./json-schema-type.js";
+import { readZodParam } from "./zod-syntax.js";
 import { withoutUndefined } from "./type-text.js";
 
 export interface ResolvedInput {
@@ -60,7 +61,17 @@ function zodDescription(node: ts.Node): string | undefined {
   return undefined;
 }
 
-function paramFromSchema(name: string, schemaNode: ts.Node, checker: ts.TypeChecker, description: string | undefined): InputParam | undefined {
+export interface InputResolutionOptions {
+  /** Read plain zod chains from the syntax (see zod-syntax.ts); tests turn it off to compare with the checker. */
+  zodSyntax?: boolean;
+}
+
+function paramFromSchema(name: string, schemaNode: ts.Node, checker: ts.TypeChecker, description: string | undefined, options: InputResolutionOptions): InputParam | undefined {
+  const fromSyntax = options.zodSyntax === false ? undefined : readZodParam(schemaNode);
+  if (fromSyntax) {
+    const describedAs = description ?? fromSyntax.description;
+    return { name, type: fromSyntax.type, optional: fromSyntax.optional, ...(describedAs !== undefined ? { description: describedAs } : {}) };
+  }
   const types = schemaTypes(checker.getTypeAtLocation(schemaNode), checker, schemaNode);
   if (!types) return undefined;
   const describedAs = description ?? zodDescription(schemaNode);
@@ -73,7 +84,7 @@ function paramFromSchema(name: string, schemaNode: ts.Node, checker: ts.TypeChec
 }
 
 /** A zod raw shape `{ city: z.string() }`, or mcp-framework's `{ city: { type: z.string(), description } }`. */
-function paramsFromShapeLiteral(shape: ts.ObjectLiteralExpression, checker: ts.TypeChecker): InputParam[] | undefined {
+function paramsFromShapeLiteral(shape: ts.ObjectLiteralExpression, checker: ts.TypeChecker, options: InputResolutionOptions): InputParam[] | undefined {
   const params: InputParam[] = [];
   for (const property of shape.properties) {
     const name = propertyNameText(property.name);
@@ -86,7 +97,7 @@ function paramsFromShapeLiteral(shape: ts.ObjectLiteralExpression, checker: ts.T
       description = literalText(getPropertyValue(schemaNode, "description"));
       schemaNode = typed;
     }
-    const param = paramFromSchema(name, schemaNode, checker, description);
+    const param = paramFromSchema(name, schemaNode, checker, description, options);
     if (!param) return undefined;
     params.push(param);
   }
@@ -156,7 +167,7 @@ function constInitializer(node: ts.Expression, checker: ts.TypeChecker): ts.Expr
 }
 
 /** Resolve a tool's input schema, in any supported form, into param names, types and optionality. */
-export function resolveInputParams(node: ts.Node | null, checker: ts.TypeChecker): ResolvedInput {
+export function resolveInputParams(node: ts.Node | null, checker: ts.TypeChecker, options: InputResolutionOptions = {}): ResolvedInput {
   if (!node) return { params: [], unrecognised: false };
   let expression = ts.isExpression(node) ? unwrapExpression(node) : node;
   const initializer = ts.isExpression(expression) ? constInitializer(expression, checker) : undefined;
@@ -164,11 +175,11 @@ export function resolveInputParams(node: ts.Node | null, checker: ts.TypeChecker
 
   if (ts.isObjectLiteralExpression(expression)) {
     if (isJsonSchemaLiteral(expression)) return { params: jsonSchemaProperties(expression), unrecognised: false };
-    const fromShape = paramsFromShapeLiteral(expression, checker);
+    const fromShape = paramsFromShapeLiteral(expression, checker, options);
     if (fromShape) return { params: fromShape, unrecognised: false };
   }
-  const shape = zodObjectShapeLiteral(expression);
-  const fromObjectShape = shape ? paramsFromShapeLiteral(shape, checker) : undefined;
+  const shape = zodObjectShapeLiteral(initializer ?? expression);
+  const fromObjectShape = shape ? paramsFromShapeLiteral(shape, checker, options) : undefined;
   if (fromObjectShape) return { params: fromObjectShape, unrecognised: false };
   const fromType = paramsFromSchemaType(expression, checker);
   if (fromType) return { params: fromType, unrecognised: false };

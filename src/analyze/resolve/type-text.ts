@@ -14,17 +14,39 @@ export function isAnyType(type: ts.Type): boolean {
   return (type.flags & ts.TypeFlags.Any) !== 0;
 }
 
-/** `T | undefined` without the `undefined`: optionality is recorded separately. */
+/** The members of a union as printed, split at top-level ` | ` only (not inside `{}`, `()`, `<>`, `[]` or strings). */
+function splitTopLevelUnion(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quote) {
+      if (char === "\\") i++;
+      else if (char === quote) quote = null;
+      continue;
+    }
+    if (char === '"' || char === "'" || char === "`") quote = char;
+    else if (char === "(" || char === "{" || char === "[" || char === "<") depth++;
+    else if (char === ")" || char === "}" || char === "]" || (char === ">" && text[i - 1] !== "=")) depth--;
+    else if (depth === 0 && text.startsWith(" | ", i)) {
+      parts.push(text.slice(start, i));
+      start = i + 3;
+      i += 2;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/**
+ * `T | undefined` without the `undefined`: optionality is recorded separately. Printed whole and
+ * then trimmed, so members keep the order the checker prints them in (`string | null`).
+ */
 export function withoutUndefined(type: ts.Type, checker: ts.TypeChecker, enclosing: ts.Node | undefined): string {
-  if (!type.isUnion()) return typeText(type, checker, enclosing);
-  const kept = type.types.filter((member) => (member.flags & ts.TypeFlags.Undefined) === 0);
-  if (kept.length === type.types.length) return typeText(type, checker, enclosing);
-  // Boolean is the union true | false: print it as the word users wrote.
-  const hasTrue = kept.some((m) => m.flags & ts.TypeFlags.BooleanLiteral && checker.typeToString(m) === "true");
-  const hasFalse = kept.some((m) => m.flags & ts.TypeFlags.BooleanLiteral && checker.typeToString(m) === "false");
-  const parts = kept
-    .filter((m) => !(hasTrue && hasFalse && m.flags & ts.TypeFlags.BooleanLiteral))
-    .map((m) => typeText(m, checker, enclosing));
-  if (hasTrue && hasFalse) parts.push("boolean");
-  return parts.join(" | ");
+  const text = typeText(type, checker, enclosing);
+  if (!type.isUnion()) return text;
+  const members = splitTopLevelUnion(text).filter((member) => member !== "undefined");
+  return members.length === 0 ? "undefined" : members.join(" | ");
 }

@@ -1,0 +1,42 @@
+import { getLibFiles } from "@ts-morph/common";
+import { ts } from "ts-morph";
+
+/**
+ * TypeScript's lib files (lib.es2022.d.ts, ...) as ts-morph ships them: inside its bundle, not as
+ * files beside its typescript.js. A Program we build ourselves must be served them the same way,
+ * or every `Promise` and `Array` would silently be `unknown`.
+ */
+const LIB_FOLDER = "/__mcp-conform__/typescript/lib";
+let libTexts: Map<string, string> | undefined;
+const libSourceFiles = new Map<string, ts.SourceFile>();
+
+function libText(path: string): string | undefined {
+  libTexts ??= new Map(getLibFiles().map((file) => [`${LIB_FOLDER}/${file.fileName}`, file.text]));
+  return libTexts.get(path.replace(/\\/g, "/"));
+}
+
+function isLibPath(path: string): boolean {
+  return path.replace(/\\/g, "/").startsWith(LIB_FOLDER);
+}
+
+export function createAnalysisCompilerHost(options: ts.CompilerOptions): ts.CompilerHost {
+  // No parent pointers at parse time: binding (when the checker is created) sets them anyway.
+  const host = ts.createCompilerHost(options);
+  const { fileExists, readFile, getSourceFile } = host;
+  host.getDefaultLibLocation = () => LIB_FOLDER;
+  host.getDefaultLibFileName = (compilerOptions) => `${LIB_FOLDER}/${ts.getDefaultLibFileName(compilerOptions)}`;
+  host.fileExists = (path) => (isLibPath(path) ? libText(path) !== undefined : fileExists.call(host, path));
+  host.readFile = (path) => (isLibPath(path) ? libText(path) : readFile.call(host, path));
+  host.getSourceFile = (path, languageVersionOrOptions, onError, shouldCreate) => {
+    if (!isLibPath(path)) return getSourceFile.call(host, path, languageVersionOrOptions, onError, shouldCreate);
+    // Lib files never change: parse each once per process (watch mode rebuilds the Program often).
+    let file = libSourceFiles.get(path);
+    const text = libText(path);
+    if (!file && text !== undefined) {
+      file = ts.createSourceFile(path, text, languageVersionOrOptions);
+      libSourceFiles.set(path, file);
+    }
+    return file;
+  };
+  return host;
+}
