@@ -225,6 +225,10 @@ function resolveCandidate(candidate: ToolCandidate, session: AnalysisSession, di
     payloadType,
     returns: exits.map((exit) => ({ ...session.where(exit.node), kind: exit.kind, via: exit.via })),
     handler: scope ? session.where(scope) : null,
+    // Filled by resolve/type-reference.ts, resolve/type-schema.ts and relations/ (issue 4, in progress).
+    payload: { type: { text: payloadType, exact: false }, schema: {} },
+    warnings: [],
+    references: [],
   };
 }
 

@@ -37,6 +37,51 @@ export interface ReturnPath {
   via: string;
 }
 
+/** A JSON Schema (draft 2020-12) document or sub-schema. */
+export type JsonSchemaObject = { [key: string]: unknown };
+
+/**
+ * A type that generated code can write down from any module of the project. Types declared in the
+ * project appear as `import("~/src/tools/weather.js").Forecast`: `~/` is the tsconfig's folder, and
+ * the extension is the one NodeNext resolves (`.ts` → `.js`, `.mts` → `.mjs`, `.cts` → `.cjs`).
+ * Generation rewrites `~/` into a path relative to the generated file. Package types appear as
+ * `import("zod").ZodType`; globals (`Date`, `Promise`) plainly.
+ */
+export interface TypeReference {
+  text: string;
+  /**
+   * False when part of the type could not be named outside its module (a non-exported type that
+   * refers to itself): that part is written as `unknown`, and a diagnostic says where.
+   */
+  exact: boolean;
+}
+
+/** A warning the project emits, as `harvest` found it (DESIGN: warning ID constants). */
+export interface HarvestedWarning {
+  /** The ID as written (`WARN_NO_DIVIDEND_DATA`), or null for a plain string (generation derives one). */
+  id: string | null;
+  /** The message; a template literal's holes are written `{}` (so the derived ID does not depend on run-time values). */
+  message: string;
+  severity: "critical" | "high" | "medium" | "low" | "info" | null;
+  category: string | null;
+  impact: string | null;
+  suggestion: string | null;
+  file: string;
+  line: number;
+}
+
+/** Where one tool's code or text refers to another tool. */
+export interface ToolReference {
+  /** The other tool's name. */
+  tool: string;
+  file: string;
+  line: number;
+  /** `calls`: the handler calls the other tool's handler (transitively); `mentions`: a string names it. */
+  kind: "calls" | "mentions";
+  /** For mentions: where the name stood (`next-steps`, `related-tools`, `available-actions`, `text`). */
+  via: string;
+}
+
 export interface ToolEntry {
   name: string;
   style: DiscoveryStyle;
@@ -51,6 +96,12 @@ export interface ToolEntry {
   returns: ReturnPath[];
   /** Where the handler function is declared (it may differ from the registration). */
   handler: { file: string; line: number } | null;
+  /** The payload's type as generated code imports it, and its JSON Schema (for output schemas and data edges). */
+  payload: { type: TypeReference; schema: JsonSchemaObject };
+  /** Warnings the handler (and the project functions it calls) emit. */
+  warnings: HarvestedWarning[];
+  /** References to other tools, sorted by tool, kind, file, line. */
+  references: ToolReference[];
 }
 
 export interface Diagnostic {
