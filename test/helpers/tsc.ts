@@ -29,13 +29,19 @@ export const strictCompilerOptions = {
 } as const;
 
 const tscPath = join(packageRoot, "node_modules", "typescript", "lib", "tsc.js");
+const tsc7Path = join(packageRoot, "node_modules", "typescript7", "bin", "tsc");
+
+/** The same strict compile under TypeScript 7, which generated code must also pass. */
+export function runTsc7(rootFiles: readonly string[], extraOptions: Record<string, unknown> = {}): TscOutcome {
+  return runTsc(rootFiles, extraOptions, 7);
+}
 
 /**
  * Compile `rootFiles` (absolute, or relative to the package root) with the strict options. The
  * tsconfig goes into a fresh temp dir, never beside the fixtures, and is removed afterwards.
  * `extraOptions` override or extend the strict set (e.g. `{ types: ["node"] }`).
  */
-export function runTsc(rootFiles: readonly string[], extraOptions: Record<string, unknown> = {}): TscOutcome {
+export function runTsc(rootFiles: readonly string[], extraOptions: Record<string, unknown> = {}, compiler: 6 | 7 = 6): TscOutcome {
   const dir = mkdtempSync(join(tmpdir(), "mcp-conform-tsc-"));
   try {
     const tsconfigPath = join(dir, "tsconfig.json");
@@ -44,7 +50,9 @@ export function runTsc(rootFiles: readonly string[], extraOptions: Record<string
       files: rootFiles.map((file) => resolve(packageRoot, file)),
     };
     writeFileSync(tsconfigPath, JSON.stringify(tsconfig, null, 2));
-    const run = spawnSync(process.execPath, [tscPath, "-p", tsconfigPath, "--pretty", "false"], {
+    // TypeScript 7 (installed as `typescript7`) is a native binary with no JavaScript API.
+    const [command, args] = compiler === 7 ? [tsc7Path, ["-p", tsconfigPath, "--pretty", "false"]] : [process.execPath, [tscPath, "-p", tsconfigPath, "--pretty", "false"]];
+    const run = spawnSync(command, args, {
       cwd: packageRoot,
       encoding: "utf8",
     });
