@@ -74,6 +74,8 @@ describe("the bad-input corpus", () => {
 
 describe("bad input too large to commit", () => {
   it("analyses a 5 MB source file and finds its tool", async () => {
+    // Inside the repository (git-ignored .tmp/) so the SDK resolves from its node_modules.
+    mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
     const dir = mkdtempSync(join(repoRoot, ".tmp", "big-file-"));
     scratch.push(dir);
     mkdirSync(join(dir, "src"));
