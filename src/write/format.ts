@@ -1,0 +1,159 @@
+/**
+ * Prettier over the batch of generated files, with the user's own configuration.
+ *
+ * Decisions:
+ * - Prettier is imported once per run (`createFormatter` memoises the import) and formats the
+ *   whole batch in one pass; the caller decides which files are in the batch.
+ * - Config: `resolveConfig(file, { editorconfig: true })` per file, so `.prettierrc*`,
+ *   `package.json#prettier`, `prettier.config.*`, their `overrides` and `.editorconfig` all apply
+ *   exactly as `prettier --check` would apply them. Prettier caches the search per directory; the
+ *   cache is cleared once per run so `--watch` notices an edited config. No config → defaults.
+ * - `.prettierignore` is deliberately NOT honoured: people list generated folders there so their
+ *   own Prettier leaves them alone, and skipping formatting would hand them unformatted output.
+ *   Formatting with their config is harmless whether or not their Prettier ever looks.
+ * - The parser comes from the extension, overriding any configured parser.
+ * - Prettier is the one bundled with mcp-conform, not a copy the project may have installed.
+ */
+import { extname } from "node:path";
+import { InputError } from "../errors.js";
+
+/** The part of Prettier's API used here; tests inject a counting or failing one. */
+export interface PrettierApi {
+  readonly version: string;
+  resolveConfig(filePath: string, options: { editorconfig: boolean }): Promise<Record<string, unknown> | null>;
+  format(source: string, options: Record<string, unknown>): Promise<string>;
+  clearConfigCache?(): Promise<void>;
+}
+
+export type LoadPrettier = () => Promise<PrettierApi>;
+
+export const loadBundledPrettier: LoadPrettier = async () => (await import("prettier")) as unknown as PrettierApi;
+
+/** What formatting `path` means, known before (and without) formatting it. */
+export interface FileFormat {
+  /** Identifies the exact transformation (Prettier version, parser, options); for the format cache. */
+  readonly key: string;
+  /** The user's `endOfLine` is `auto`: line endings on disk are theirs to choose. */
+  readonly endOfLineAuto: boolean;
+}
+
+export interface Formatter {
+  readonly enabled: boolean;
+  resolve(absPath: string): Promise<FileFormat>;
+  /** Formats every file of the batch; rejects naming the first file Prettier could not format. */
+  format(files: ReadonlyMap<string, string>): Promise<Map<string, string>>;
+}
+
+export interface FormatterOptions {
+  enabled: boolean;
+  loadPrettier?: LoadPrettier;
+}
+
+const PARSERS: Record<string, string> = {
+  ".ts": "typescript",
+  ".mts": "typescript",
+  ".cts": "typescript",
+  ".js": "babel",
+  ".mjs": "babel",
+  ".cjs": "babel",
+  ".json": "json",
+};
+
+export function parserFor(absPath: string): string {
+  const parser = PARSERS[extname(absPath).toLowerCase()];
+  if (parser === undefined) throw new Error(`no Prettier parser for generated file ${absPath} (extension not supported)`);
+  return parser;
+}
+
+const UNFORMATTED: FileFormat = { key: "unformatted", endOfLineAuto: false };
+
+export function createFormatter({ enabled, loadPrettier = loadBundledPrettier }: FormatterOptions): Formatter {
+  if (!enabled) {
+    return {
+      enabled,
+      resolve: async () => UNFORMATTED,
+      format: async (files) => new Map(files),
+    };
+  }
+
+  let prettier: Promise<PrettierApi> | undefined;
+  const load = (): Promise<PrettierApi> =>
+    (prettier ??= loadPrettier().then(async (api) => {
+      await api.clearConfigCache?.();
+      return api;
+    }));
+
+  const resolved = new Map<string, Promise<{ options: Record<string, unknown>; format: FileFormat }>>();
+  const resolveOptions = (absPath: string) => {
+    let entry = resolved.get(absPath);
+    if (entry === undefined) {
+      entry = (async () => {
+        const api = await load();
+        const parser = parserFor(absPath);
+        let config: Record<string, unknown> | null;
+        try {
+          config = await api.resolveConfig(absPath, { editorconfig: true });
+        } catch (error) {
+          throw new InputError(`cannot read the Prettier configuration that applies to ${absPath}: ${messageOf(error)}`);
+        }
+        const options: Record<string, unknown> = { ...config, parser };
+        const format: FileFormat = {
+          key: stableJson({ prettier: api.version, options }),
+          endOfLineAuto: options["endOfLine"] === "auto",
+        };
+        return { options, format };
+      })();
+      resolved.set(absPath, entry);
+    }
+    return entry;
+  };
+
+  return {
+    enabled,
+    resolve: async (absPath) => (await resolveOptions(absPath)).format,
+    async format(files) {
+      if (files.size === 0) return new Map();
+      const api = await load();
+      const entries = await Promise.all(
+        [...files].map(async ([absPath, source]) => {
+          const { options } = await resolveOptions(absPath);
+          try {
+            return [absPath, await api.format(source, { ...options, filepath: absPath })] as const;
+          } catch (error) {
+            throw formatError(absPath, options["parser"], error);
+          }
+        }),
+      );
+      return new Map(entries);
+    },
+  };
+}
+
+/** Formats one batch with one Prettier import. */
+export async function formatFiles(
+  files: ReadonlyMap<string, string>,
+  options: FormatterOptions,
+): Promise<Map<string, string>> {
+  return createFormatter(options).format(files);
+}
+
+function formatError(absPath: string, parser: unknown, error: unknown): Error {
+  // A located syntax error means the template rendered invalid code: our bug (or that of a
+  // user's template override). Anything else comes from the configuration (a missing plugin...).
+  if ((error as { loc?: unknown } | null)?.loc !== undefined) {
+    return new Error(`generated file ${absPath} is not valid ${String(parser)}: ${messageOf(error)}`, { cause: error });
+  }
+  return new InputError(`Prettier failed on generated file ${absPath} with the configuration that applies to it: ${messageOf(error)}`);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+}
+
+/** JSON with object keys sorted, so equal options always give an equal key. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (item === null || typeof item !== "object" || Array.isArray(item)) return item;
+    return Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+}
