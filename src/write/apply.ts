@@ -46,7 +46,7 @@ export async function applyPlan(plan: Plan, fs: WriteFs): Promise<ApplyResult> {
     }
     for (const file of files) {
       const temp = join(dirname(file.absPath), tempName(basename(file.absPath)));
-      step = { action: "write", path: temp };
+      step = { action: "write", path: file.absPath };
       temps.set(file, temp);
       await fs.writeFile(temp, file.content);
     }

@@ -17,7 +17,10 @@ export async function put(root: string, rel: string, content: string): Promise<v
   await writeFile(path, content);
 }
 
-/** Every file under `dir` (dotfiles included), keyed by `/`-separated relative path. */
+/**
+ * Every file under `dir` (dotfiles included), keyed by `/`-separated relative path, plus every
+ * folder as `path/` with an empty value, so a left-over empty folder shows.
+ */
 export async function tree(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const walk = async (current: string): Promise<void> => {
@@ -29,7 +32,10 @@ export async function tree(dir: string): Promise<Map<string, string>> {
     }
     for (const entry of entries) {
       const path = join(current, entry.name);
-      if (entry.isDirectory()) await walk(path);
+      if (entry.isDirectory()) {
+        files.set(`${relative(dir, path).split(sep).join("/")}/`, "");
+        await walk(path);
+      }
       else files.set(relative(dir, path).split(sep).join("/"), await readFile(path, "utf8"));
     }
   };
