@@ -1,7 +1,8 @@
 import { analyzeCommand } from "./analyze.js";
+import { initCommand } from "./init.js";
 import type { Command } from "./command.js";
 import { schemaCommand } from "./schema.js";
 import { validateCommand } from "./validate.js";
 
 /** Every command, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [analyzeCommand, schemaCommand, validateCommand];
+export const COMMANDS: readonly Command[] = [initCommand, analyzeCommand, schemaCommand, validateCommand];
