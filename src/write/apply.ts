@@ -15,6 +15,7 @@ import { basename, dirname, join } from "node:path";
 import { fsError, type WriteFs } from "./fs.js";
 import type { Plan, PlannedWrite } from "./plan.js";
 import { displayPath } from "./plan.js";
+import { inParallel } from "./parallel.js";
 import { tempName } from "./scan.js";
 
 export interface ApplyResult {
@@ -37,35 +38,30 @@ export async function applyPlan(plan: Plan, fs: WriteFs): Promise<ApplyResult> {
     for (const dir of createdDirs.reverse()) await fs.rmTree(dir).catch(() => undefined);
   };
 
-  let step: { action: string; path: string } = { action: "write", path: "" };
   try {
     for (const dir of [...new Set(files.map((file) => dirname(file.absPath)))].sort()) {
-      step = { action: "create the folder", path: dir };
-      const created = await fs.mkdir(dir);
+      const created = await attempt("create the folder", dir, () => fs.mkdir(dir));
       if (created !== undefined) createdDirs.push(created);
     }
-    for (const file of files) {
+    await inParallel(files, async (file) => {
       const temp = join(dirname(file.absPath), tempName(basename(file.absPath)));
-      step = { action: "write", path: file.absPath };
       temps.set(file, temp);
-      await fs.writeFile(temp, file.content);
-    }
-    for (const file of files) {
-      step = { action: "replace", path: file.absPath };
-      await fs.rename(temps.get(file)!, file.absPath);
-      temps.delete(file);
+      await attempt("write", file.absPath, () => fs.writeFile(temp, file.content));
+    });
+    await inParallel(files, async (file) => {
       const { absPath, previous } = file;
+      await attempt("replace", absPath, () => fs.rename(temps.get(file)!, absPath));
+      temps.delete(file);
       undo.push(previous === undefined ? () => fs.unlink(absPath) : () => fs.writeFile(absPath, previous));
-    }
-    for (const stale of plan.deletes) {
-      step = { action: "delete", path: stale.absPath };
-      await fs.unlink(stale.absPath);
-      const { absPath, previous } = stale;
+    });
+    await inParallel(plan.deletes, async ({ absPath, previous }) => {
+      await attempt("delete", absPath, () => fs.unlink(absPath));
       if (previous !== undefined) undo.push(() => fs.writeFile(absPath, previous));
-    }
+    });
   } catch (error) {
     await rollBack();
-    throw fsError(error, step.action, display(step.path));
+    const failed = error instanceof StepError ? error : undefined;
+    throw failed ? fsError(failed.cause, failed.action, display(failed.path)) : error;
   }
 
   await removeEmptiedFolders(fs, plan.outputDir, plan.deletes.map((stale) => stale.absPath));
@@ -75,6 +71,25 @@ export async function applyPlan(plan: Plan, fs: WriteFs): Promise<ApplyResult> {
     deleted: plan.deletes.map((file) => file.path),
     scaffolded: plan.scaffolds.map((file) => file.path),
   };
+}
+
+/** A failed file-system step, remembering what was being done to which path. */
+class StepError extends Error {
+  constructor(
+    readonly action: string,
+    readonly path: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${action} ${path}`);
+  }
+}
+
+async function attempt<T>(action: string, path: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new StepError(action, path, error);
+  }
 }
 
 /** Folders under the output folder that our deletions emptied; the output folder itself stays. */

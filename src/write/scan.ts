@@ -2,6 +2,7 @@
 import { join } from "node:path";
 import { InputError } from "../errors.js";
 import { errorCode, fsError, type WriteFs } from "./fs.js";
+import { inParallel } from "./parallel.js";
 
 export interface OutputDirContents {
   /** Regular files, keyed by path relative to the output folder with `/` separators. */
@@ -25,7 +26,7 @@ export async function scanOutputDir(fs: WriteFs, outputDir: string, display: (ab
   if (kind === undefined) return contents;
   if (kind !== "directory") throw new InputError(`the output folder ${display(outputDir)} is not a folder`, { file: display(outputDir) });
 
-  const reads: Promise<void>[] = [];
+  const toRead: [rel: string, abs: string][] = [];
   const walk = async (dir: string, prefix: string): Promise<void> => {
     let entries;
     try {
@@ -45,25 +46,22 @@ export async function scanOutputDir(fs: WriteFs, outputDir: string, display: (ab
       } else if (TEMP_NAME.test(entry.name)) {
         contents.leftovers.push(rel);
       } else {
-        reads.push(
-          fs.readFile(abs).then(
-            (content) => void contents.files.set(rel, content),
-            (error: unknown) => {
-              // Vanished between listing and reading: nothing there to protect or delete.
-              if (errorCode(error) !== "ENOENT") throw fsError(error, "read", display(abs));
-            },
-          ),
-        );
+        toRead.push([rel, abs]);
       }
     }
-    await Promise.all(subdirs);
+    // allSettled: one failing branch must not leave the others' rejections unhandled.
+    const results = await Promise.allSettled(subdirs);
+    const failed = results.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
   };
-  try {
-    await walk(outputDir, "");
-  } catch (error) {
-    await Promise.allSettled(reads);
-    throw error;
-  }
-  await Promise.all(reads);
+  await walk(outputDir, "");
+  await inParallel(toRead, async ([rel, abs]) => {
+    try {
+      contents.files.set(rel, await fs.readFile(abs));
+    } catch (error) {
+      // Vanished between listing and reading: nothing there to protect or delete.
+      if (errorCode(error) !== "ENOENT") throw fsError(error, "read", display(abs));
+    }
+  });
   return contents;
 }
