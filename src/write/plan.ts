@@ -15,8 +15,7 @@
  *   temp files a killed run left behind.
  * - Scaffolded files are written only when absent; whatever exists is the user's, never read.
  */
-import { isAbsolute, join, relative, sep } from "node:path";
-import { posix } from "node:path";
+import { isAbsolute, join, posix, relative, sep } from "node:path";
 import { InputError } from "../errors.js";
 import type { FormatCache } from "./format-cache.js";
 import { sha256 } from "./format-cache.js";
