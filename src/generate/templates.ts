@@ -1,0 +1,87 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import Handlebars from "handlebars";
+import { didYouMean } from "../config/did-you-mean.js";
+import { InputError } from "../errors.js";
+import { packageRoot } from "../package-root.js";
+import { templateHelpers } from "../templates/helpers.js";
+
+/**
+ * The Handlebars templates of `src/templates/`. A file `_name.hbs` is the partial `name`; every
+ * other `*.hbs` file is a template rendered by its file name. A user's `templates.dir` may hold a
+ * file of the same name as any built-in one (partials included) to replace it; a file that matches
+ * no built-in name is a config error, so a typo never silently falls back to the built-in.
+ */
+
+export const BUILTIN_TEMPLATES_DIR = join(packageRoot, "src", "templates");
+
+export interface TemplateSet {
+  /** Render the template `name` (e.g. `tools.ts.hbs`) with `context`. */
+  render(name: string, context: object): string;
+  /** Whether a template of that name exists. */
+  has(name: string): boolean;
+}
+
+function readTemplates(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const name of readdirSync(dir).sort()) {
+    if (name.endsWith(".hbs")) files.set(name, readFileSync(join(dir, name), "utf8"));
+  }
+  return files;
+}
+
+let builtins: Map<string, string> | undefined;
+
+function builtinSources(): Map<string, string> {
+  builtins ??= readTemplates(BUILTIN_TEMPLATES_DIR);
+  return builtins;
+}
+
+function overrideSources(dir: string): Map<string, string> {
+  const absolute = resolve(dir);
+  if (!existsSync(absolute) || !statSync(absolute).isDirectory()) {
+    throw new InputError(`templates.dir "${dir}" is not a folder`);
+  }
+  const overrides = readTemplates(absolute);
+  const known = [...builtinSources().keys()];
+  for (const name of overrides.keys()) {
+    if (!builtinSources().has(name)) {
+      const suggestion = didYouMean(name, known);
+      throw new InputError(
+        `template "${name}" replaces no built-in template${suggestion ? `; did you mean "${suggestion}"?` : ""} (built-in: ${known.join(", ")})`,
+        { file: join(dir, name) },
+      );
+    }
+  }
+  return overrides;
+}
+
+/** The built-in templates, with those of `overrideDir` (when given) in their place. */
+export function loadTemplates(overrideDir?: string): TemplateSet {
+  const sources = new Map(builtinSources());
+  if (overrideDir !== undefined) for (const [name, text] of overrideSources(overrideDir)) sources.set(name, text);
+
+  const env = Handlebars.create();
+  for (const [name, helper] of Object.entries(templateHelpers)) env.registerHelper(name, helper as Handlebars.HelperDelegate);
+  for (const [name, text] of sources) {
+    if (name.startsWith("_")) env.registerPartial(name.slice(1, -".hbs".length), text);
+  }
+  const compiled = new Map<string, HandlebarsTemplateDelegate>();
+  return {
+    has: (name) => sources.has(name) && !name.startsWith("_"),
+    render(name, context) {
+      let template = compiled.get(name);
+      if (template === undefined) {
+        const source = sources.get(name);
+        if (source === undefined || name.startsWith("_")) throw new Error(`mcp-conform: no template named ${name}`);
+        template = env.compile(source, { noEscape: true, strict: true });
+        compiled.set(name, template);
+      }
+      try {
+        return template(context);
+      } catch (error) {
+        throw new InputError(`template ${name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,240 @@
+import type { JsonSchemaObject } from "../analyze/inventory.js";
+import { compareStrings } from "./json-schema.js";
+import { planSharing } from "./shared-values.js";
+
+/**
+ * Zod source for an output schema, for SDK `registerTool({ outputSchema })`, which in SDK 1.32
+ * takes only zod (v3 `ZodTypeAny` or v4 `$ZodType`) and needs an object schema at the top.
+ *
+ * The generated code uses only calls that zod 3.25+ and zod 4 both have (`z.object().passthrough()`,
+ * `.strict()`, `.catchall()`, `z.lazy`, `z.union`, `z.enum`, `z.literal`, `.regex`, `.int`, `.gte`,
+ * `.lte`, `.min`, `.max`, `.describe`) and is typed `z.ZodType`, which both accept.
+ *
+ * It is a translation of the subset of JSON Schema our envelope schemas use, made LOOSER where zod
+ * cannot follow, never stricter:
+ * - Objects are `.passthrough()` (zod would otherwise strip unknown keys), `.strict()` only under
+ *   `additionalProperties: false`.
+ * - The SDK validates `structuredContent` only for results without `isError`, and every
+ *   protocol's `if` branch describes its error form: so `if`/`then` are dropped and `else` (the
+ *   success form) is merged into the schema. `allOf` members are merged into the schema.
+ * - Keywords with no zod counterpart (`propertyNames`, `prefixItems`, `format`, `not`, ...) are
+ *   dropped. Local `$ref`s become `z.lazy` references to the schema's `$defs`.
+ */
+
+type Schema = JsonSchemaObject;
+
+function isRecord(value: unknown): value is Schema {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Merge `extra` into `base`: properties merged deeply, `required` unioned, base wins elsewhere. */
+function mergeSchemas(base: Schema, extra: Schema): Schema {
+  const merged: Schema = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    if (key === "properties" && isRecord(value)) {
+      const properties: Schema = isRecord(merged["properties"]) ? { ...merged["properties"] } : {};
+      for (const [name, schema] of Object.entries(value)) {
+        const existing = properties[name];
+        properties[name] = isRecord(existing) && isRecord(schema) ? mergeSchemas(existing, schema) : existing ?? schema;
+      }
+      merged["properties"] = properties;
+    } else if (key === "required" && Array.isArray(value)) {
+      const required = Array.isArray(merged["required"]) ? merged["required"] : [];
+      merged["required"] = [...new Set([...required, ...value])];
+    } else if (!(key in merged)) {
+      merged[key] = value;
+    }
+  }
+  return merged;
+}
+
+/** The schema as the SDK will meet it: success form only, `allOf` flattened (see above). */
+export function successView(schema: unknown): Schema {
+  if (!isRecord(schema)) return schema === false ? { not: {} } : {};
+  let node: Schema = { ...schema };
+  if ("if" in node) {
+    const { if: _if, then: _then, else: otherwise, ...rest } = node;
+    node = isRecord(otherwise) ? mergeSchemas(rest, otherwise) : rest;
+  }
+  if (Array.isArray(node["allOf"])) {
+    const { allOf, ...rest } = node;
+    node = (allOf as unknown[]).reduce<Schema>((acc, member) => mergeSchemas(acc, successView(member)), rest);
+  }
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if ((key === "properties" || key === "$defs" || key === "definitions") && isRecord(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, successView(sub)]));
+    } else if ((key === "anyOf" || key === "oneOf") && Array.isArray(value)) {
+      out[key] = value.map(successView);
+    } else if ((key === "items" || key === "additionalProperties") && isRecord(value)) {
+      out[key] = successView(value);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+const str = (value: unknown): string => JSON.stringify(value);
+
+class ZodWriter {
+  constructor(
+    private readonly defs: ReadonlySet<string>,
+    private readonly nameOf: ReadonlyMap<unknown, string> = new Map(),
+    private readonly self?: unknown,
+  ) {}
+
+  expr(schema: unknown): string {
+    if (schema !== this.self) {
+      const name = this.nameOf.get(schema);
+      if (name !== undefined) return name;
+    }
+    if (!isRecord(schema)) return schema === false ? "z.never()" : "z.unknown()";
+    const described = this.bare(schema);
+    return typeof schema["description"] === "string" ? `${described}.describe(${str(schema["description"])})` : described;
+  }
+
+  private bare(schema: Schema): string {
+    const ref = schema["$ref"];
+    if (typeof ref === "string") {
+      const match = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(ref);
+      const name = match ? decodeURIComponent(match[1]!.replace(/~1/g, "/").replace(/~0/g, "~")) : undefined;
+      return name !== undefined && this.defs.has(name) ? `z.lazy(() => defs[${str(name)}]!)` : "z.unknown()";
+    }
+    const union = Array.isArray(schema["anyOf"]) ? schema["anyOf"] : Array.isArray(schema["oneOf"]) ? schema["oneOf"] : null;
+    if (union !== null) {
+      const { anyOf: _a, oneOf: _o, description: _d, ...base } = schema;
+      const hasBase = Object.keys(base).length > 0;
+      return this.union(union.map((member) => this.expr(hasBase && isRecord(member) ? mergeSchemas(member, base) : member)));
+    }
+    if ("const" in schema) return this.literal(schema["const"]);
+    if (Array.isArray(schema["enum"])) {
+      const values = schema["enum"];
+      if (values.length > 0 && values.every((value): value is string => typeof value === "string")) {
+        return `z.enum([${[...new Set(values)].map(str).join(", ")}])`;
+      }
+      return this.union(values.map((value) => this.literal(value)));
+    }
+    const type = schema["type"];
+    if (Array.isArray(type)) return this.union(type.map((t) => this.typed(schema, String(t))));
+    if (typeof type === "string") return this.typed(schema, type);
+    if (isRecord(schema["properties"]) || schema["additionalProperties"] !== undefined) return this.typed(schema, "object");
+    if (schema["items"] !== undefined) return this.typed(schema, "array");
+    return "z.unknown()";
+  }
+
+  private literal(value: unknown): string {
+    if (value === null) return "z.null()";
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return `z.literal(${str(value)})`;
+    return "z.unknown()";
+  }
+
+  private union(members: string[]): string {
+    const unique = [...new Set(members)];
+    if (unique.length === 0) return "z.never()";
+    if (unique.length === 1) return unique[0]!;
+    return `z.union([${unique.join(", ")}])`;
+  }
+
+  private typed(schema: Schema, type: string): string {
+    const num = (key: string): number | undefined => (typeof schema[key] === "number" ? (schema[key] as number) : undefined);
+    switch (type) {
+      case "string": {
+        let out = "z.string()";
+        if (num("minLength") !== undefined) out += `.min(${num("minLength")})`;
+        if (num("maxLength") !== undefined) out += `.max(${num("maxLength")})`;
+        if (typeof schema["pattern"] === "string") out += `.regex(new RegExp(${str(schema["pattern"])}, "u"))`;
+        return out;
+      }
+      case "number":
+      case "integer": {
+        let out = type === "integer" ? "z.number().int()" : "z.number()";
+        if (num("minimum") !== undefined) out += `.gte(${num("minimum")})`;
+        if (num("maximum") !== undefined) out += `.lte(${num("maximum")})`;
+        if (num("exclusiveMinimum") !== undefined) out += `.gt(${num("exclusiveMinimum")})`;
+        if (num("exclusiveMaximum") !== undefined) out += `.lt(${num("exclusiveMaximum")})`;
+        return out;
+      }
+      case "boolean":
+        return "z.boolean()";
+      case "null":
+        return "z.null()";
+      case "array": {
+        let out = `z.array(${this.expr(isRecord(schema["items"]) ? schema["items"] : {})})`;
+        if (num("minItems") !== undefined) out += `.min(${num("minItems")})`;
+        if (num("maxItems") !== undefined) out += `.max(${num("maxItems")})`;
+        return out;
+      }
+      case "object": {
+        const properties = isRecord(schema["properties"]) ? schema["properties"] : {};
+        const required = new Set(Array.isArray(schema["required"]) ? schema["required"] : []);
+        const shape = Object.keys(properties)
+          .sort(compareStrings)
+          .map((name) => `${str(name)}: ${this.expr(properties[name])}${required.has(name) ? "" : ".optional()"}`);
+        const object = `z.object({${shape.length > 0 ? ` ${shape.join(", ")} ` : ""}})`;
+        const additional = schema["additionalProperties"];
+        if (additional === false) return `${object}.strict()`;
+        if (isRecord(additional) && Object.keys(additional).length > 0) return `${object}.catchall(${this.expr(additional)})`;
+        return `${object}.passthrough()`;
+      }
+      default:
+        return "z.unknown()";
+    }
+  }
+}
+
+/** The sub-schemas the zod writer turns into expressions of their own (where a shared const can stand). */
+function subSchemas(value: object): unknown[] {
+  if (!isRecord(value)) return [];
+  const found: unknown[] = [];
+  if (isRecord(value["properties"])) found.push(...Object.values(value["properties"]));
+  if (isRecord(value["items"])) found.push(value["items"]);
+  if (isRecord(value["additionalProperties"])) found.push(value["additionalProperties"]);
+  return found;
+}
+
+function containsRef(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(containsRef);
+  if (!isRecord(value)) return false;
+  return typeof value["$ref"] === "string" || Object.values(value).some(containsRef);
+}
+
+function withoutDefs(view: Schema): { root: Schema; defs: Schema } {
+  const { $defs, definitions, ...root } = view;
+  return { root, defs: isRecord($defs) ? $defs : isRecord(definitions) ? definitions : {} };
+}
+
+export interface ZodModule {
+  /** Sub-schemas several tools share, each declared once (`const Z_<hash>: z.ZodType = ...`). */
+  shared: { name: string; source: string }[];
+  /** One expression per tool, in the order given. */
+  tools: { name: string; source: string }[];
+}
+
+/**
+ * Zod source for the output schemas of several tools. Sub-schemas that repeat across tools (the
+ * envelope's layers) are declared once and typed `z.ZodType`, so the user's tsc checks each once.
+ * Sub-schemas holding a `$ref` are never shared: a ref means something only under its own root.
+ * A schema with `$defs` becomes an immediately-invoked function that fills a local `defs` table
+ * first, so recursive definitions resolve lazily.
+ */
+export function zodModule(schemas: readonly { name: string; schema: JsonSchemaObject }[]): ZodModule {
+  const views = schemas.map(({ name, schema }) => ({ name, ...withoutDefs(successView(schema)) }));
+  const plan = planSharing(
+    views.map((view) => view.root),
+    { prefix: "Z_", minSize: 120, canShare: (value) => !containsRef(value), childrenOf: subSchemas },
+  );
+  const shared = plan.shared.map(({ name, value }) => ({
+    name,
+    source: new ZodWriter(new Set(), plan.nameOf, value).expr(value),
+  }));
+  const tools = views.map(({ name, root, defs }) => {
+    const names = Object.keys(defs).sort(compareStrings);
+    const writer = new ZodWriter(new Set(names), plan.nameOf);
+    const body = writer.expr(root);
+    if (names.length === 0) return { name, source: body };
+    const lines = names.map((def) => `  defs[${str(def)}] = ${writer.expr(defs[def])};`);
+    return { name, source: `((): z.ZodType => {\n  const defs: { [name: string]: z.ZodType } = {};\n${lines.join("\n")}\n  return ${body};\n})()` };
+  });
+  return { shared, tools };
+}
