@@ -1,0 +1,18 @@
+import type { EdgeKind, ToolGraph } from "./model.js";
+
+/** Graphviz DOT, left to right: `calls` solid, `mentions` dashed, `data` bold, each labelled. */
+const STYLES: Record<EdgeKind, string> = { calls: "solid", mentions: "dashed", data: "bold" };
+
+function quote(text: string): string {
+  return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
+}
+
+export function renderDot(graph: ToolGraph): string {
+  const lines = ["digraph tools {", "  rankdir=LR;", '  node [shape=box, fontname="Helvetica"];', '  edge [fontname="Helvetica", fontsize=10];'];
+  for (const node of graph.nodes) lines.push(`  ${quote(node.name)};`);
+  for (const edge of graph.edges) {
+    lines.push(`  ${quote(edge.from)} -> ${quote(edge.to)} [label=${quote(edge.kind)}, style=${STYLES[edge.kind]}];`);
+  }
+  lines.push("}");
+  return `${lines.join("\n")}\n`;
+}

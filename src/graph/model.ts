@@ -1,0 +1,189 @@
+import type { InputParam, ToolEntry } from "../analyze/inventory.js";
+import { compareStrings, jsonTypes, topLevelProperties, type JsonType } from "../generate/json-schema.js";
+
+/**
+ * The tool dependency graph, computed from the inventory alone. One reading for every output
+ * (`tool-graph.ts`, `mcp-conform graph`):
+ *
+ * An edge `from → to` means "`from` comes first and `to` builds on it": `to` dependsOn `from`,
+ * `from` feeds `to`.
+ * - `data`: `from`'s payload has top-level properties that cover ALL of `to`'s required input
+ *   params, by name and with a compatible JSON type. Tools without required params get no data
+ *   edges (anything would cover them), and a tool never feeds itself.
+ * - `calls`: `to`'s handler calls `from`'s handler (the analyser's `calls` reference from `to` to
+ *   `from`): the caller builds on the callee's result.
+ * - `mentions`: `from`'s response names `to` (next steps, related tools, "Use `to`"): it offers
+ *   `to` as what comes next.
+ * Pairs linked in several ways get one edge per kind.
+ *
+ * `requires` is the tool's required input param names; `provides` its payload's top-level property
+ * names that every alternative of a union payload declares (a property only some alternatives
+ * carry is not something the tool can be relied on to provide).
+ */
+
+export type EdgeKind = "calls" | "mentions" | "data";
+
+export interface GraphEdge {
+  from: string;
+  to: string;
+  kind: EdgeKind;
+}
+
+export interface ToolLink {
+  tool: string;
+  kind: EdgeKind;
+}
+
+export interface ToolGraphNode {
+  name: string;
+  requires: string[];
+  provides: string[];
+  dependsOn: ToolLink[];
+  feeds: ToolLink[];
+}
+
+export interface ToolGraph {
+  /** Sorted by name. */
+  nodes: ToolGraphNode[];
+  /** Sorted by from, to, kind. */
+  edges: GraphEdge[];
+}
+
+const KIND_ORDER: Record<EdgeKind, number> = { calls: 0, mentions: 1, data: 2 };
+
+function compareEdges(a: GraphEdge, b: GraphEdge): number {
+  return compareStrings(a.from, b.from) || compareStrings(a.to, b.to) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
+}
+
+function compareLinks(a: ToolLink, b: ToolLink): number {
+  return compareStrings(a.tool, b.tool) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
+}
+
+/** Split TypeScript type text on top-level `|` (not inside brackets, generics or strings). */
+function unionMembers(text: string): string[] {
+  const members: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charAt(i);
+    if (quote !== null) {
+      if (ch === "\\") i++;
+      else if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'" || ch === "`") quote = ch;
+    else if ("([{<".includes(ch)) depth++;
+    else if (")]}>".includes(ch)) depth--;
+    else if (ch === "|" && depth === 0) {
+      members.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  members.push(text.slice(start).trim());
+  return members.filter((member) => member !== "");
+}
+
+/** The JSON types an input param's TypeScript type admits, or null when it cannot tell. */
+export function paramJsonTypes(typeText: string): Set<JsonType> | null {
+  const found = new Set<JsonType>();
+  for (const member of unionMembers(typeText.trim())) {
+    if (member === "string" || /^(["'`]).*\1$/s.test(member) || /^`/.test(member)) found.add("string");
+    else if (member === "number" || member === "bigint" || /^-?\d/.test(member)) found.add("number");
+    else if (member === "boolean" || member === "true" || member === "false") found.add("boolean");
+    else if (member === "null") found.add("null");
+    else if (member === "undefined") continue;
+    else if (/\[\]$/.test(member) || /^(readonly\s+)?\[/.test(member) || /^(Readonly)?Array</.test(member)) found.add("array");
+    else if (/^\{/.test(member) || /^Record</.test(member)) found.add("object");
+    else return null;
+  }
+  return found.size > 0 ? found : null;
+}
+
+function compatible(param: Set<JsonType> | null, provided: Set<JsonType> | null): boolean {
+  if (param === null || provided === null) return true;
+  for (const type of param) if (provided.has(type)) return true;
+  return false;
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+function requiredParams(tool: ToolEntry): InputParam[] {
+  return tool.input.filter((param) => !param.optional);
+}
+
+/** The graph of the inventory's tools (duplicate names are merged into one node). */
+export function buildToolGraph(tools: readonly ToolEntry[]): ToolGraph {
+  const names = [...new Set(tools.map((tool) => tool.name))].sort(compareStrings);
+  const known = new Set(names);
+  const edges = new Map<string, GraphEdge>();
+  const add = (edge: GraphEdge): void => {
+    if (edge.from !== edge.to && known.has(edge.from) && known.has(edge.to)) edges.set(`${edge.from}\u0000${edge.to}\u0000${edge.kind}`, edge);
+  };
+
+  for (const tool of tools) {
+    for (const reference of tool.references) {
+      if (reference.kind === "calls") add({ from: reference.tool, to: tool.name, kind: "calls" });
+      else add({ from: tool.name, to: reference.tool, kind: "mentions" });
+    }
+  }
+
+  // Index producers by property name, so each consumer only looks at tools that provide its first param.
+  const provided = tools.map((tool) => ({
+    tool,
+    properties: new Map(
+      topLevelProperties(tool.payload.schema)
+        .filter((property) => property.inAll)
+        .map((property) => [property.name, property] as const),
+    ),
+  }));
+  const providers = new Map<string, (typeof provided)[number][]>();
+  for (const entry of provided) {
+    for (const name of entry.properties.keys()) pushTo(providers, name, entry);
+  }
+  for (const consumer of tools) {
+    const required = requiredParams(consumer);
+    const first = required[0];
+    if (first === undefined) continue;
+    for (const { tool: producer, properties } of providers.get(first.name) ?? []) {
+      const covers = required.every((param) => {
+        const property = properties.get(param.name);
+        if (property === undefined) return false;
+        const types = property.schemas.map((schema) => jsonTypes(producer.payload.schema, schema));
+        const propertyTypes = types.some((t) => t === null) ? null : new Set(types.flatMap((t) => [...(t ?? [])]));
+        return compatible(paramJsonTypes(param.type), propertyTypes);
+      });
+      if (covers) add({ from: producer.name, to: consumer.name, kind: "data" });
+    }
+  }
+
+  const sortedEdges = [...edges.values()].sort(compareEdges);
+  const incoming = new Map<string, ToolLink[]>();
+  const outgoing = new Map<string, ToolLink[]>();
+  for (const edge of sortedEdges) {
+    pushTo(incoming, edge.to, { tool: edge.from, kind: edge.kind });
+    pushTo(outgoing, edge.from, { tool: edge.to, kind: edge.kind });
+  }
+  const requires = new Map<string, Set<string>>();
+  const provides = new Map<string, Set<string>>();
+  for (const { tool, properties } of provided) {
+    const req = requires.get(tool.name) ?? new Set();
+    for (const param of requiredParams(tool)) req.add(param.name);
+    requires.set(tool.name, req);
+    const prov = provides.get(tool.name) ?? new Set();
+    for (const name of properties.keys()) prov.add(name);
+    provides.set(tool.name, prov);
+  }
+  const nodes = names.map(
+    (name): ToolGraphNode => ({
+      name,
+      requires: [...(requires.get(name) ?? [])].sort(compareStrings),
+      provides: [...(provides.get(name) ?? [])].sort(compareStrings),
+      dependsOn: [...(incoming.get(name) ?? [])].sort(compareLinks),
+      feeds: [...(outgoing.get(name) ?? [])].sort(compareLinks),
+    }),
+  );
+  return { nodes, edges: sortedEdges };
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { buildToolGraph, paramJsonTypes } from "../../src/graph/model.js";
+import { inventory, objectPayload, param, tool } from "../generate/inventory-builders.js";
+
+const fetch = tool("fetch_stock", {
+  input: [param("symbol", "string")],
+  payload: objectPayload({ symbol: { type: "string" }, price: { type: "number" }, history: { type: "array", items: { type: "number" } } }),
+});
+const value = tool("value_stock", {
+  input: [param("symbol", "string"), param("price", "number"), param("growth", "number", true)],
+  payload: objectPayload({ fair: { type: "number" } }),
+});
+const chart = tool("chart", {
+  input: [param("history", "string")],
+  payload: objectPayload({ png: { type: "string" } }),
+});
+const help = tool("help", { payload: objectPayload({ symbol: { type: "string" }, price: { type: "number" } }) });
+
+describe("data edges", () => {
+  it("link a payload that covers every required param by name and JSON type", () => {
+    const graph = buildToolGraph(inventory([value, fetch, chart, help]).tools);
+    // chart requires a string `history`; fetch_stock's `history` is an array: no edge.
+    expect(graph.edges).toEqual([
+      { from: "fetch_stock", to: "value_stock", kind: "data" },
+      { from: "help", to: "fetch_stock", kind: "data" },
+      { from: "help", to: "value_stock", kind: "data" },
+    ]);
+  });
+
+  it("need every required param (optional ones do not count) and skip tools without required params", () => {
+    const node = buildToolGraph([fetch, value, help]).nodes.find((n) => n.name === "value_stock")!;
+    expect(node.requires).toEqual(["price", "symbol"]);
+    expect(node.dependsOn).toEqual([
+      { tool: "fetch_stock", kind: "data" },
+      { tool: "help", kind: "data" },
+    ]);
+    // help requires nothing: no tool "covers" it.
+    expect(buildToolGraph([fetch, value, help]).nodes.find((n) => n.name === "help")!.dependsOn).toEqual([]);
+  });
+
+  it("read provides from properties every alternative of a union payload declares", () => {
+    const union = tool("u", {
+      payload: {
+        type: { text: "A | B", exact: true },
+        schema: {
+          anyOf: [
+            { type: "object", properties: { id: { type: "string" }, a: { type: "number" } }, required: ["id"] },
+            { type: "object", properties: { id: { type: "string" }, b: { type: "number" } }, required: ["id"] },
+          ],
+        },
+      },
+    });
+    expect(buildToolGraph([union]).nodes[0]!.provides).toEqual(["id"]);
+  });
+});
+
+describe("reference edges", () => {
+  it("point from the callee to the caller, and from the mentioning tool to the mentioned one", () => {
+    const a = tool("a", {
+      references: [
+        { tool: "b", file: "src/a.ts", line: 3, kind: "calls", via: "call" },
+        { tool: "c", file: "src/a.ts", line: 9, kind: "mentions", via: "next-steps" },
+        { tool: "missing", file: "src/a.ts", line: 10, kind: "mentions", via: "text" },
+        { tool: "a", file: "src/a.ts", line: 11, kind: "mentions", via: "text" },
+      ],
+    });
+    const graph = buildToolGraph([a, tool("b"), tool("c")]);
+    expect(graph.edges).toEqual([
+      { from: "a", to: "c", kind: "mentions" },
+      { from: "b", to: "a", kind: "calls" },
+    ]);
+    expect(graph.nodes.find((n) => n.name === "a")).toMatchObject({
+      dependsOn: [{ tool: "b", kind: "calls" }],
+      feeds: [{ tool: "c", kind: "mentions" }],
+    });
+  });
+});
+
+describe("param JSON types", () => {
+  it.each([
+    ["string", ["string"]],
+    ['"asc" | "desc"', ["string"]],
+    ["number | null", ["number", "null"]],
+    ["string[]", ["array"]],
+    ["Array<{ a: string }>", ["array"]],
+    ["{ a: string | number }", ["object"]],
+    ["true", ["boolean"]],
+    ["Foo", null],
+  ])("%s", (text, expected) => {
+    const types = paramJsonTypes(text);
+    expect(types === null ? null : [...types].sort()).toEqual(expected === null ? null : [...expected].sort());
+  });
+});
