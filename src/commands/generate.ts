@@ -1,0 +1,60 @@
+import { analyze } from "../analyze/analyze.js";
+import type { Inventory } from "../analyze/inventory.js";
+import { loadConfig } from "../config/load-config.js";
+import { InputError } from "../errors.js";
+import { generate } from "../generate/generate.js";
+import { formatDiagnostic } from "../report/inventory-text.js";
+import { writeGeneratedOutput } from "../write/index.js";
+import type { Command } from "./command.js";
+import { resolveProjectArgs } from "./project-args.js";
+import { resolveGenerateConfig } from "./resolve-generate-config.js";
+import { watchAndRegenerate } from "./watch.js";
+
+/**
+ * Generation refuses an inventory it cannot generate correctly from: input errors, and tool names
+ * it cannot resolve (a formatter per unnamed tool cannot exist). Analysis only warns about those.
+ */
+export function assertGeneratable(inventory: Inventory): void {
+  const blocking = inventory.diagnostics.filter((d) => d.severity === "error" || d.code === "MCPA002");
+  if (blocking.length > 0) {
+    throw new InputError(`cannot generate for ${inventory.project}:\n${blocking.map((d) => `  ${formatDiagnostic(d)}`).join("\n")}`);
+  }
+}
+
+export const generateCommand: Command = {
+  name: "generate",
+  summary: "generate formatters, warning IDs, the tool graph, guidance stubs and output schemas",
+  usage: "mcp-conform generate [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--check] [--watch] [--no-format]",
+  options: { check: { type: "boolean" }, watch: { type: "boolean" }, "no-format": { type: "boolean" } },
+  async run({ io, values }) {
+    if (values["check"] && values["watch"]) throw new InputError("--check and --watch do not go together: --check is a one-shot comparison for CI");
+    const { config, path: configPath } = await loadConfig(values["config"] as string | undefined, io.cwd);
+    const generateConfig = resolveGenerateConfig(values, config, configPath, io.cwd);
+    const projects = await resolveProjectArgs(values, io.cwd);
+    const format = !values["no-format"];
+
+    if (values["watch"]) {
+      if (projects.length !== 1) throw new InputError("--watch follows one project at a time; pass a single --project");
+      return watchAndRegenerate({ io, project: projects[0], config: generateConfig, format });
+    }
+
+    let exitCode = 0;
+    for (const project of projects) {
+      const { inventory, session } = analyze({ ...(project !== undefined ? { project } : {}), cwd: io.cwd });
+      assertGeneratable(inventory);
+      const { generated, scaffolded } = generate(inventory, generateConfig);
+      const outputPrefix = `${generateConfig.outputDir}/`;
+      const generatedInOutput = new Map([...generated].map(([path, content]) => [path.startsWith(outputPrefix) ? path.slice(outputPrefix.length) : path, content]));
+      const common = { projectRoot: session.rootDir, outputDir: generateConfig.outputDir, generated: generatedInOutput, scaffolded, format };
+      if (values["check"]) {
+        const outcome = await writeGeneratedOutput({ ...common, mode: "check" });
+        io.stdout(outcome.stale.length > 0 ? `${outcome.report()}\n${outcome.summary()}\n` : `${outcome.summary()}\n`);
+        if (outcome.stale.length > 0) exitCode = 1;
+      } else {
+        const outcome = await writeGeneratedOutput({ ...common, mode: "write" });
+        io.stdout(`${inventory.project}: ${outcome.summary()}\n`);
+      }
+    }
+    return exitCode;
+  },
+};

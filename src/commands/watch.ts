@@ -1,0 +1,119 @@
+import { watch, type FSWatcher } from "node:fs";
+import { relative, sep } from "node:path";
+import { analyzeSession } from "../analyze/analyze.js";
+import { loadProgram, resolveTsconfigPath } from "../analyze/load-project.js";
+import { toPosixPath } from "../analyze/paths.js";
+import { AnalysisSession } from "../analyze/session.js";
+import { InputError } from "../errors.js";
+import { generate } from "../generate/generate.js";
+import type { GenerateConfig } from "../generate/config.js";
+import { formatDiagnostic } from "../report/inventory-text.js";
+import { FormatCache, writeGeneratedOutput } from "../write/index.js";
+import type { CommandIo } from "./command.js";
+
+const SOURCE_FILE = /\.(c|m)?tsx?$|\.json$/;
+/** Editors save in bursts (write, rename, touch): one regeneration per burst. */
+const DEBOUNCE_MS = 60;
+
+export interface WatchOptions {
+  io: CommandIo;
+  project: string | undefined;
+  config: GenerateConfig;
+  format: boolean;
+  /** Stops the watcher (tests; the CLI stops on SIGINT). */
+  signal?: AbortSignal;
+  /** Called after every regeneration, with what it did. */
+  onCycle?: (cycle: WatchCycle) => void;
+}
+
+export interface WatchCycle {
+  changedFiles: string[];
+  written: string[];
+  deleted: string[];
+  milliseconds: number;
+  error: string | null;
+}
+
+/**
+ * `generate --watch`: regenerate on every source change. The next Program is built from the last
+ * one (`oldProgram`), so only changed files are parsed and bound again; the format cache is kept
+ * in memory across cycles so unchanged outputs are never re-formatted.
+ */
+export async function watchAndRegenerate(options: WatchOptions): Promise<number> {
+  const { io, config } = options;
+  const tsconfigPath = resolveTsconfigPath(options.project, io.cwd);
+  let program = loadProgram(tsconfigPath, io.cwd);
+  const session0 = new AnalysisSession(program, tsconfigPath);
+  const rootDir = session0.rootDir;
+  const cache = options.format ? FormatCache.forProject(rootDir) : undefined;
+  const outputRoot = `${config.outputDir.split("/").join(sep)}${sep}`;
+
+  const regenerate = async (changedFiles: string[]): Promise<WatchCycle> => {
+    const started = performance.now();
+    try {
+      if (changedFiles.length > 0) program = loadProgram(tsconfigPath, io.cwd, program);
+      const session = changedFiles.length > 0 ? new AnalysisSession(program, tsconfigPath) : session0;
+      const inventory = analyzeSession(session, io.cwd);
+      const blocking = inventory.diagnostics.filter((d) => d.severity === "error" || d.code === "MCPA002");
+      if (blocking.length > 0) throw new InputError(blocking.map(formatDiagnostic).join("\n"));
+      const { generated, scaffolded } = generate(inventory, config);
+      const prefix = `${config.outputDir}/`;
+      const outcome = await writeGeneratedOutput({
+        projectRoot: rootDir,
+        outputDir: config.outputDir,
+        generated: new Map([...generated].map(([path, content]) => [path.startsWith(prefix) ? path.slice(prefix.length) : path, content])),
+        scaffolded,
+        format: options.format,
+        mode: "write",
+        ...(cache ? { cache } : { cache: false as const }),
+      });
+      return { changedFiles, written: outcome.written, deleted: outcome.deleted, milliseconds: performance.now() - started, error: null };
+    } catch (error) {
+      // In watch mode a broken edit is a message, not the end: the next save tries again.
+      const message = error instanceof InputError ? error.format() : error instanceof Error ? error.message : String(error);
+      return { changedFiles, written: [], deleted: [], milliseconds: performance.now() - started, error: message };
+    }
+  };
+
+  const report = (cycle: WatchCycle): void => {
+    const what = cycle.changedFiles.length > 0 ? `${cycle.changedFiles.join(", ")} changed: ` : "";
+    if (cycle.error) io.stderr(`${what}${cycle.error}\n`);
+    else io.stdout(`${what}regenerated in ${Math.round(cycle.milliseconds)} ms, ${cycle.written.length} file${cycle.written.length === 1 ? "" : "s"} written${cycle.deleted.length > 0 ? `, ${cycle.deleted.length} deleted` : ""}${cycle.written.length > 0 ? ` (${cycle.written.join(", ")})` : ""}\n`);
+    options.onCycle?.(cycle);
+  };
+
+  report(await regenerate([]));
+
+  return new Promise<number>((resolvePromise) => {
+    const pending = new Set<string>();
+    let timer: NodeJS.Timeout | undefined;
+    let running = Promise.resolve();
+    let watcher: FSWatcher;
+    const flush = (): void => {
+      const changed = [...pending].sort();
+      pending.clear();
+      running = running.then(async () => report(await regenerate(changed)));
+    };
+    try {
+      watcher = watch(rootDir, { recursive: true }, (_event, name) => {
+        if (!name) return;
+        const file = name.toString();
+        // Our own output and dependencies never trigger a cycle.
+        if (file.startsWith(outputRoot) || file.split(sep).includes("node_modules") || file.split(sep).some((part) => part.startsWith("."))) return;
+        if (!SOURCE_FILE.test(file)) return;
+        pending.add(toPosixPath(relative(rootDir, `${rootDir}${sep}${file}`)));
+        clearTimeout(timer);
+        timer = setTimeout(flush, DEBOUNCE_MS);
+      });
+    } catch (error) {
+      throw new InputError(`cannot watch ${rootDir}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const stop = (): void => {
+      clearTimeout(timer);
+      watcher.close();
+      void running.then(() => resolvePromise(0));
+    };
+    options.signal?.addEventListener("abort", stop, { once: true });
+    if (!options.signal) process.once("SIGINT", stop);
+  });
+}

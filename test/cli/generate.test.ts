@@ -1,0 +1,116 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { watchAndRegenerate, type WatchCycle } from "../../src/commands/watch.js";
+import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
+
+const scratch: string[] = [];
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+function copyFixture(name: string): string {
+  mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
+  const parent = mkdtempSync(join(repoRoot, ".tmp", "generate-"));
+  scratch.push(parent);
+  const dir = join(parent, "project");
+  cpSync(join(fixturesRoot, name), dir, { recursive: true, filter: (source) => !source.includes("__expected__") });
+  return dir;
+}
+
+const output = "src/generated/mcp-conform";
+
+describe("mcp-conform generate", () => {
+  it("writes, then writes nothing, then is fresh under --check, then stale after a hand edit", async () => {
+    const dir = copyFixture("demo");
+    const first = await runCli(["generate", "--protocol", "aorp"], { cwd: dir });
+    expect(first.stderr).toBe("");
+    expect(first.exitCode).toBe(0);
+    expect(first.stdout).toMatch(/wrote \d+ files/);
+    expect(readFileSync(join(dir, output, "tools.ts"), "utf8")).toContain('| "get_recipe"');
+
+    const second = await runCli(["generate", "--protocol", "aorp"], { cwd: dir });
+    expect(second.stdout).toContain("nothing changed: 0 files written");
+
+    const fresh = await runCli(["generate", "--protocol", "aorp", "--check"], { cwd: dir });
+    expect(fresh.exitCode).toBe(0);
+
+    const formatter = join(dir, output, "formatters/get_recipe.ts");
+    writeFileSync(formatter, readFileSync(formatter, "utf8").replace("formatGetRecipe(", "formatGetRecipeEdited("));
+    const stale = await runCli(["generate", "--protocol", "aorp", "--check"], { cwd: dir });
+    expect(stale.exitCode).toBe(1);
+    expect(stale.stdout).toContain(`--- a/${output}/formatters/get_recipe.ts`);
+    expect(stale.stdout).toContain("-export function formatGetRecipeEdited(");
+  });
+
+  it("takes the protocol and options from mcp-conform.config.json", async () => {
+    const dir = copyFixture("orchestrator");
+    writeFileSync(join(dir, "mcp-conform.config.json"), JSON.stringify({ protocol: "smart-v2", guidance: true, output: { dir: "src/gen", guidanceDir: "src/gd" } }));
+    const run = await runCli(["generate"], { cwd: dir });
+    expect(run.stderr).toBe("");
+    expect(run.exitCode).toBe(0);
+    expect(existsSync(join(dir, "src/gen/runtime/smart-v2.ts"))).toBe(true);
+    expect(existsSync(join(dir, "src/gen/runtime/guidance.ts"))).toBe(true);
+    expect(existsSync(join(dir, "src/gd/create_real_task.ts"))).toBe(true);
+  });
+
+  it("refuses to touch a file it did not generate, and writes nothing", async () => {
+    const dir = copyFixture("demo");
+    mkdirSync(join(dir, output), { recursive: true });
+    writeFileSync(join(dir, output, "notes.ts"), "export const mine = 1;\n");
+    const run = await runCli(["generate", "--protocol", "aorp"], { cwd: dir });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain("notes.ts");
+    expect(readFileSync(join(dir, output, "notes.ts"), "utf8")).toBe("export const mine = 1;\n");
+    expect(existsSync(join(dir, output, "tools.ts"))).toBe(false);
+  });
+
+  it("needs a protocol, rejects --check with --watch, and refuses unresolvable names", async () => {
+    const dir = copyFixture("demo");
+    const none = await runCli(["generate"], { cwd: dir });
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toContain("no protocol chosen");
+    const both = await runCli(["generate", "--protocol", "aop", "--check", "--watch"], { cwd: dir });
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain("--check and --watch do not go together");
+    const unresolved = copyFixture("styles/unresolved-name");
+    const refused = await runCli(["generate", "--protocol", "aorp"], { cwd: unresolved });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/src\/server\.ts:15: warning MCPA002/);
+    expect(existsSync(join(unresolved, output))).toBe(false);
+  });
+
+  it("--watch regenerates after an edit and says which file changed", async () => {
+    const dir = copyFixture("demo");
+    const cycles: WatchCycle[] = [];
+    const controller = new AbortController();
+    let notify: () => void = () => {};
+    const io = { stdout: () => {}, stderr: () => {}, readStdin: async () => "", cwd: dir, isTTY: false, env: {} };
+    const watching = watchAndRegenerate({
+      io,
+      project: undefined,
+      config: { protocol: "guidance", guidance: false, outputDir: output, guidanceDir: "src/guidance" },
+      format: true,
+      signal: controller.signal,
+      onCycle: (cycle) => {
+        cycles.push(cycle);
+        notify();
+      },
+    });
+    const nextCycle = () => new Promise<void>((resolve) => (notify = resolve));
+    while (cycles.length === 0) await nextCycle();
+    expect(cycles[0]?.error).toBeNull();
+
+    const server = join(dir, "src/server.ts");
+    const edited = nextCycle();
+    writeFileSync(server, readFileSync(server, "utf8").replace('"The full recipe, with its ingredients"', '"The full recipe and every ingredient"'));
+    await edited;
+    controller.abort();
+    expect(await watching).toBe(0);
+    const last = cycles.at(-1);
+    expect(last?.error).toBeNull();
+    expect(last?.changedFiles).toEqual(["src/server.ts"]);
+    expect(last?.written.length).toBeGreaterThan(0);
+  });
+});
