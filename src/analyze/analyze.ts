@@ -3,16 +3,19 @@ import { ts } from "ts-morph";
 import type { DiscoveryContext, ToolCandidate } from "./discover/candidate.js";
 import { createDiscoverers } from "./discover/index.js";
 import { AnalyzeCodes } from "./diagnostic-codes.js";
-import { type Diagnostic, INVENTORY_SCHEMA_VERSION, type Inventory, type ToolEntry } from "./inventory.js";
+import { type Diagnostic, INVENTORY_SCHEMA_VERSION, type Inventory, type ToolEntry, type TypeReference } from "./inventory.js";
 import { loadProgram, loadProject, resolveTsconfigPath } from "./load-project.js";
 import { toPosixPath } from "./paths.js";
 import { analyseExits } from "./resolve/exits.js";
 import { resolveFunction } from "./resolve/handler.js";
 import { resolveInputParams } from "./resolve/input-params.js";
 import { resolveToolName } from "./resolve/tool-name.js";
+import { TypeReferenceEmitter } from "./resolve/type-reference.js";
+import { TypeSchemaEmitter } from "./resolve/type-schema.js";
 import { isAnyType, typeText } from "./resolve/type-text.js";
+import { RelationAnalysis } from "./relations/index.js";
 import { AnalysisSession } from "./session.js";
-import { literalText, unwrapExpression } from "./syntax.js";
+import { type FunctionNode, literalText, unwrapExpression } from "./syntax.js";
 
 export interface AnalyzeOptions {
   /** A tsconfig.json or its folder; default: the nearest tsconfig.json upward from `cwd`. */
@@ -92,11 +95,20 @@ export function analyzeSession(session: AnalysisSession, cwd: string = process.c
   for (const discoverer of discoverers) candidates.push(...(discoverer.finish?.(context) ?? []));
 
   const tools: ToolEntry[] = [];
+  const references = new TypeReferenceEmitter(session);
+  const resolution: ResolutionContext = { session, diagnostics, references, schemas: new TypeSchemaEmitter(session.checker, references) };
+  const resolved: ResolvedTool[] = [];
   for (const candidate of withoutDoubleClaims(candidates)) {
-    const tool = resolveCandidate(candidate, session, diagnostics);
-    if (tool) tools.push(tool);
+    const tool = resolveCandidate(candidate, resolution);
+    if (tool) resolved.push(tool);
   }
-  tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file.localeCompare(b.file) || a.line - b.line));
+  resolved.sort(({ entry: a }, { entry: b }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file.localeCompare(b.file) || a.line - b.line));
+  // Warnings and references need every tool's name and handler first.
+  const relations = new RelationAnalysis(session).analyse(resolved.map(({ entry, scope, handler }) => ({ name: entry.name, scope, handler })));
+  resolved.forEach(({ entry }, index) => {
+    const found = relations[index];
+    tools.push({ ...entry, warnings: found?.warnings ?? [], references: found?.references ?? [] });
+  });
   reportDuplicates(tools, diagnostics);
   reportUnresolvedModules(tools, session, diagnostics);
   if (tools.length === 0) {
@@ -147,7 +159,36 @@ function descriptionText(node: ts.Node | null, checker: ts.TypeChecker): string 
   return null;
 }
 
-function resolveCandidate(candidate: ToolCandidate, session: AnalysisSession, diagnostics: Diagnostic[]): ToolEntry | undefined {
+/** What resolving every tool of one run shares: the session, the diagnostics, and the caches of the emitters. */
+interface ResolutionContext {
+  session: AnalysisSession;
+  diagnostics: Diagnostic[];
+  references: TypeReferenceEmitter;
+  schemas: TypeSchemaEmitter;
+}
+
+function payloadReference(tool: string, types: (ts.Type | null)[], context: ResolutionContext): TypeReference {
+  const { reference, recursions } = context.references.emit(types);
+  for (const recursion of recursions) {
+    const at = context.session.where(recursion.declaration);
+    context.diagnostics.push({
+      ...at,
+      severity: "warning",
+      code: AnalyzeCodes.unnameableRecursiveType,
+      message: `\`${recursion.name}\` (in the payload of tool "${tool}") refers to itself and is not exported, so generated code cannot name it and writes \`unknown\` there; export it from ${at.file}`,
+    });
+  }
+  return reference;
+}
+
+interface ResolvedTool {
+  entry: ToolEntry;
+  scope: ts.Node | null;
+  handler: FunctionNode | null;
+}
+
+function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext): ResolvedTool | undefined {
+  const { session, diagnostics } = context;
   const { checker } = session;
   const nameNode = candidate.declaredAt ?? ("expression" in candidate.name ? candidate.name.expression : candidate.name.node);
   const name = "expression" in candidate.name ? resolveToolName(candidate.name.expression, checker) : candidate.name.text;
@@ -186,9 +227,12 @@ function resolveCandidate(candidate: ToolCandidate, session: AnalysisSession, di
 
   const enclosing = scope ?? nameNode;
   const payloadTexts: string[] = [];
+  /** The success payloads' types, for the type reference and schema; null: one that cannot be told. */
+  const payloadTypes: (ts.Type | null)[] = [];
   let anyPayload = false;
   for (const exit of exits) {
     if (exit.kind !== "success") continue;
+    payloadTypes.push(exit.payload);
     if (!exit.payload) {
       payloadTexts.push("unknown");
       continue;
@@ -203,6 +247,7 @@ function resolveCandidate(candidate: ToolCandidate, session: AnalysisSession, di
     if (!signature || (returned && isAnyType(returned))) anyPayload = true;
     if (returned && !isAnyType(returned)) payloadTexts.push(typeText(returned, checker, enclosing));
     else payloadTexts.push(signature ? "any" : "unknown");
+    payloadTypes.push(returned && !isAnyType(returned) ? returned : signature ? checker.getAnyType() : null);
   }
   if (anyPayload) {
     diagnostics.push({
@@ -215,7 +260,7 @@ function resolveCandidate(candidate: ToolCandidate, session: AnalysisSession, di
   const unique = [...new Set(payloadTexts)];
   const payloadType = unique.length === 0 ? "never" : unique.length === 1 ? (unique[0] ?? "unknown") : unique.join(" | ");
 
-  return {
+  const entry: ToolEntry = {
     name,
     style: candidate.style,
     file: at.file,
@@ -225,11 +270,12 @@ function resolveCandidate(candidate: ToolCandidate, session: AnalysisSession, di
     payloadType,
     returns: exits.map((exit) => ({ ...session.where(exit.node), kind: exit.kind, via: exit.via })),
     handler: scope ? session.where(scope) : null,
-    // Filled by resolve/type-reference.ts, resolve/type-schema.ts and relations/ (issue 4, in progress).
-    payload: { type: { text: payloadType, exact: false }, schema: {} },
+    payload: { type: payloadReference(name, payloadTypes, context), schema: context.schemas.schema(payloadTypes) },
+    // Filled once every tool is resolved (relations/).
     warnings: [],
     references: [],
   };
+  return { entry, scope, handler };
 }
 
 /** Code in a message: `x` in backticks, unless it is a template literal that brings its own. */

@@ -13,4 +13,5 @@ export const AnalyzeCodes = {
   lowLevelUnlisted: "MCPA008",
   lowLevelUnhandled: "MCPA009",
   unknownInput: "MCPA010",
+  unnameableRecursiveType: "MCPA011",
 } as const;

@@ -1,0 +1,336 @@
+import { ts } from "ts-morph";
+import type { HarvestedWarning } from "../inventory.js";
+import { resolveFunction } from "../resolve/handler.js";
+import { type FunctionNode, getPropertyValue, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
+
+/**
+ * What one function (or a low-level `case` scope) says on its own, read once and cached: the
+ * warnings it emits, every piece of string text in it, and the project functions it calls.
+ * Harvest and references then walk these facts along the call graph, so a helper shared by
+ * many tools is read once.
+ */
+
+export type WarningSeverity = HarvestedWarning["severity"];
+
+export interface WarningFact {
+  id: string | null;
+  message: string;
+  severity: WarningSeverity;
+  category: string | null;
+  impact: string | null;
+  suggestion: string | null;
+  node: ts.Node;
+}
+
+/** A piece of string text: a literal, or one literal part of a template. */
+export interface TextFact {
+  text: string;
+  node: ts.Node;
+}
+
+export interface CallFact {
+  call: ts.CallExpression;
+  target: FunctionNode;
+}
+
+export interface Facts {
+  warnings: WarningFact[];
+  texts: TextFact[];
+  calls: CallFact[];
+  /** Module-level constants it reads whose value is written out (`const EXPLANATIONS = { ... }`): their text is part of what it says. */
+  constants: ts.VariableDeclaration[];
+}
+
+const WARNING_ID = /^WARN_[A-Z0-9_]+$/;
+const SEVERITIES = new Set<string>(["critical", "high", "medium", "low", "info"]);
+const WARNINGS_KEY = "warnings";
+
+/** A string as a message: literals as they are, template and concatenation holes as `{}`; undefined when not text. */
+export function messageText(node: ts.Node | undefined): string | undefined {
+  if (!node || !ts.isExpression(node)) return undefined;
+  const expression = unwrapExpression(node);
+  if (ts.isStringLiteralLike(expression)) return expression.text;
+  if (ts.isTemplateExpression(expression)) {
+    return expression.head.text + expression.templateSpans.map((span) => `{}${span.literal.text}`).join("");
+  }
+  if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const left = messageText(expression.left);
+    const right = messageText(expression.right);
+    if (left === undefined && right === undefined) return undefined;
+    return `${left ?? "{}"}${right ?? "{}"}`;
+  }
+  return undefined;
+}
+
+function severityOf(node: ts.Node | undefined): WarningSeverity {
+  const text = literalText(node)?.toLowerCase();
+  return text !== undefined && SEVERITIES.has(text) ? (text as WarningSeverity) : null;
+}
+
+/** The warning an object literal describes, with its ID when it has one. */
+function warningFromObject(object: ts.ObjectLiteralExpression, id: string | null, node: ts.Node): WarningFact | undefined {
+  const message = messageText(getPropertyValue(object, "message"));
+  if (id === null && message === undefined) return undefined;
+  return {
+    id,
+    message: message ?? id ?? "",
+    severity: severityOf(getPropertyValue(object, "severity")),
+    category: messageText(getPropertyValue(object, "category")) ?? null,
+    impact: messageText(getPropertyValue(object, "impact")) ?? null,
+    suggestion: messageText(getPropertyValue(object, "suggestion")) ?? null,
+    node,
+  };
+}
+
+export function plain(message: string, node: ts.Node): WarningFact {
+  return { id: null, message, severity: null, category: null, impact: null, suggestion: null, node };
+}
+
+/** The name a value is stored under: `warnings` in `warnings.push`, `x.warnings = `, `warnings: [...]`. */
+function storedName(node: ts.Node): string | undefined {
+  if (ts.isIdentifier(node)) return node.text;
+  if (ts.isPropertyAccessExpression(node)) return node.name.text;
+  if (ts.isElementAccessExpression(node)) return literalText(node.argumentExpression);
+  return undefined;
+}
+
+function isProjectFile(file: ts.SourceFile): boolean {
+  return !file.isDeclarationFile && !/[\\/]node_modules[\\/]/.test(file.fileName);
+}
+
+/** A literal value: text, an object or array literal (through `as const`). */
+function isWrittenOut(initializer: ts.Expression): boolean {
+  const value = unwrapExpression(initializer);
+  return ts.isObjectLiteralExpression(value) || ts.isArrayLiteralExpression(value) || ts.isStringLiteralLike(value) || ts.isTemplateExpression(value);
+}
+
+/** An identifier that reads a value (not a declaration's name, a property name, or `x.name`). */
+function isValueReference(identifier: ts.Identifier): boolean {
+  const parent = identifier.parent;
+  if (ts.isPropertyAccessExpression(parent) && parent.name === identifier) return false;
+  if (ts.isQualifiedName(parent)) return false;
+  if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isPropertySignature(parent)) && parent.name === identifier) return false;
+  if (ts.isVariableDeclaration(parent) || ts.isParameter(parent) || ts.isBindingElement(parent) || ts.isFunctionDeclaration(parent) || ts.isImportSpecifier(parent) || ts.isTypeReferenceNode(parent)) {
+    return ts.isBindingElement(parent) ? parent.initializer === identifier : false;
+  }
+  return ts.isExpression(identifier) || ts.isShorthandPropertyAssignment(parent);
+}
+
+export class FactIndex {
+  private readonly cache = new Map<ts.Node, Facts>();
+  private readonly constantNamesByFile = new WeakMap<ts.SourceFile, Map<string, ts.Node | null>>();
+  private readonly moduleNamesByFile = new WeakMap<ts.SourceFile, Set<string>>();
+
+  constructor(private readonly checker: ts.TypeChecker) {}
+
+  factsOf(root: ts.Node): Facts {
+    let facts = this.cache.get(root);
+    if (!facts) {
+      facts = this.scan(root);
+      this.cache.set(root, facts);
+    }
+    return facts;
+  }
+
+  private scan(root: ts.Node): Facts {
+    const facts: Facts = { warnings: [], texts: [], calls: [], constants: [] };
+    const constantNames = this.constantNames(root.getSourceFile());
+    const visit = (node: ts.Node): void => {
+      // Types say nothing at run time.
+      if ((ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node)) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) return;
+      if (ts.isIdentifier(node)) {
+        if (constantNames.has(node.text) && isValueReference(node)) {
+          const constant = this.constantNamed(constantNames, node.text);
+          if (constant && constant !== root && !facts.constants.includes(constant)) facts.constants.push(constant);
+        }
+        return;
+      }
+      if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+        facts.texts.push({ text: node.text, node });
+        if (WARNING_ID.test(node.text)) this.warningId(node, facts);
+      } else if (ts.isTemplateExpression(node)) {
+        facts.texts.push({ text: node.head.text, node: node.head });
+        for (const span of node.templateSpans) if (span.literal.text) facts.texts.push({ text: span.literal.text, node: span.literal });
+      } else if (ts.isCallExpression(node)) {
+        this.call(node, facts);
+      } else if (ts.isPropertyAssignment(node) && propertyNameText(node.name) === WARNINGS_KEY) {
+        this.warningList(node.initializer, facts);
+      } else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === WARNINGS_KEY && node.initializer) {
+        this.warningList(node.initializer, facts);
+      } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && storedName(unwrapExpression(node.left)) === WARNINGS_KEY) {
+        this.warningList(node.right, facts);
+      }
+      ts.forEachChild(node, visit);
+    };
+    // A `case "x":` label names its own tool, not one it refers to.
+    if (ts.isCaseClause(root)) for (const statement of root.statements) visit(statement);
+    else visit(root);
+    return facts;
+  }
+
+  /**
+   * The module-level constants with a written-out value a file can name: its own, and those it
+   * imports (each import resolved once per file). Read by name, so a local that shadows one of
+   * these names is taken for it: a slip that can only add text, never lose any.
+   */
+  private constantNames(file: ts.SourceFile): Map<string, ts.Node | null> {
+    let names = this.constantNamesByFile.get(file);
+    if (names) return names;
+    names = new Map();
+    for (const statement of file.statements) {
+      if (ts.isVariableStatement(statement) && statement.declarationList.flags & ts.NodeFlags.Const) {
+        for (const declaration of statement.declarationList.declarations) {
+          if (ts.isIdentifier(declaration.name) && declaration.initializer && isWrittenOut(declaration.initializer)) names.set(declaration.name.text, declaration);
+        }
+      }
+      if (ts.isImportDeclaration(statement) && statement.importClause && !statement.importClause.isTypeOnly) {
+        const { name, namedBindings } = statement.importClause;
+        // An import is resolved the first time its name is read (most name functions, not constants).
+        if (name) names.set(name.text, name);
+        if (namedBindings && ts.isNamedImports(namedBindings)) for (const element of namedBindings.elements) if (!element.isTypeOnly) names.set(element.name.text, element.name);
+      }
+    }
+    this.constantNamesByFile.set(file, names);
+    return names;
+  }
+
+  private constantNamed(names: Map<string, ts.Node | null>, name: string): ts.VariableDeclaration | undefined {
+    const known = names.get(name);
+    if (!known) return undefined;
+    if (ts.isVariableDeclaration(known)) return known;
+    // An imported name, not resolved yet.
+    const constant = ts.isIdentifier(known) ? this.importedConstant(known) : undefined;
+    names.set(name, constant ?? null);
+    return constant;
+  }
+
+  private importedConstant(identifier: ts.Identifier): ts.VariableDeclaration | undefined {
+    let symbol = this.checker.getSymbolAtLocation(identifier);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    const declaration = symbol?.valueDeclaration;
+    if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer || !isWrittenOut(declaration.initializer)) return undefined;
+    const list = declaration.parent;
+    if (!ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const) || !ts.isVariableStatement(list.parent) || !ts.isSourceFile(list.parent.parent)) return undefined;
+    return isProjectFile(declaration.getSourceFile()) ? declaration : undefined;
+  }
+
+  /** `'WARN_X'`: a bare ID, or one field of an object that describes the warning. */
+  private warningId(literal: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral, facts: Facts): void {
+    const parent = literal.parent;
+    if (ts.isPropertyAssignment(parent) && ts.isObjectLiteralExpression(parent.parent)) {
+      if (parent.name === literal) {
+        // `{ "WARN_X": "message" }`: a table of IDs to messages.
+        facts.warnings.push({ ...plain(messageText(parent.initializer) ?? literal.text, literal), id: literal.text });
+        return;
+      }
+      const described = warningFromObject(parent.parent, literal.text, literal);
+      if (described) facts.warnings.push(described);
+      return;
+    }
+    facts.warnings.push({ ...plain(literal.text, literal), id: literal.text });
+  }
+
+  private call(call: ts.CallExpression, facts: Facts): void {
+    const callee = unwrapExpression(call.expression);
+    if (ts.isPropertyAccessExpression(callee) && (callee.name.text === "push" || callee.name.text === "unshift") && storedName(unwrapExpression(callee.expression)) === WARNINGS_KEY) {
+      for (const argument of call.arguments) this.warningValue(argument, facts);
+    }
+    const target = this.callTarget(callee);
+    if (target) facts.calls.push({ call, target });
+  }
+
+  /** Elements of an array stored as `warnings` (through `cond ? [...] : [...]`). */
+  private warningList(value: ts.Expression, facts: Facts): void {
+    const expression = unwrapExpression(value);
+    if (ts.isArrayLiteralExpression(expression)) for (const element of expression.elements) this.warningValue(element, facts);
+    else if (ts.isConditionalExpression(expression)) {
+      this.warningList(expression.whenTrue, facts);
+      this.warningList(expression.whenFalse, facts);
+    }
+  }
+
+  /** One warning value: text, an object with a message, or a const holding either. */
+  private warningValue(value: ts.Expression, facts: Facts): void {
+    if (ts.isSpreadElement(value)) return;
+    const expression = unwrapExpression(value);
+    if (ts.isConditionalExpression(expression)) {
+      this.warningValue(expression.whenTrue, facts);
+      this.warningValue(expression.whenFalse, facts);
+      return;
+    }
+    if (ts.isObjectLiteralExpression(expression)) {
+      // An object with a `WARN_` ID is harvested where its ID is written.
+      const id = literalText(getPropertyValue(expression, "id"));
+      if (id !== undefined && WARNING_ID.test(id)) return;
+      const described = warningFromObject(expression, null, expression);
+      if (described) facts.warnings.push(described);
+      return;
+    }
+    const text = messageText(expression);
+    if (text !== undefined) {
+      // A bare `'WARN_X'` is harvested as an ID already.
+      if (!WARNING_ID.test(text)) facts.warnings.push(plain(text, expression));
+      return;
+    }
+    // A constant pushed by name (`warnings.push(NO_DIVIDEND)`): its literal type says what it is.
+    if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression)) {
+      const type = this.checker.getTypeAtLocation(expression);
+      if (type.isStringLiteral()) {
+        const fact = plain(type.value, expression);
+        if (WARNING_ID.test(type.value)) fact.id = type.value;
+        facts.warnings.push(fact);
+      }
+    }
+  }
+
+  /**
+   * The project function a call runs, when that is cheap to know: a plain name (`helper(x)`), a
+   * method of `this`, or a member of a namespace import, class or module-level object literal. A call on
+   * any other value (`rows.filter(...)`, `args.city.trim()`) would make the checker type the
+   * receiver, and for a handler's parameters that resolves the whole registration call.
+   */
+  callTarget(callee: ts.Expression): FunctionNode | null {
+    if (ts.isIdentifier(callee)) return this.projectFunction(callee);
+    if (!ts.isPropertyAccessExpression(callee)) return null;
+    const receiver = unwrapExpression(callee.expression);
+    if (receiver.kind === ts.SyntaxKind.ThisKeyword) return this.projectFunction(callee);
+    // Only a module-level name can denote a namespace, class or module-level object: locals are not resolved.
+    if (!ts.isIdentifier(receiver) || !this.moduleNames(receiver.getSourceFile()).has(receiver.text)) return null;
+    let symbol = this.checker.getSymbolAtLocation(receiver);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    // `Math.round`, `JSON.stringify`, `z.string`: a receiver from lib or a package has no project methods.
+    if (!symbol || !(symbol.declarations ?? []).some((d) => isProjectFile(d.getSourceFile()))) return null;
+    if (symbol.flags & (ts.SymbolFlags.ValueModule | ts.SymbolFlags.Class | ts.SymbolFlags.Enum)) return this.projectFunction(callee);
+    const declaration = symbol.valueDeclaration;
+    if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer && ts.isObjectLiteralExpression(unwrapExpression(declaration.initializer))) {
+      return this.projectFunction(callee);
+    }
+    return null;
+  }
+
+  /** The names a file declares or imports at its top level. */
+  private moduleNames(file: ts.SourceFile): Set<string> {
+    let names = this.moduleNamesByFile.get(file);
+    if (names) return names;
+    names = new Set();
+    for (const statement of file.statements) {
+      if (ts.isVariableStatement(statement)) {
+        for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.add(declaration.name.text);
+      } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) && statement.name && ts.isIdentifier(statement.name)) {
+        names.add(statement.name.text);
+      } else if (ts.isImportDeclaration(statement) && statement.importClause && !statement.importClause.isTypeOnly) {
+        const { name, namedBindings } = statement.importClause;
+        if (name) names.add(name.text);
+        if (namedBindings && ts.isNamespaceImport(namedBindings)) names.add(namedBindings.name.text);
+        if (namedBindings && ts.isNamedImports(namedBindings)) for (const element of namedBindings.elements) names.add(element.name.text);
+      }
+    }
+    this.moduleNamesByFile.set(file, names);
+    return names;
+  }
+
+  private projectFunction(callee: ts.Expression): FunctionNode | null {
+    const target = resolveFunction(callee, this.checker);
+    return target && isProjectFile(target.getSourceFile()) ? target : null;
+  }
+}
