@@ -1,0 +1,178 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { InputError } from "../../src/errors.js";
+import { generate } from "../../src/generate/generate.js";
+import { packageRoot } from "../../src/package-root.js";
+import { PROTOCOL_IDS } from "../../src/protocols/ids.js";
+import type { ProtocolId } from "../../src/protocols/protocol.js";
+import { countUnfilled, generatedHeader, isScaffoldedFile } from "../../src/write/header.js";
+import { compile, diagnostics, removeCopy, writeResult } from "./harness.js";
+import { inventory, objectPayload, param, tool, warning } from "./inventory-builders.js";
+
+const config = (protocol: ProtocolId, extra: { guidance?: boolean; outputDir?: string; guidanceDir?: string } = {}) => ({
+  protocol,
+  guidance: extra.guidance ?? false,
+  outputDir: extra.outputDir ?? "src/generated/mcp-conform",
+  guidanceDir: extra.guidanceDir ?? "src/guidance",
+});
+
+const forecast = tool("get_forecast", {
+  description: "Forecast for a city */ with a comment closer",
+  input: [param("city", "string"), param("days", "number", true)],
+  payload: {
+    type: { text: 'import("~/src/types.js").Forecast', exact: true },
+    schema: {
+      type: "object",
+      properties: { city: { type: "string" }, status: { enum: ["ok", "stale"] }, days: { type: "array", items: { type: "number" } } },
+      required: ["city", "status", "days"],
+    },
+  },
+  warnings: [warning("Forecast older than {} hours", { severity: "low" }), warning("No station", { id: "WARN_NO_STATION" })],
+  references: [{ tool: "list_cities", file: "src/tools.ts", line: 9, kind: "mentions", via: "next-steps" }],
+});
+const cities = tool("list_cities", {
+  style: "fastmcp",
+  payload: { type: { text: "string[]", exact: true }, schema: { type: "array", items: { type: "string" } } },
+});
+const sample = inventory([forecast, cities]);
+
+describe("what is generated", () => {
+  it("every generated file starts with the generated header; stubs carry the scaffold and unfilled markers", () => {
+    for (const protocol of PROTOCOL_IDS) {
+      const result = generate(sample, config(protocol));
+      for (const contents of result.generated.values()) expect(contents.startsWith(generatedHeader())).toBe(true);
+      for (const contents of result.scaffolded.values()) expect(isScaffoldedFile(contents)).toBe(true);
+    }
+    const stubs = generate(sample, config("guidance")).scaffolded;
+    // get_forecast: two states (ok, stale) and the error guidance; list_cities: "default" and the error.
+    expect(countUnfilled(stubs.get("src/guidance/get_forecast.ts")!)).toBe(3);
+    expect(countUnfilled(stubs.get("src/guidance/list_cities.ts")!)).toBe(2);
+  });
+
+  it("scaffolds guidance stubs only for the guidance protocol or guidance: true", () => {
+    expect(generate(sample, config("aorp")).scaffolded.size).toBe(0);
+    expect(generate(sample, config("aop")).scaffolded.size).toBe(0);
+    expect([...generate(sample, config("aorp", { guidance: true })).scaffolded.keys()]).toEqual([
+      "src/guidance/get_forecast.ts",
+      "src/guidance/list_cities.ts",
+    ]);
+    expect(generate(sample, config("smart-v2", { guidance: true })).generated.has("src/generated/mcp-conform/runtime/guidance.ts")).toBe(true);
+  });
+
+  it("lays out the output folder", () => {
+    const paths = [...generate(sample, config("aorp")).generated.keys()].map((path) => path.replace("src/generated/mcp-conform/", ""));
+    expect(paths).toEqual([
+      "conform.ts",
+      "formatters/get_forecast.ts",
+      "formatters/list_cities.ts",
+      "kit.ts",
+      "output-schemas.ts",
+      "output-schemas.zod.ts",
+      "runtime/aorp.ts",
+      "tool-graph.ts",
+      "tools.ts",
+      "warnings.ts",
+    ]);
+  });
+
+  it("gives zod output schemas only to SDK-registered tools of JSON protocols", () => {
+    const zod = generate(sample, config("smart-v2")).generated.get("src/generated/mcp-conform/output-schemas.zod.ts")!;
+    expect(zod).toContain('"get_forecast":');
+    expect(zod).not.toContain('"list_cities":');
+    expect(generate(inventory([cities]), config("aorp")).generated.has("src/generated/mcp-conform/output-schemas.zod.ts")).toBe(false);
+    for (const protocol of ["aop", "acor"] as const) {
+      const result = generate(sample, config(protocol));
+      expect(result.generated.has("src/generated/mcp-conform/output-schemas.zod.ts")).toBe(false);
+      expect(result.generated.get("src/generated/mcp-conform/output-schemas.ts")).toContain("export const OUTPUT_SCHEMAS = {} as const;");
+    }
+  });
+
+  it("rewrites project type imports relative to tools.ts and keeps comments closed", () => {
+    const tools = generate(sample, config("aorp", { outputDir: "lib/gen" })).generated.get("lib/gen/tools.ts")!;
+    expect(tools).toContain('"get_forecast": import("../../src/types.js").Forecast;');
+    expect(generate(sample, config("aorp")).generated.get("src/generated/mcp-conform/formatters/get_forecast.ts")).toContain("comment closer");
+    expect(generate(sample, config("aorp")).generated.get("src/generated/mcp-conform/formatters/get_forecast.ts")).not.toMatch(/\/\*\*[^\n]*\*\/ with/);
+  });
+});
+
+describe("input errors", () => {
+  it("two tools of one name", () => {
+    const twice = inventory([tool("search", { file: "src/a.ts", line: 3 }), tool("search", { file: "src/b.ts", line: 8 })]);
+    expect(() => generate(twice, config("aorp"))).toThrow(InputError);
+    try {
+      generate(twice, config("aorp"));
+    } catch (error) {
+      expect((error as InputError).format()).toBe('src/b.ts:8: tool "search" is registered twice (also at src/a.ts:3); rename one before generating');
+    }
+  });
+
+  it("guidance: true with a protocol that does not carry it", () => {
+    expect(() => generate(sample, config("aop", { guidance: true }))).toThrow(/guidance: true/);
+    expect(() => generate(sample, config("acor", { guidance: true }))).toThrow(InputError);
+    expect(() => generate(sample, config("guidance", { guidance: true }))).not.toThrow();
+  });
+
+  it("stubs inside the generated folder, or folders outside the project", () => {
+    expect(() => generate(sample, config("guidance", { guidanceDir: "src/generated/mcp-conform/guidance" }))).toThrow(InputError);
+    expect(() => generate(sample, config("aorp", { outputDir: "../elsewhere" }))).toThrow(InputError);
+  });
+});
+
+describe("a hand-built project under the real tsc", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach(removeCopy));
+
+  function project(files: Record<string, string>): string {
+    mkdirSync(join(packageRoot, ".tmp"), { recursive: true });
+    const dir = mkdtempSync(join(packageRoot, ".tmp", "generate-hand-"));
+    dirs.push(dir);
+    const tsconfig = {
+      compilerOptions: {
+        target: "ES2022",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        noUnusedLocals: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      include: ["src", "lib"],
+    };
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+    writeFileSync(join(dir, "package.json"), '{ "type": "module", "private": true }');
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    return dir;
+  }
+
+  const types = { "src/types.ts": 'export interface Forecast { city: string; status: "ok" | "stale"; days: number[] }\n' };
+
+  it.each([...PROTOCOL_IDS])("%s: custom folders, project types, no tools unused", async (protocol) => {
+    const dir = project(types);
+    writeResult(dir, generate(sample, config(protocol, { outputDir: "lib/gen/conform", guidanceDir: "src/hints" })));
+    for (const compiler of [6, 7] as const) {
+      const { exitCode, output } = await compile(dir, compiler);
+      expect(diagnostics(output), `TypeScript ${compiler}`).toEqual([]);
+      expect(exitCode).toBe(0);
+    }
+  });
+
+  it("zero tools: ToolName is never and everything still compiles", async () => {
+    const dir = project({});
+    const result = generate(inventory([]), config("aorp", { guidance: true }));
+    expect(result.generated.get("src/generated/mcp-conform/tools.ts")).toContain("export type ToolName = never;");
+    writeResult(dir, result);
+    writeResult(dir, generate(inventory([]), config("acor", { outputDir: "lib/acor" })));
+    for (const compiler of [6, 7] as const) {
+      const { exitCode, output } = await compile(dir, compiler);
+      expect(diagnostics(output), `TypeScript ${compiler}`).toEqual([]);
+      expect(exitCode).toBe(0);
+    }
+  });
+});
