@@ -1,9 +1,10 @@
 import { analyzeCommand } from "./analyze.js";
 import { generateCommand } from "./generate.js";
+import { graphCommand } from "./graph.js";
 import { initCommand } from "./init.js";
 import type { Command } from "./command.js";
 import { schemaCommand } from "./schema.js";
 import { validateCommand } from "./validate.js";
 
 /** Every command, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [initCommand, analyzeCommand, generateCommand, schemaCommand, validateCommand];
+export const COMMANDS: readonly Command[] = [initCommand, analyzeCommand, generateCommand, graphCommand, schemaCommand, validateCommand];
