@@ -9,13 +9,14 @@
 // To benchmark a new stage (generate cold/warm, check, ...), add an entry to STAGES.
 
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { writeSyntheticServer, type SyntheticManifest } from "./synthetic-server.js";
+import { measureWatchCycles } from "./watch-cycle.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TSC = join(ROOT, "node_modules", "typescript", "lib", "tsc.js");
@@ -35,7 +36,13 @@ interface Stage {
   target?: number;
   /** Checks the output of the first successful run; returns warnings. */
   inspect?(stdout: string, manifest: SyntheticManifest): string[];
+  /** Runs untimed right before each run of the stage (e.g. deleting output for a cold run). */
+  prepare?(dir: string): void;
 }
+
+/** Where `generate` writes in a bench project, and the format cache it keeps between runs. */
+const GENERATED_DIR = "src/generated/mcp-conform";
+const FORMAT_CACHE = join(ROOT, "node_modules", ".cache", "mcp-conform");
 
 const STAGES: Stage[] = [
   {
@@ -48,6 +55,25 @@ const STAGES: Stage[] = [
     baseline: "tsc --noEmit",
     target: 0.5,
     inspect: compareInventory,
+  },
+  {
+    // Cold: no output on disk and no format cache, as on a fresh clone.
+    label: "generate (cold)",
+    command: (dir) => ({ file: process.execPath, args: [CLI, "generate", "--protocol", "aorp", "--project", dir] }),
+    prepare: (dir) => {
+      rmSync(join(dir, GENERATED_DIR), { recursive: true, force: true });
+      rmSync(FORMAT_CACHE, { recursive: true, force: true });
+    },
+    baseline: "tsc --noEmit",
+    target: 0.5,
+  },
+  {
+    // Warm: right after a cold run, nothing changed; must write 0 files.
+    label: "generate (warm)",
+    command: (dir) => ({ file: process.execPath, args: [CLI, "generate", "--protocol", "aorp", "--project", dir] }),
+    baseline: "generate (cold)",
+    target: 0.3,
+    inspect: (stdout) => (stdout.includes("0 files written") ? [] : [`a run with nothing changed wrote files: ${stdout.trim()}`]),
   },
 ];
 
@@ -134,6 +160,7 @@ async function main(): Promise<number> {
       const timed = round >= warmup;
       for (const result of perStage) {
         if (result.failure) continue;
+        result.stage.prepare?.(dir);
         const { file, args } = result.stage.command(dir);
         const outcome = await time(file, args, timeoutMs);
         if (!outcome.ok) {
@@ -152,6 +179,11 @@ async function main(): Promise<number> {
       console.log(`  ${timed ? `run ${round - warmup + 1}/${runs}` : "warm-up"}: ${progress.join(" · ")}`);
     }
     results.push(...perStage);
+
+    const watch = await measureWatchCycles(ROOT, dir, runs);
+    const watchStage: Stage = { label: "generate --watch, one-file edit", command: () => ({ file: "", args: [] }) };
+    results.push({ size, stage: watchStage, times: watch.times, warnings: watch.error ? [watch.error] : [] });
+    console.log(`  watch: ${watch.times.map((t) => `${ms(t)} ms`).join(" · ")} (target < 300 ms)${watch.error ? ` — ${watch.error}` : ""}`);
     console.log("");
   }
 
