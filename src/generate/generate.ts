@@ -107,15 +107,18 @@ function layout(config: GenerateConfig): Layout {
 }
 
 /** How a tool's payload sits in a guidance envelope: its own fields beside `guidance`, or wrapped. */
-function guidanceFields(schema: JsonSchemaObject): { wrapped: boolean; stripsGuidance: boolean; key: string } {
-  const wrapped = !isObjectSchema(schema);
+function guidanceFields(payload: ToolEntry["payload"]): { wrapped: boolean; stripsGuidance: boolean; key: string } {
+  const { schema } = payload;
+  // A payload whose type could not be named is `unknown` in TypeScript, whatever its schema says.
+  const wrapped = !isObjectSchema(schema) || /^(unknown|any)$/.test(payload.type.text.trim());
   const stripsGuidance = !wrapped && topLevelProperties(schema).some((property) => property.name === "guidance");
   return { wrapped, stripsGuidance, key: WRAPPED_PAYLOAD_KEY };
 }
 
 /** The payload schema as the guidance envelope merges it: wrapped, or less its own `guidance`. */
-function guidancePayloadSchema(schema: JsonSchemaObject): JsonSchemaObject {
-  const fields = guidanceFields(schema);
+function guidancePayloadSchema(payload: ToolEntry["payload"]): JsonSchemaObject {
+  const { schema } = payload;
+  const fields = guidanceFields(payload);
   if (fields.wrapped) {
     const { $defs, $schema: _ignored, ...payload } = schema;
     const wrapped: JsonSchemaObject = { type: "object", properties: { [fields.key]: payload }, required: [fields.key] };
@@ -139,7 +142,7 @@ function guidancePayloadSchema(schema: JsonSchemaObject): JsonSchemaObject {
 }
 
 function envelopeSchema(protocol: Protocol, tool: ToolEntry, withGuidance: boolean): JsonSchemaObject {
-  const payloadSchema = protocol.id === "guidance" ? guidancePayloadSchema(tool.payload.schema) : tool.payload.schema;
+  const payloadSchema = protocol.id === "guidance" ? guidancePayloadSchema(tool.payload) : tool.payload.schema;
   return protocol.envelopeSchema({ payloadSchema, withGuidance });
 }
 
@@ -187,7 +190,7 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
         title: protocol.title,
         withGuidance,
         tool: { name: tool.name, pascal: pascalCase(tool.name), description: tool.description },
-        fields: guidanceFields(tool.payload.schema),
+        fields: guidanceFields(tool.payload),
         imports: {
           conform: importSpecifier(file, paths.conform),
           kit: importSpecifier(file, paths.kit),
@@ -233,7 +236,7 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
       const stem = stems.get(tool.name)!;
       const file = paths.stub(stem);
       const states = guidanceStates(tool.payload.schema);
-      const fields = guidanceFields(tool.payload.schema);
+      const fields = guidanceFields(tool.payload);
       scaffolded.set(
         file,
         templates.render("guidance-stub.ts.hbs", {

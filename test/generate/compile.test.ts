@@ -15,6 +15,8 @@ import { compile, configFor, copyFixture, diagnostics, fixtureInventory, removeC
 const FIXTURES = [
   "stock-legacy",
   "orchestrator",
+  "perspectives",
+  "demo",
   "styles/sdk-register-tool",
   "styles/sdk-tool",
   "styles/sdk-low-level",

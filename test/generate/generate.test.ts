@@ -7,7 +7,7 @@ import { packageRoot } from "../../src/package-root.js";
 import { PROTOCOL_IDS } from "../../src/protocols/ids.js";
 import type { ProtocolId } from "../../src/protocols/protocol.js";
 import { countUnfilled, generatedHeader, isScaffoldedFile } from "../../src/write/header.js";
-import { compile, diagnostics, removeCopy, writeResult } from "./harness.js";
+import { compile, conformingCall, diagnostics, removeCopy, writeResult } from "./harness.js";
 import { inventory, objectPayload, param, tool, warning } from "./inventory-builders.js";
 
 const config = (protocol: ProtocolId, extra: { guidance?: boolean; outputDir?: string; guidanceDir?: string } = {}) => ({
@@ -156,6 +156,56 @@ describe("a hand-built project under the real tsc", () => {
   it.each([...PROTOCOL_IDS])("%s: custom folders, project types, no tools unused", async (protocol) => {
     const dir = project(types);
     writeResult(dir, generate(sample, config(protocol, { outputDir: "lib/gen/conform", guidanceDir: "src/hints" })));
+    for (const compiler of [6, 7] as const) {
+      const { exitCode, output } = await compile(dir, compiler);
+      expect(diagnostics(output), `TypeScript ${compiler}`).toEqual([]);
+      expect(exitCode).toBe(0);
+    }
+  });
+
+  it.each(["aorp", "smart-v2", "guidance", "aop", "acor"] as const)(
+    "%s: a registerTool with the zod outputSchema and a conforming handler compiles; another tool's result does not",
+    async (protocol) => {
+      const structured = protocol !== "aop" && protocol !== "acor";
+      const call = conformingCall(protocol, "get_forecast", false);
+      const server = [
+        'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+        'import { conform } from "./gen/conform.js";',
+        'import { formatGetForecastError } from "./gen/formatters/get_forecast.js";',
+        structured ? 'import { OUTPUT_ZOD_SCHEMAS } from "./gen/output-schemas.zod.js";' : "",
+        'const server = new McpServer({ name: "probe", version: "1.0.0" });',
+        `server.registerTool("get_forecast", { description: "probe"${structured ? ", outputSchema: OUTPUT_ZOD_SCHEMAS.get_forecast" : ""} }, conform("get_forecast", async () => ${call}));`,
+        `export const wrong = conform("list_cities", async () => ${call});`,
+      ]
+        .filter((line) => line !== "")
+        .join("\n");
+      const wrongLine = server.split("\n").findIndex((line) => line.startsWith("export const wrong")) + 1;
+      const dir = project({ ...types, "src/server.ts": server });
+      writeResult(dir, generate(sample, config(protocol, { outputDir: "src/gen" })));
+      for (const compiler of [6, 7] as const) {
+        const errors = diagnostics((await compile(dir, compiler)).output);
+        expect(errors.length, `TypeScript ${compiler}`).toBeGreaterThan(0);
+        for (const error of errors) {
+          expect(error.file, `TypeScript ${compiler}: ${error.text}`).toMatch(/src\/server\.ts$/);
+          expect(error.line, error.text).toBeGreaterThanOrEqual(wrongLine);
+          expect(error.text).toContain('"list_cities"');
+        }
+      }
+    },
+  );
+
+  it("odd tool names, comment closers in texts and an unnamed payload type compile for every protocol", async () => {
+    const odd = (name: string) =>
+      tool(name, {
+        description: "closes */ a comment",
+        input: [{ name: "x*/", type: "string", optional: false, description: "d */ e" }],
+        payload: { type: { text: "unknown", exact: false }, schema: { type: "object", properties: { "status*/": { enum: ["a*/b"] } }, required: ["status*/"] } },
+        warnings: [warning("m */ n")],
+      });
+    const dir = project({});
+    for (const protocol of PROTOCOL_IDS) {
+      writeResult(dir, generate(inventory([odd("evil*/name"), odd('q"uote'), odd("héllo wörld")]), config(protocol, { outputDir: `src/${protocol}`, guidanceDir: `src/${protocol}-hints` })));
+    }
     for (const compiler of [6, 7] as const) {
       const { exitCode, output } = await compile(dir, compiler);
       expect(diagnostics(output), `TypeScript ${compiler}`).toEqual([]);
