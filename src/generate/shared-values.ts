@@ -78,7 +78,7 @@ export function planSharing(roots: readonly unknown[], options: SharingOptions):
       const parts = Object.entries(value).map(([name, item]) => {
         const child = describe(item);
         size += name.length + child.size + 4;
-        return `${JSON.stringify(name)}:${child.id}`;
+        return `${name.length}:${name}=${child.id}`;
       });
       key = `o${parts.join(",")}`;
     }
