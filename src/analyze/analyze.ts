@@ -14,6 +14,7 @@ import { TypeReferenceEmitter } from "./resolve/type-reference.js";
 import { TypeSchemaEmitter } from "./resolve/type-schema.js";
 import { isAnyType, typeText } from "./resolve/type-text.js";
 import { RelationAnalysis } from "./relations/index.js";
+import { FactIndex } from "./relations/scan.js";
 import { AnalysisSession } from "./session.js";
 import { type FunctionNode, literalText, unwrapExpression } from "./syntax.js";
 
@@ -68,6 +69,8 @@ export function analyzeSession(session: AnalysisSession, cwd: string = process.c
   const discoverers = createDiscoverers();
   const candidates: ToolCandidate[] = [];
   const files = session.userSourceFiles();
+  // What handlers say (texts, warnings, calls) is gathered on this one walk over the sources.
+  const facts = new FactIndex(checker);
 
   for (const file of files) {
     const syntaxErrors = session.program.getSyntacticDiagnostics(file);
@@ -85,6 +88,7 @@ export function analyzeSession(session: AnalysisSession, cwd: string = process.c
     }
     for (const discoverer of discoverers) candidates.push(...(discoverer.visitSourceFile?.(file, context) ?? []));
     const visit = (node: ts.Node): void => {
+      facts.record(node, file);
       if (ts.isCallExpression(node)) for (const d of discoverers) if (d.visitCall) candidates.push(...d.visitCall(node, context));
       if (ts.isClassLike(node)) for (const d of discoverers) if (d.visitClass) candidates.push(...d.visitClass(node, context));
       if (ts.isObjectLiteralExpression(node)) for (const d of discoverers) if (d.visitObjectLiteral) candidates.push(...d.visitObjectLiteral(node, context));
@@ -104,7 +108,7 @@ export function analyzeSession(session: AnalysisSession, cwd: string = process.c
   }
   resolved.sort(({ entry: a }, { entry: b }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file.localeCompare(b.file) || a.line - b.line));
   // Warnings and references need every tool's name and handler first.
-  const relations = new RelationAnalysis(session).analyse(resolved.map(({ entry, scope, handler }) => ({ name: entry.name, scope, handler })));
+  const relations = new RelationAnalysis(session, facts).analyse(resolved.map(({ entry, scope, handler }) => ({ name: entry.name, scope, handler })));
   resolved.forEach(({ entry }, index) => {
     const found = relations[index];
     tools.push({ ...entry, warnings: found?.warnings ?? [], references: found?.references ?? [] });

@@ -70,13 +70,14 @@ interface Mention {
 }
 
 export class RelationAnalysis {
-  private readonly facts: FactIndex;
   private readonly mentionCache = new Map<ts.Node, Mention[]>();
   private matcher: NameMatcher | undefined;
 
-  constructor(private readonly session: AnalysisSession) {
-    this.facts = new FactIndex(session.checker);
-  }
+  /** `facts` may already hold the nodes of the analyser's walk (FactIndex.record). */
+  constructor(
+    private readonly session: AnalysisSession,
+    private readonly facts: FactIndex = new FactIndex(session.checker),
+  ) {}
 
   /** Every tool's warnings and references, in the order of `tools`. */
   analyse(tools: readonly ToolScope[]): { warnings: HarvestedWarning[]; references: ToolReference[] }[] {

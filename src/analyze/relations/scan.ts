@@ -116,12 +116,65 @@ function isValueReference(identifier: ts.Identifier): boolean {
   return ts.isExpression(identifier) || ts.isShorthandPropertyAssignment(parent);
 }
 
+/** Whether a node sits in a type (`"a" | "b"`, `typeof X`) rather than in code that runs. */
+function inTypePosition(node: ts.Node, root: ts.Node): boolean {
+  for (let current = node.parent; current && current !== root; current = current.parent) {
+    if ((ts.isTypeNode(current) && !ts.isExpressionWithTypeArguments(current)) || ts.isInterfaceDeclaration(current) || ts.isTypeAliasDeclaration(current)) return true;
+  }
+  return false;
+}
+
 export class FactIndex {
   private readonly cache = new Map<ts.Node, Facts>();
   private readonly constantNamesByFile = new WeakMap<ts.SourceFile, Map<string, ts.Node | null>>();
   private readonly moduleNamesByFile = new WeakMap<ts.SourceFile, Set<string>>();
+  private readonly moduleFunctions = new WeakMap<ts.SourceFile, Map<string, FunctionNode | null>>();
+  /** Per file, in document order: the nodes a fact may come from. */
+  private readonly recorded = new Map<ts.SourceFile, ts.Node[]>();
 
   constructor(private readonly checker: ts.TypeChecker) {}
+
+  /**
+   * Offer every node of a file, in document order (pre-order), while the analyser walks it
+   * anyway: facts are then read from what was kept here, and no function is walked twice.
+   * A file never offered is walked on first use.
+   */
+  record(node: ts.Node, file: ts.SourceFile): void {
+    let kept: boolean;
+    switch (node.kind) {
+      case ts.SyntaxKind.StringLiteral:
+      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+      case ts.SyntaxKind.TemplateExpression:
+      case ts.SyntaxKind.CallExpression:
+        kept = true;
+        break;
+      case ts.SyntaxKind.Identifier:
+        kept = this.constantNames(file).has((node as ts.Identifier).text);
+        break;
+      case ts.SyntaxKind.PropertyAssignment:
+        kept = propertyNameText((node as ts.PropertyAssignment).name) === WARNINGS_KEY;
+        break;
+      case ts.SyntaxKind.VariableDeclaration: {
+        const name = (node as ts.VariableDeclaration).name;
+        kept = ts.isIdentifier(name) && name.text === WARNINGS_KEY;
+        break;
+      }
+      case ts.SyntaxKind.BinaryExpression: {
+        const binary = node as ts.BinaryExpression;
+        kept = binary.operatorToken.kind === ts.SyntaxKind.EqualsToken && storedName(unwrapExpression(binary.left)) === WARNINGS_KEY;
+        break;
+      }
+      default:
+        kept = false;
+    }
+    if (!kept) return;
+    let nodes = this.recorded.get(file);
+    if (!nodes) {
+      nodes = [];
+      this.recorded.set(file, nodes);
+    }
+    nodes.push(node);
+  }
 
   factsOf(root: ts.Node): Facts {
     let facts = this.cache.get(root);
@@ -132,20 +185,46 @@ export class FactIndex {
     return facts;
   }
 
+  private recordedIn(file: ts.SourceFile): ts.Node[] {
+    let nodes = this.recorded.get(file);
+    if (!nodes) {
+      const visit = (node: ts.Node): void => {
+        this.record(node, file);
+        ts.forEachChild(node, visit);
+      };
+      this.recorded.set(file, []);
+      ts.forEachChild(file, visit);
+      nodes = this.recorded.get(file) ?? [];
+    }
+    return nodes;
+  }
+
   private scan(root: ts.Node): Facts {
     const facts: Facts = { warnings: [], texts: [], calls: [], constants: [] };
-    const constantNames = this.constantNames(root.getSourceFile());
-    const visit = (node: ts.Node): void => {
-      // Types say nothing at run time.
-      if ((ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node)) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) return;
+    const file = root.getSourceFile();
+    const nodes = this.recordedIn(file);
+    const constantNames = this.constantNames(file);
+    // A `case "x":` label names its own tool, not one it refers to.
+    const skipped = ts.isCaseClause(root) ? root.expression : undefined;
+    // Pre-order keeps `pos` non-decreasing: the root's nodes are one run of the list.
+    let low = 0;
+    let high = nodes.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((nodes[middle]?.pos ?? 0) < root.pos) low = middle + 1;
+      else high = middle;
+    }
+    for (let index = low; index < nodes.length; index++) {
+      const node = nodes[index];
+      if (!node || node.pos >= root.end) break;
+      if (node.end > root.end || (skipped && node.pos >= skipped.pos && node.end <= skipped.end)) continue;
+      if (inTypePosition(node, root)) continue;
       if (ts.isIdentifier(node)) {
-        if (constantNames.has(node.text) && isValueReference(node)) {
+        if (isValueReference(node)) {
           const constant = this.constantNamed(constantNames, node.text);
           if (constant && constant !== root && !facts.constants.includes(constant)) facts.constants.push(constant);
         }
-        return;
-      }
-      if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      } else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
         facts.texts.push({ text: node.text, node });
         if (WARNING_ID.test(node.text)) this.warningId(node, facts);
       } else if (ts.isTemplateExpression(node)) {
@@ -153,18 +232,14 @@ export class FactIndex {
         for (const span of node.templateSpans) if (span.literal.text) facts.texts.push({ text: span.literal.text, node: span.literal });
       } else if (ts.isCallExpression(node)) {
         this.call(node, facts);
-      } else if (ts.isPropertyAssignment(node) && propertyNameText(node.name) === WARNINGS_KEY) {
+      } else if (ts.isPropertyAssignment(node)) {
         this.warningList(node.initializer, facts);
-      } else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === WARNINGS_KEY && node.initializer) {
+      } else if (ts.isVariableDeclaration(node) && node.initializer) {
         this.warningList(node.initializer, facts);
-      } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && storedName(unwrapExpression(node.left)) === WARNINGS_KEY) {
+      } else if (ts.isBinaryExpression(node)) {
         this.warningList(node.right, facts);
       }
-      ts.forEachChild(node, visit);
-    };
-    // A `case "x":` label names its own tool, not one it refers to.
-    if (ts.isCaseClause(root)) for (const statement of root.statements) visit(statement);
-    else visit(root);
+    }
     return facts;
   }
 
@@ -290,7 +365,22 @@ export class FactIndex {
    * receiver, and for a handler's parameters that resolves the whole registration call.
    */
   callTarget(callee: ts.Expression): FunctionNode | null {
-    if (ts.isIdentifier(callee)) return this.projectFunction(callee);
+    if (ts.isIdentifier(callee)) {
+      // A module-level name (imported or declared at the top) resolves the same anywhere in the file.
+      const file = callee.getSourceFile();
+      if (!this.moduleNames(file).has(callee.text)) return this.projectFunction(callee);
+      let byName = this.moduleFunctions.get(file);
+      if (!byName) {
+        byName = new Map();
+        this.moduleFunctions.set(file, byName);
+      }
+      let target = byName.get(callee.text);
+      if (target === undefined) {
+        target = this.projectFunction(callee);
+        byName.set(callee.text, target);
+      }
+      return target;
+    }
     if (!ts.isPropertyAccessExpression(callee)) return null;
     const receiver = unwrapExpression(callee.expression);
     if (receiver.kind === ts.SyntaxKind.ThisKeyword) return this.projectFunction(callee);

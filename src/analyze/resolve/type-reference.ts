@@ -194,6 +194,7 @@ export class TypeReferenceEmitter {
   private readonly fileExports = new Map<ts.SourceFile, Map<ts.Symbol, string>>();
   private readonly packages = new Map<string, PackageInfo | null>();
   private readonly resolvedSpecifiers = new Map<string, ts.SourceFile | null>();
+  private readonly packageFiles = new WeakMap<ts.SourceFile, boolean>();
   private importer: ts.SourceFile | undefined | null = null;
 
   constructor(private readonly session: AnalysisSession) {
@@ -273,7 +274,12 @@ export class TypeReferenceEmitter {
   }
 
   private isPackageFile(file: ts.SourceFile): boolean {
-    return /[\\/]node_modules[\\/]/.test(file.fileName) || this.program.isSourceFileFromExternalLibrary(file);
+    let known = this.packageFiles.get(file);
+    if (known === undefined) {
+      known = /[\\/]node_modules[\\/]/.test(file.fileName) || this.program.isSourceFileFromExternalLibrary(file);
+      this.packageFiles.set(file, known);
+    }
+    return known;
   }
 
   /** Every symbol a module exports, by the symbol it denotes, with the name it is exported under. */

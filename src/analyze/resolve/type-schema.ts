@@ -106,6 +106,8 @@ export class TypeSchemaEmitter {
   /** Anything callable is a function at run time, and JSON has no functions. */
   private isFunctionOnly(type: ts.Type): boolean {
     if (!(type.flags & ts.TypeFlags.Object)) return false;
+    // Asking an `Array<T>` for its signatures would instantiate every array method.
+    if (this.checker.isArrayType(type) || this.checker.isTupleType(type)) return false;
     let callable = this.callable.get(type);
     if (callable === undefined) {
       callable = this.checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0 || this.checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0;
