@@ -49,11 +49,14 @@ interface Context {
   inexact: number;
   recursions: UnnameableRecursion[];
   depth: number;
+  /** Pieces left to write: a generic that grows at every level could otherwise fan out without end. */
+  budget: number;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** Beyond this nesting the type is an endless expansion (`Box<Box<...>>`): give up on that part. */
 const MAX_DEPTH = 40;
+const MAX_PIECES = 20_000;
 
 export function propertyKey(name: string): string {
   return IDENTIFIER.test(name) || /^(0|[1-9][0-9]*)$/.test(name) ? name : JSON.stringify(name);
@@ -207,7 +210,7 @@ export class TypeReferenceEmitter {
 
   /** The union of a tool's success payload types; null stands for a payload that could not be told (`unknown`). */
   emit(types: readonly (ts.Type | null)[]): EmittedReference {
-    const context: Context = { inlining: new Set(), typeParameters: new Set(), inexact: 0, recursions: [], depth: 0 };
+    const context: Context = { inlining: new Set(), typeParameters: new Set(), inexact: 0, recursions: [], depth: 0, budget: MAX_PIECES };
     const pieces: Piece[] = [];
     let unknown = false;
     const members: ts.Type[] = [];
@@ -459,7 +462,7 @@ export class TypeReferenceEmitter {
   }
 
   private piece(type: ts.Type, context: Context): Piece {
-    if (context.depth > MAX_DEPTH) {
+    if (context.depth > MAX_DEPTH || --context.budget < 0) {
       context.inexact++;
       return { text: "unknown", prec: Prec.Primary };
     }

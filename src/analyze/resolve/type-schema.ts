@@ -28,12 +28,18 @@ interface Context {
   /** Recursive types already in `$defs`, met again elsewhere in the payload. */
   done: Map<ts.Type, string>;
   depth: number;
+  /** Schemas left to write (see type-reference.ts). */
+  budget: number;
+  /** How many instantiations of each named generic are being converted, one inside the other. */
+  nesting: Map<ts.Symbol, number>;
 }
 
 /** What a value of this type turns into in JSON. */
 type Converted = { kind: "schema"; schema: JsonSchemaObject } | { kind: "absent" };
 
 const MAX_DEPTH = 40;
+const MAX_SCHEMAS = 20_000;
+const MAX_GENERIC_NESTING = 5;
 const ABSENT: Converted = { kind: "absent" };
 
 function schema(value: JsonSchemaObject): Converted {
@@ -69,7 +75,7 @@ export class TypeSchemaEmitter {
   /** The schema of the union of a tool's success payload types; null (a payload that cannot be told) is `{}`. */
   schema(types: readonly (ts.Type | null)[]): JsonSchemaObject {
     if (types.some((type) => type === null)) return {};
-    const context: Context = { defs: new Map(), active: new Map(), done: new Map(), depth: 0 };
+    const context: Context = { defs: new Map(), active: new Map(), done: new Map(), depth: 0, budget: MAX_SCHEMAS, nesting: new Map() };
     const known = types.filter((type): type is ts.Type => type !== null);
     const converted = known.length === 1 && known[0] ? this.convert(known[0], context) : this.union(known, context);
     const root = converted.kind === "schema" ? converted.schema : {};
@@ -80,7 +86,7 @@ export class TypeSchemaEmitter {
   }
 
   private convert(type: ts.Type, context: Context): Converted {
-    if (context.depth > MAX_DEPTH) return schema({});
+    if (context.depth > MAX_DEPTH || --context.budget < 0) return schema({});
     context.depth++;
     try {
       return this.convertType(type, context);
@@ -131,12 +137,12 @@ export class TypeSchemaEmitter {
     // `JSON.stringify` throws on a bigint: nothing it can produce to describe.
     if (flags & (ts.TypeFlags.BigInt | ts.TypeFlags.BigIntLiteral)) return schema({});
     if (flags & ts.TypeFlags.NonPrimitive) return schema({ type: "object" });
-    if (type.isUnion()) return this.named(type, type.aliasSymbol?.name, context, () => this.union(type.types, context));
-    if (type.isIntersection()) return this.named(type, type.aliasSymbol?.name, context, () => this.intersection(type, context));
+    if (type.isUnion()) return this.named(type, type.aliasSymbol, context, () => this.union(type.types, context));
+    if (type.isIntersection()) return this.named(type, type.aliasSymbol, context, () => this.intersection(type, context));
     if (flags & ts.TypeFlags.Object) {
       // Arrays are not names of their own: a recursion through `T[]` is caught at `T`.
-      const name = this.checker.isArrayType(type) ? undefined : (type.aliasSymbol?.name ?? classOrInterfaceTarget(type)?.symbol.name);
-      return this.named(type, name, context, () => this.object(type as ts.ObjectType, context));
+      const symbol = this.checker.isArrayType(type) ? undefined : (type.aliasSymbol ?? classOrInterfaceTarget(type)?.symbol);
+      return this.named(type, symbol, context, () => this.object(type as ts.ObjectType, context));
     }
     // Type parameters and deferred types: anything.
     return schema({});
@@ -150,8 +156,8 @@ export class TypeSchemaEmitter {
    * Convert a named type, watching for it inside itself: then it goes to `$defs` and every use,
    * including this one, becomes a `$ref`.
    */
-  private named(type: ts.Type, name: string | undefined, context: Context, convert: () => Converted): Converted {
-    if (name === undefined) return convert();
+  private named(type: ts.Type, symbol: ts.Symbol | undefined, context: Context, convert: () => Converted): Converted {
+    if (symbol === undefined) return convert();
     const done = context.done.get(type);
     if (done !== undefined) return schema({ $ref: `#/$defs/${done}` });
     const active = context.active.get(type);
@@ -159,13 +165,19 @@ export class TypeSchemaEmitter {
       active.defName ??= this.allocate(active.name, context);
       return schema({ $ref: `#/$defs/${active.defName}` });
     }
-    const entry: Active = { defName: null, name };
+    // A generic nested in itself with ever new arguments (`Grow<[T]>` inside `Grow<T>`) never meets
+    // the same type twice: past a few levels, leave the rest open.
+    const nesting = context.nesting.get(symbol) ?? 0;
+    if (nesting >= MAX_GENERIC_NESTING) return schema({});
+    const entry: Active = { defName: null, name: symbol.name };
     context.active.set(type, entry);
+    context.nesting.set(symbol, nesting + 1);
     let converted: Converted;
     try {
       converted = convert();
     } finally {
       context.active.delete(type);
+      context.nesting.set(symbol, nesting);
     }
     if (entry.defName === null) return converted;
     context.defs.set(entry.defName, converted.kind === "schema" ? converted.schema : {});

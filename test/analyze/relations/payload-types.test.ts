@@ -164,3 +164,16 @@ describe("payload.type compiles against the real payload", () => {
     expect(outcome.output.split("\n").filter((line) => line.includes("error TS"))).toHaveLength(2);
   });
 });
+
+describe("a generic that grows at every level (fixtures/analyze/growing-types)", () => {
+  it("ends, with an inexact type and a bounded schema", () => {
+    const started = Date.now();
+    const grown = analyze({ project: join(fixturesRoot, "analyze", "growing-types"), cwd: fixturesRoot }).inventory;
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const [only] = grown.tools;
+    expect(only?.payload.type).toEqual({ text: "{ value: string; left: unknown; right: unknown }", exact: false });
+    expect(grown.diagnostics.map((d) => `${d.code} ${d.file}:${d.line}`)).toEqual(["MCPA011 src/server.ts:3"]);
+    expect(JSON.stringify(only?.payload.schema).length).toBeLessThan(50_000);
+    expect(only?.payload.schema["required"]).toEqual(["value", "left", "right"]);
+  });
+});
