@@ -133,6 +133,7 @@ export function buildToolGraph(tools: readonly ToolEntry[]): ToolGraph {
   // Index producers by property name, so each consumer only looks at tools that provide its first param.
   const provided = tools.map((tool) => ({
     tool,
+    echoed: new Set(tool.input.map((param) => param.name)),
     properties: new Map(
       topLevelProperties(tool.payload.schema)
         .filter((property) => property.inAll)
@@ -147,7 +148,11 @@ export function buildToolGraph(tools: readonly ToolEntry[]): ToolGraph {
     const required = requiredParams(consumer);
     const first = required[0];
     if (first === undefined) continue;
-    for (const { tool: producer, properties } of providers.get(first.name) ?? []) {
+    for (const { tool: producer, properties, echoed } of providers.get(first.name) ?? []) {
+      // A producer must contribute something of its own: a field it only echoes back from its input
+      // (`symbol` in, `symbol` out) orders nothing, and counting echoes alone links every pair of
+      // tools that share an id param (n² edges; 1,000 synthetic tools gave a 4 MB tool-graph.ts).
+      if (required.every((param) => echoed.has(param.name))) continue;
       const covers = required.every((param) => {
         const property = properties.get(param.name);
         if (property === undefined) return false;

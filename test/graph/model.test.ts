@@ -38,6 +38,18 @@ describe("data edges", () => {
     expect(buildToolGraph([fetch, value, help]).nodes.find((n) => n.name === "help")!.dependsOn).toEqual([]);
   });
 
+  it("need a producer to contribute a field of its own, not only echo its input back", () => {
+    const orderA = tool("get_order", { input: [param("orderId", "string")], payload: objectPayload({ orderId: { type: "string" }, total: { type: "number" } }) });
+    const orderB = tool("ship_order", { input: [param("orderId", "string")], payload: objectPayload({ orderId: { type: "string" }, tracking: { type: "string" } }) });
+    const create = tool("create_order", { input: [param("sku", "string")], payload: objectPayload({ orderId: { type: "string" } }) });
+    const edges = buildToolGraph([orderA, orderB, create]).edges;
+    // get_order and ship_order only echo orderId: no edge between them either way.
+    expect(edges).toEqual([
+      { from: "create_order", to: "get_order", kind: "data" },
+      { from: "create_order", to: "ship_order", kind: "data" },
+    ]);
+  });
+
   it("read provides from properties every alternative of a union payload declares", () => {
     const union = tool("u", {
       payload: {
