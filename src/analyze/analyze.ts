@@ -100,12 +100,13 @@ export function analyzeSession(session: AnalysisSession, cwd: string = process.c
 
   const tools: ToolEntry[] = [];
   const references = new TypeReferenceEmitter(session);
-  const resolution: ResolutionContext = { session, diagnostics, references, schemas: new TypeSchemaEmitter(session.checker, references) };
+  const resolution: ResolutionContext = { session, diagnostics, references, schemas: new TypeSchemaEmitter(session.checker, references), recursions: new Map() };
   const resolved: ResolvedTool[] = [];
   for (const candidate of withoutDoubleClaims(candidates)) {
     const tool = resolveCandidate(candidate, resolution);
     if (tool) resolved.push(tool);
   }
+  reportUnnameableRecursions(resolution);
   resolved.sort(({ entry: a }, { entry: b }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file.localeCompare(b.file) || a.line - b.line));
   // Warnings and references need every tool's name and handler first.
   const relations = new RelationAnalysis(session, facts).analyse(resolved.map(({ entry, scope, handler }) => ({ name: entry.name, scope, handler })));
@@ -169,20 +170,32 @@ interface ResolutionContext {
   diagnostics: Diagnostic[];
   references: TypeReferenceEmitter;
   schemas: TypeSchemaEmitter;
+  /** Non-exported self-referring types met while writing payload types, and the tools they are in. */
+  recursions: Map<ts.Declaration, { name: string; tools: string[] }>;
 }
 
 function payloadReference(tool: string, types: (ts.Type | null)[], context: ResolutionContext): TypeReference {
   const { reference, recursions } = context.references.emit(types);
   for (const recursion of recursions) {
-    const at = context.session.where(recursion.declaration);
+    const known = context.recursions.get(recursion.declaration) ?? { name: recursion.name, tools: [] };
+    if (!known.tools.includes(tool)) known.tools.push(tool);
+    context.recursions.set(recursion.declaration, known);
+  }
+  return reference;
+}
+
+/** One MCPA011 per type that refers to itself and cannot be named, listing the tools it stands in. */
+function reportUnnameableRecursions(context: ResolutionContext): void {
+  for (const [declaration, { name, tools }] of context.recursions) {
+    const at = context.session.where(declaration);
+    const which = tools.sort().map((tool) => `"${tool}"`).join(", ");
     context.diagnostics.push({
       ...at,
       severity: "warning",
       code: AnalyzeCodes.unnameableRecursiveType,
-      message: `\`${recursion.name}\` (in the payload of tool "${tool}") refers to itself and is not exported, so generated code cannot name it and writes \`unknown\` there; export it from ${at.file}`,
+      message: `\`${name}\` refers to itself and is not exported, so generated code cannot name it and writes \`unknown\` where it recurs in the payload of ${tools.length === 1 ? "tool" : "tools"} ${which}; export it from ${at.file}`,
     });
   }
-  return reference;
 }
 
 interface ResolvedTool {

@@ -4,10 +4,11 @@ import { resolveFunction } from "../resolve/handler.js";
 import { type FunctionNode, getPropertyValue, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
 
 /**
- * What one function (or a low-level `case` scope) says on its own, read once and cached: the
- * warnings it emits, every piece of string text in it, and the project functions it calls.
- * Harvest and references then walk these facts along the call graph, so a helper shared by
- * many tools is read once.
+ * What one function (or a low-level `case` scope, or a module-level constant) says on its own:
+ * the warnings it emits, every piece of string text in it, the project functions it calls and
+ * the constants it reads. The nodes come from the analyser's single walk over each file
+ * (`record`), facts are made per function on first use and cached, and harvest and references
+ * walk them along the call graph, so a helper shared by many tools is read once.
  */
 
 export type WarningSeverity = HarvestedWarning["severity"];
@@ -82,7 +83,7 @@ function warningFromObject(object: ts.ObjectLiteralExpression, id: string | null
   };
 }
 
-export function plain(message: string, node: ts.Node): WarningFact {
+function plain(message: string, node: ts.Node): WarningFact {
   return { id: null, message, severity: null, category: null, impact: null, suggestion: null, node };
 }
 
