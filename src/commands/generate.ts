@@ -1,4 +1,9 @@
+import { dirname, join, relative } from "node:path";
 import { analyze } from "../analyze/analyze.js";
+import { resolveTsconfigPath } from "../analyze/load-project.js";
+import { toPosixPath } from "../analyze/paths.js";
+import { runFingerprint } from "../incremental/run-fingerprint.js";
+import { hashOutputFolder, outputsUnchanged, readRunState, runStatePath, writeRunState } from "../incremental/run-state.js";
 import type { Inventory } from "../analyze/inventory.js";
 import { loadConfig } from "../config/load-config.js";
 import { InputError } from "../errors.js";
@@ -21,6 +26,10 @@ export function assertGeneratable(inventory: Inventory): void {
   }
 }
 
+function displayProject(tsconfigPath: string, cwd: string): string {
+  return toPosixPath(relative(cwd, tsconfigPath) || "tsconfig.json");
+}
+
 export const generateCommand: Command = {
   name: "generate",
   summary: "generate formatters, warning IDs, the tool graph, guidance stubs and output schemas",
@@ -40,7 +49,26 @@ export const generateCommand: Command = {
 
     let exitCode = 0;
     for (const project of projects) {
-      const { inventory, session } = analyze({ ...(project !== undefined ? { project } : {}), cwd: io.cwd });
+      const tsconfigPath = resolveTsconfigPath(project, io.cwd);
+      const projectRoot = dirname(tsconfigPath);
+      const outputDir = join(projectRoot, generateConfig.outputDir);
+      const statePath = runStatePath(projectRoot, tsconfigPath);
+      const templates = generateConfig.templatesDir !== undefined ? hashOutputFolder(generateConfig.templatesDir) : null;
+      const fingerprint = runFingerprint({
+        tsconfigPath,
+        settings: { generateConfig, format, templates },
+        ownedFolders: [outputDir, join(projectRoot, generateConfig.guidanceDir)],
+      });
+      const previous = statePath ? readRunState(statePath) : undefined;
+      // Nothing this run depends on changed, and the output is as the last run left it: done.
+      if (previous && previous.fingerprint === fingerprint && outputsUnchanged(previous, outputDir, projectRoot)) {
+        const count = Object.keys(previous.generated).length;
+        for (const warning of previous.warnings) io.stderr(`${warning}\n`);
+        io.stdout(values["check"] ? `generated output is fresh: ${count} files up to date (inputs unchanged)\n` : `${displayProject(tsconfigPath, io.cwd)}: nothing changed: 0 files written, ${count} unchanged (inputs unchanged since the last run)\n`);
+        continue;
+      }
+
+      const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd });
       assertGeneratable(inventory);
       const { generated, scaffolded } = generate(inventory, generateConfig);
       const outputPrefix = `${generateConfig.outputDir}/`;
@@ -53,6 +81,9 @@ export const generateCommand: Command = {
       } else {
         const outcome = await writeGeneratedOutput({ ...common, mode: "write" });
         io.stdout(`${inventory.project}: ${outcome.summary()}\n`);
+        const warnings = inventory.diagnostics.filter((d) => d.severity === "warning").map(formatDiagnostic);
+        for (const warning of warnings) io.stderr(`${warning}\n`);
+        if (statePath) writeRunState(statePath, { fingerprint, generated: hashOutputFolder(outputDir), scaffolded: [...scaffolded.keys()].sort(), warnings });
       }
     }
     return exitCode;

@@ -44,6 +44,38 @@ describe("mcp-conform generate", () => {
     expect(stale.stdout).toContain("-export function formatGetRecipeEdited(");
   });
 
+  it("skips a run whose inputs and output are unchanged, and only such a run", async () => {
+    const dir = copyFixture("orchestrator");
+    const args = ["generate", "--protocol", "guidance"];
+    expect((await runCli(args, { cwd: dir })).exitCode).toBe(0);
+    const skipped = await runCli(args, { cwd: dir });
+    expect(skipped.stdout).toContain("(inputs unchanged since the last run)");
+
+    // A source edit runs the whole pipeline again.
+    const tasks = join(dir, "src/tools/tasks.ts");
+    writeFileSync(tasks, `${readFileSync(tasks, "utf8")}\n// edited\n`);
+    const afterEdit = await runCli(args, { cwd: dir });
+    expect(afterEdit.stdout).not.toContain("inputs unchanged");
+    expect(afterEdit.stdout).toContain("nothing changed: 0 files written");
+
+    // So does a hand edit of a generated file, which is then put back.
+    const tools = join(dir, output, "tools.ts");
+    const generatedTools = readFileSync(tools, "utf8");
+    writeFileSync(tools, `${generatedTools}// hand edit\n`);
+    const restored = await runCli(args, { cwd: dir });
+    expect(restored.stdout).toMatch(/wrote 1 file/);
+    expect(readFileSync(tools, "utf8")).toBe(generatedTools);
+
+    // A deleted stub is scaffolded again; a file of the user's in the output folder is still refused.
+    rmSync(join(dir, "src/guidance/create_real_task.ts"));
+    expect((await runCli(args, { cwd: dir })).stdout).not.toContain("inputs unchanged");
+    expect(existsSync(join(dir, "src/guidance/create_real_task.ts"))).toBe(true);
+    writeFileSync(join(dir, output, "mine.ts"), "export {};\n");
+    const refused = await runCli(args, { cwd: dir });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain("mine.ts");
+  });
+
   it("takes the protocol and options from mcp-conform.config.json", async () => {
     const dir = copyFixture("orchestrator");
     writeFileSync(join(dir, "mcp-conform.config.json"), JSON.stringify({ protocol: "smart-v2", guidance: true, output: { dir: "src/gen", guidanceDir: "src/gd" } }));
