@@ -48,6 +48,8 @@ const STAGES: Stage[] = [
   {
     label: "tsc --noEmit",
     command: (dir) => ({ file: process.execPath, args: [TSC, "--noEmit", "-p", dir] }),
+    // The user's project as it is before generation: the previous round's output is not counted.
+    prepare: (dir) => rmSync(join(dir, GENERATED_DIR), { recursive: true, force: true }),
   },
   {
     label: "analyze --json",

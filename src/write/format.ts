@@ -16,6 +16,7 @@
  */
 import { extname } from "node:path";
 import { InputError } from "../errors.js";
+import { type FormatJob, formatOnWorker, shareCount } from "./format-pool.js";
 
 /** The part of Prettier's API used here; tests inject a counting or failing one. */
 export interface PrettierApi {
@@ -114,16 +115,30 @@ export function createFormatter({ enabled, loadPrettier = loadBundledPrettier }:
     async format(files) {
       if (files.size === 0) return new Map();
       const api = await load();
-      const entries = await Promise.all(
-        [...files].map(async ([absPath, source]) => {
-          const { options } = await resolveOptions(absPath);
+      const formatHere = async (share: readonly FormatJob[]): Promise<(readonly [string, string])[]> => {
+        const done: (readonly [string, string])[] = [];
+        for (const [absPath, source, options] of share) {
           try {
-            return [absPath, await api.format(source, { ...options, filepath: absPath })] as const;
+            done.push([absPath, await api.format(source, { ...options, filepath: absPath })] as const);
           } catch (error) {
             throw formatError(absPath, options["parser"], error);
           }
-        }),
-      );
+        }
+        return done;
+      };
+      const jobs: FormatJob[] = await Promise.all([...files].map(async ([absPath, source]): Promise<FormatJob> => [absPath, source, (await resolveOptions(absPath)).options]));
+      // Worker threads run the bundled Prettier only: an injected one (tests) stays on this thread.
+      const shares = loadPrettier === loadBundledPrettier ? shareCount(jobs) : 1;
+      if (shares === 1) return new Map(await formatHere(jobs));
+      const size = Math.ceil(jobs.length / shares);
+      const split = Array.from({ length: shares }, (_, i) => jobs.slice(i * size, (i + 1) * size));
+      const [own = [], ...others] = split;
+      const [mine, ...theirs] = await Promise.all([formatHere(own), ...others.map((share) => formatOnWorker(share))]);
+      const entries = [...(mine ?? [])];
+      for (const [index, result] of theirs.entries()) {
+        // A worker that failed: format its share here, where errors are reported with full context.
+        entries.push(...(result ? [...result] : await formatHere(others[index] ?? [])));
+      }
       return new Map(entries);
     },
   };

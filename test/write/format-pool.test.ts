@@ -1,0 +1,31 @@
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import * as prettier from "prettier";
+import { describe, expect, it } from "vitest";
+import { createFormatter } from "../../src/write/format.js";
+import { type FormatJob, shareCount } from "../../src/write/format-pool.js";
+import { repoRoot } from "../helpers/fixtures.js";
+
+/** Large batches are split across worker threads; the result must be exactly what one thread gives. */
+describe("Prettier over worker threads", () => {
+  const files = new Map<string, string>();
+  for (let i = 0; i < 120; i++) {
+    files.set(join(repoRoot, ".tmp", "pool", `formatter_${i}.ts`), `export function format_${i}(payload:{a:number,b:string},parts:{ok:boolean}){return {content:[{type:"text",text:JSON.stringify({payload,parts,index:${i}})}],structuredContent:{payload,index:${i}}}}\n`);
+  }
+
+  it("splits a large batch only when there is a spare core", () => {
+    const jobs: FormatJob[] = [...files].map(([path, source]) => [path, source, { parser: "typescript" }]);
+    expect(shareCount(jobs.slice(0, 10))).toBe(1);
+    expect(shareCount(jobs)).toBe(Math.min(availableParallelism(), 4, 5));
+    // Options that cannot cross to a worker (plugin objects) keep the batch on this thread.
+    expect(shareCount(jobs.map(([path, source]) => [path, source, { parser: "typescript", plugins: [{ parse: () => null }] }]))).toBe(1);
+  });
+
+  it("formats every file exactly as a single thread would", async () => {
+    const formatted = await createFormatter({ enabled: true }).format(files);
+    expect([...formatted.keys()].sort()).toEqual([...files.keys()].sort());
+    for (const [path, source] of files) {
+      expect(formatted.get(path)).toBe(await prettier.format(source, { parser: "typescript", filepath: path }));
+    }
+  });
+});
