@@ -19,7 +19,14 @@ function isLibPath(path: string): boolean {
   return path.replace(/\\/g, "/").startsWith(LIB_FOLDER);
 }
 
-export function createAnalysisCompilerHost(options: ts.CompilerOptions): ts.CompilerHost {
+/**
+ * Parsed project files kept across Programs (watch mode): a file whose text is unchanged is handed
+ * back as the same SourceFile object, which is what lets `createProgram(..., oldProgram)` reuse it
+ * (and its binding) instead of parsing it again.
+ */
+export type SourceFileCache = Map<string, { text: string; file: ts.SourceFile }>;
+
+export function createAnalysisCompilerHost(options: ts.CompilerOptions, sourceFileCache?: SourceFileCache): ts.CompilerHost {
   // No parent pointers at parse time: binding (when the checker is created) sets them anyway.
   const host = ts.createCompilerHost(options);
   const { fileExists, readFile, getSourceFile } = host;
@@ -28,7 +35,16 @@ export function createAnalysisCompilerHost(options: ts.CompilerOptions): ts.Comp
   host.fileExists = (path) => (isLibPath(path) ? libText(path) !== undefined : fileExists.call(host, path));
   host.readFile = (path) => (isLibPath(path) ? libText(path) : readFile.call(host, path));
   host.getSourceFile = (path, languageVersionOrOptions, onError, shouldCreate) => {
-    if (!isLibPath(path)) return getSourceFile.call(host, path, languageVersionOrOptions, onError, shouldCreate);
+    if (!isLibPath(path)) {
+      if (!sourceFileCache) return getSourceFile.call(host, path, languageVersionOrOptions, onError, shouldCreate);
+      const text = readFile.call(host, path);
+      if (text === undefined) return undefined;
+      const cached = sourceFileCache.get(path);
+      if (cached && cached.text === text) return cached.file;
+      const parsed = ts.createSourceFile(path, text, languageVersionOrOptions);
+      sourceFileCache.set(path, { text, file: parsed });
+      return parsed;
+    }
     // Lib files never change: parse each once per process (watch mode rebuilds the Program often).
     let file = libSourceFiles.get(path);
     const text = libText(path);

@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { Project, ts } from "ts-morph";
 import { InputError } from "../errors.js";
-import { createAnalysisCompilerHost } from "./compiler-host.js";
+import { createAnalysisCompilerHost, type SourceFileCache } from "./compiler-host.js";
 import { toPosixPath } from "./paths.js";
 
 /**
@@ -91,12 +91,12 @@ function lineOfExtends(tsconfigPath: string): number | undefined {
  * ts-morph Project: wrapping every file costs about 0.7 s on 1,000 tools (`npm run bench`), and
  * nothing that only reads needs the wrappers. `oldProgram` lets watch mode re-parse only what changed.
  */
-export function loadProgram(tsconfigPath: string, cwd: string, oldProgram?: ts.Program): ts.Program {
+export function loadProgram(tsconfigPath: string, cwd: string, oldProgram?: ts.Program, sourceFileCache?: SourceFileCache): ts.Program {
   const parsed = preflightTsconfig(tsconfigPath, cwd);
   return ts.createProgram({
     rootNames: parsed.fileNames,
     options: parsed.options,
-    host: createAnalysisCompilerHost(parsed.options),
+    host: createAnalysisCompilerHost(parsed.options, sourceFileCache),
     ...(parsed.projectReferences ? { projectReferences: parsed.projectReferences } : {}),
     ...(oldProgram ? { oldProgram } : {}),
   });

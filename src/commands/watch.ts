@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { relative, sep } from "node:path";
 import { analyzeSession } from "../analyze/analyze.js";
+import type { SourceFileCache } from "../analyze/compiler-host.js";
 import { loadProgram, resolveTsconfigPath } from "../analyze/load-project.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { AnalysisSession } from "../analyze/session.js";
@@ -42,7 +43,8 @@ export interface WatchCycle {
 export async function watchAndRegenerate(options: WatchOptions): Promise<number> {
   const { io, config } = options;
   const tsconfigPath = resolveTsconfigPath(options.project, io.cwd);
-  let program = loadProgram(tsconfigPath, io.cwd);
+  const sourceFiles: SourceFileCache = new Map();
+  let program = loadProgram(tsconfigPath, io.cwd, undefined, sourceFiles);
   const session0 = new AnalysisSession(program, tsconfigPath);
   const rootDir = session0.rootDir;
   const cache = options.format ? FormatCache.forProject(rootDir) : undefined;
@@ -51,7 +53,7 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
   const regenerate = async (changedFiles: string[]): Promise<WatchCycle> => {
     const started = performance.now();
     try {
-      if (changedFiles.length > 0) program = loadProgram(tsconfigPath, io.cwd, program);
+      if (changedFiles.length > 0) program = loadProgram(tsconfigPath, io.cwd, program, sourceFiles);
       const session = changedFiles.length > 0 ? new AnalysisSession(program, tsconfigPath) : session0;
       const inventory = analyzeSession(session, io.cwd);
       const blocking = inventory.diagnostics.filter((d) => d.severity === "error" || d.code === "MCPA002");
