@@ -78,7 +78,7 @@ export interface ToolReference {
   line: number;
   /** `calls`: the handler calls the other tool's handler (transitively); `mentions`: a string names it. */
   kind: "calls" | "mentions";
-  /** For mentions: where the name stood (`next-steps`, `related-tools`, `available-actions`, `text`). */
+  /** `call` for calls; for mentions, where the name stood (`next-steps`, `related-tools`, `available-actions`, `text`). */
   via: string;
 }
 
