@@ -15,6 +15,7 @@ import { TypeSchemaEmitter } from "./resolve/type-schema.js";
 import { isAnyType, typeText } from "./resolve/type-text.js";
 import { RelationAnalysis } from "./relations/index.js";
 import { FactIndex } from "./relations/scan.js";
+import { javascriptHint } from "./javascript-hint.js";
 import { AnalysisSession } from "./session.js";
 import { type FunctionNode, literalText, unwrapExpression } from "./syntax.js";
 
@@ -122,7 +123,7 @@ export function analyzeSession(session: AnalysisSession, cwd: string = process.c
       line: null,
       severity: "info",
       code: AnalyzeCodes.noTools,
-      message: `no MCP tools found in ${files.length} source file${files.length === 1 ? "" : "s"}`,
+      message: `no MCP tools found in ${files.length} source file${files.length === 1 ? "" : "s"}${((hint) => (hint ? `; ${hint}` : ""))(javascriptHint(session))}`,
     });
   }
   diagnostics.sort(compareDiagnostics);
