@@ -44,3 +44,17 @@ export function formatOnWorker(share: readonly FormatJob[]): Promise<Map<string,
     worker.postMessage({ files: share });
   });
 }
+
+/**
+ * Split jobs into `count` shares of about equal text length (largest first, each to the lightest
+ * share): one tools.ts or output-schemas.ts can outweigh hundreds of formatter files.
+ */
+export function balancedShares(jobs: readonly FormatJob[], count: number): FormatJob[][] {
+  const shares = Array.from({ length: count }, () => ({ size: 0, jobs: [] as FormatJob[] }));
+  for (const job of [...jobs].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))) {
+    const lightest = shares.reduce((best, share) => (share.size < best.size ? share : best));
+    lightest.jobs.push(job);
+    lightest.size += job[1].length;
+  }
+  return shares.map((share) => share.jobs);
+}

@@ -16,7 +16,7 @@
  */
 import { extname } from "node:path";
 import { InputError } from "../errors.js";
-import { type FormatJob, formatOnWorker, shareCount } from "./format-pool.js";
+import { balancedShares, type FormatJob, formatOnWorker, shareCount } from "./format-pool.js";
 
 /** The part of Prettier's API used here; tests inject a counting or failing one. */
 export interface PrettierApi {
@@ -130,8 +130,7 @@ export function createFormatter({ enabled, loadPrettier = loadBundledPrettier }:
       // Worker threads run the bundled Prettier only: an injected one (tests) stays on this thread.
       const shares = loadPrettier === loadBundledPrettier ? shareCount(jobs) : 1;
       if (shares === 1) return new Map(await formatHere(jobs));
-      const size = Math.ceil(jobs.length / shares);
-      const split = Array.from({ length: shares }, (_, i) => jobs.slice(i * size, (i + 1) * size));
+      const split = balancedShares(jobs, shares);
       const [own = [], ...others] = split;
       const [mine, ...theirs] = await Promise.all([formatHere(own), ...others.map((share) => formatOnWorker(share))]);
       const entries = [...(mine ?? [])];

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import { createFormatter } from "../../src/write/format.js";
-import { type FormatJob, shareCount } from "../../src/write/format-pool.js";
+import { balancedShares, type FormatJob, shareCount } from "../../src/write/format-pool.js";
 import { repoRoot } from "../helpers/fixtures.js";
 
 /** Large batches are split across worker threads; the result must be exactly what one thread gives. */
@@ -19,6 +19,13 @@ describe("Prettier over worker threads", () => {
     expect(shareCount(jobs)).toBe(Math.min(availableParallelism(), 4, 5));
     // Options that cannot cross to a worker (plugin objects) keep the batch on this thread.
     expect(shareCount(jobs.map(([path, source]) => [path, source, { parser: "typescript", plugins: [{ parse: () => null }] }]))).toBe(1);
+  });
+
+  it("balances shares by text length, every job in exactly one share", () => {
+    const jobs: FormatJob[] = [["big.ts", "x".repeat(1000), {}], ...Array.from({ length: 10 }, (_, i): FormatJob => [`small_${i}.ts`, "x".repeat(100), {}])];
+    const shares = balancedShares(jobs, 2);
+    expect(shares.flat().map((job) => job[0]).sort()).toEqual(jobs.map((job) => job[0]).sort());
+    expect(shares.map((share) => share.reduce((sum, job) => sum + job[1].length, 0))).toEqual([1000, 1000]);
   });
 
   it("formats every file exactly as a single thread would", async () => {
