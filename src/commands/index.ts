@@ -1,4 +1,5 @@
 import { analyzeCommand } from "./analyze.js";
+import { checkCommand } from "./check.js";
 import { generateCommand } from "./generate.js";
 import { graphCommand } from "./graph.js";
 import { initCommand } from "./init.js";
@@ -7,4 +8,4 @@ import { schemaCommand } from "./schema.js";
 import { validateCommand } from "./validate.js";
 
 /** Every command, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [initCommand, analyzeCommand, generateCommand, graphCommand, schemaCommand, validateCommand];
+export const COMMANDS: readonly Command[] = [initCommand, analyzeCommand, generateCommand, checkCommand, graphCommand, schemaCommand, validateCommand];

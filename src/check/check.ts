@@ -1,0 +1,191 @@
+import { join, resolve, sep } from "node:path";
+import { ts } from "ts-morph";
+import type { Inventory, ToolEntry } from "../analyze/inventory.js";
+import { collectExitPoints } from "../analyze/resolve/return-paths.js";
+import type { AnalysisSession } from "../analyze/session.js";
+import type { GenerateConfig } from "../generate/config.js";
+import { fileStems } from "../generate/paths.js";
+import { CheckCodes } from "./codes.js";
+import { readGeneratedOutput, type GeneratedOutput } from "./generated-output.js";
+import { readStub } from "./guidance.js";
+import { locateHandler } from "./locate.js";
+import { type CheckProblem, type CheckResult, type GuidanceState, type ToolCheck, coverageCount } from "./result.js";
+import { collectToolMentions } from "./tool-mentions.js";
+
+export interface CheckOptions {
+  config: Pick<GenerateConfig, "protocol" | "guidance" | "outputDir" | "guidanceDir">;
+  /** Fail below this percentage of conforming tools; null for no bar. */
+  minCoverage: number | null;
+}
+
+interface PathTally {
+  errorPaths: number;
+  errorPathsConforming: number;
+}
+
+/**
+ * Judge every tool of an analysed project against its generated output. Conformance is the
+ * checker's answer to "is this return's (awaited) type assignable to `ConformingResults[tool]`",
+ * asked of every exit of the handler.
+ */
+export function checkProject(session: AnalysisSession, inventory: Inventory, options: CheckOptions): CheckResult {
+  const { config } = options;
+  const generated = readGeneratedOutput(session, inventory, config.outputDir);
+  const toolNames = new Set(inventory.tools.map((tool) => tool.name));
+  const stems = fileStems(inventory.tools.map((tool) => tool.name));
+  const withGuidance = config.protocol === "guidance" || config.guidance;
+  const outputRoot = resolve(session.rootDir, config.outputDir) + sep;
+  const inOutput = (fileName: string): boolean => resolve(fileName).startsWith(outputRoot);
+
+  const tools: ToolCheck[] = [];
+  let guidanceComplete = 0;
+  let errorPaths = 0;
+  let errorPathsWithGuidance = 0;
+  let warnings = 0;
+  let structuredWarnings = 0;
+  for (const tool of inventory.tools) {
+    const problems: CheckProblem[] = [];
+    const located = locateHandler(session, tool);
+    const tally: PathTally = { errorPaths: 0, errorPathsConforming: 0 };
+    const { conforms, successConforms } = judgePaths(session, tool, located.scope, generated, problems, tally);
+    if (!located.wrapper) {
+      problems.push({ code: CheckCodes.notWrapped, message: `tool "${tool.name}" is not wrapped with conform("${tool.name}", handler), so tsc does not hold it to the protocol`, file: tool.file, line: tool.line });
+    }
+
+    let guidance: GuidanceState;
+    let errorGuidanceFilled = true;
+    const stubPath = join(config.guidanceDir, `${stems.get(tool.name) ?? tool.name}.ts`);
+    const stubFile = join(session.rootDir, stubPath);
+    if (withGuidance) {
+      const stub = readStub(stubFile);
+      errorGuidanceFilled = stub.exists && stub.errorUnfilled === 0;
+      if (!stub.exists) {
+        guidance = "missing";
+        problems.push({ code: CheckCodes.guidanceMissing, message: `tool "${tool.name}" has no guidance stub ${stubPath}: run \`mcp-conform generate\` to scaffold it`, file: tool.file, line: tool.line });
+      } else if (stub.successUnfilled > 0) {
+        guidance = "stub";
+        problems.push({ code: CheckCodes.guidanceUnfilled, message: `the guidance of tool "${tool.name}" is still unfilled (${stub.successUnfilled + stub.errorUnfilled} unfilled marker${stub.successUnfilled + stub.errorUnfilled === 1 ? "" : "s"})`, file: stubPath, line: 1 });
+      } else if (stub.errorUnfilled > 0) {
+        guidance = "partial";
+        problems.push({ code: CheckCodes.errorGuidanceUnfilled, message: `tool "${tool.name}" has no recovery guidance on its error paths: errorGuidance in ${stubPath} is still unfilled`, file: stubPath, line: 1 });
+      } else {
+        guidance = conforms ? "complete" : successConforms ? "partial" : "missing";
+      }
+    } else {
+      // Without the Guidance Pattern, a protocol's own envelope is the guidance (next steps, recovery).
+      guidance = conforms ? "complete" : successConforms ? "partial" : "missing";
+    }
+    if (guidance === "complete") guidanceComplete++;
+    errorPaths += tally.errorPaths;
+    if (errorGuidanceFilled) errorPathsWithGuidance += tally.errorPathsConforming;
+
+    for (const warning of tool.warnings) {
+      warnings++;
+      if (warning.id === null) {
+        problems.push({ code: CheckCodes.unstructuredWarning, message: `tool "${tool.name}" emits the plain-string warning "${warning.message}": use an ID from WARNINGS (warnings.ts)`, file: warning.file, line: warning.line });
+      } else if (!generated.warningIds.has(warning.id)) {
+        problems.push({ code: CheckCodes.unknownWarningId, message: `tool "${tool.name}" emits warning ID ${warning.id}, which is not in the generated WARNINGS: run \`mcp-conform generate\``, file: warning.file, line: warning.line });
+      } else {
+        structuredWarnings++;
+      }
+    }
+
+    const roots: ts.Node[] = [];
+    if (located.scope) roots.push(located.scope);
+    if (withGuidance) {
+      const stubSource = session.program.getSourceFile(stubFile);
+      if (stubSource) roots.push(stubSource);
+    }
+    const reported = new Set<string>();
+    for (const mention of collectToolMentions(session, roots, inOutput)) {
+      if (toolNames.has(mention.name)) continue;
+      const where = session.where(mention.node);
+      const key = `${mention.name}\0${where.file}\0${where.line}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      problems.push({ code: CheckCodes.unknownTool, message: `tool "${tool.name}" points the model at "${mention.name}", which is not a tool of this server`, ...where });
+    }
+
+    problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.code.localeCompare(b.code) || a.message.localeCompare(b.message));
+    tools.push({ name: tool.name, file: tool.file, line: tool.line, conforms, guidance, problems });
+  }
+
+  const coverage = {
+    conforming: coverageCount(tools.filter((tool) => tool.conforms).length, tools.length),
+    guidance: coverageCount(guidanceComplete, tools.length),
+    errorPathsWithGuidance: coverageCount(errorPathsWithGuidance, errorPaths),
+    structuredWarnings: coverageCount(structuredWarnings, warnings),
+  };
+  const belowBar = options.minCoverage !== null && coverage.conforming.percent < options.minCoverage;
+  const ok = !belowBar && tools.every((tool) => tool.problems.length === 0);
+  return { ok, minCoverage: options.minCoverage, coverage, tools };
+}
+
+/** Every exit of the handler against the tool's target type; problems are appended. */
+function judgePaths(
+  session: AnalysisSession,
+  tool: ToolEntry,
+  scope: ts.Node | null,
+  generated: GeneratedOutput,
+  problems: CheckProblem[],
+  tally: PathTally,
+): { conforms: boolean; successConforms: boolean } {
+  const { checker } = session;
+  const targetSymbol = checker.getPropertyOfType(generated.conformingResults, tool.name);
+  const exits = scope ? collectExitPoints(scope) : [];
+  if (!targetSymbol || exits.length === 0) {
+    problems.push({ code: CheckCodes.unknownPaths, message: `the return paths of tool "${tool.name}" cannot be found, so its conformance cannot be judged`, file: tool.handler?.file ?? tool.file, line: tool.handler?.line ?? tool.line });
+    return { conforms: false, successConforms: false };
+  }
+  const target = checker.getTypeOfSymbol(targetSymbol);
+  let conforms = true;
+  let successConforms = true;
+  for (const exit of exits) {
+    const where = session.where(exit.node);
+    const recorded = tool.returns.find((path) => path.file === where.file && path.line === where.line);
+    const isError = exit.isThrow || recorded?.kind === "error" || callsErrorFormatter(exit.expression);
+    if (isError) tally.errorPaths++;
+    if (exit.isThrow) {
+      conforms = false;
+      problems.push({ code: CheckCodes.throws, message: `tool "${tool.name}" throws instead of returning an error envelope (return its error formatter's result)`, ...where });
+      continue;
+    }
+    const pathConforms = exit.expression !== undefined && isConforming(checker, exit.expression, target);
+    if (pathConforms) {
+      if (isError) tally.errorPathsConforming++;
+      continue;
+    }
+    conforms = false;
+    if (!isError) successConforms = false;
+    const shown = exit.expression ? checker.typeToString(awaited(checker, checker.getTypeAtLocation(exit.expression)), undefined, ts.TypeFormatFlags.NoTruncation) : "void";
+    problems.push({
+      code: CheckCodes.nonConformingReturn,
+      message: `tool "${tool.name}" returns \`${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown}\` on ${isError ? "an error" : "a success"} path, not ConformingResult<"${tool.name}">: return its formatter's result`,
+      ...where,
+    });
+  }
+  return { conforms, successConforms };
+}
+
+/**
+ * The analyser does not see through `conform(...)`, so the paths of a wrapped handler are not in the
+ * inventory: there, a return of a generated error formatter (`format<Tool>Error(...)`) is the error path.
+ */
+function callsErrorFormatter(expression: ts.Expression | undefined): boolean {
+  let node = expression;
+  while (node && (ts.isAwaitExpression(node) || ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))) node = node.expression;
+  if (!node || !ts.isCallExpression(node)) return false;
+  const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
+  return ts.isIdentifier(callee) && /^format[A-Za-z0-9_$]*Error$/.test(callee.text);
+}
+
+function awaited(checker: ts.TypeChecker, type: ts.Type): ts.Type {
+  return checker.getAwaitedType(type) ?? type;
+}
+
+function isConforming(checker: ts.TypeChecker, expression: ts.Expression, target: ts.Type): boolean {
+  const type = awaited(checker, checker.getTypeAtLocation(expression));
+  // `any` is assignable to everything; it proves nothing about the response.
+  if (type.flags & ts.TypeFlags.Any) return false;
+  return checker.isTypeAssignableTo(type, target);
+}

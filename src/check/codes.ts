@@ -1,0 +1,37 @@
+/** `check`'s problem codes: stable, and documented in the README ("check"). Never renumber. */
+export const CheckCodes = {
+  /** A return path's type is not assignable to the tool's `ConformingResult`. */
+  nonConformingReturn: "MCPC101",
+  /** A path throws instead of returning the protocol's error envelope. */
+  throws: "MCPC102",
+  /** The handler is not wrapped with `conform(name, handler)`. */
+  notWrapped: "MCPC103",
+  /** The handler or its return paths cannot be found, so conformance cannot be judged. */
+  unknownPaths: "MCPC104",
+  /** The guidance stub of the tool does not exist. */
+  guidanceMissing: "MCPC105",
+  /** The guidance stub still has unfilled success guidance. */
+  guidanceUnfilled: "MCPC106",
+  /** The guidance stub's error guidance (`errorGuidance`) is still unfilled. */
+  errorGuidanceUnfilled: "MCPC107",
+  /** A warning is a plain string, with no structured ID. */
+  unstructuredWarning: "MCPC108",
+  /** A warning's ID is not among the generated `WARNINGS`. */
+  unknownWarningId: "MCPC109",
+  /** A next step, available action or related tool names a tool that does not exist. */
+  unknownTool: "MCPC110",
+} as const;
+
+/** A short title per code, for SARIF rules and the README. */
+export const CHECK_CODE_TITLES: Record<string, string> = {
+  MCPC101: "return path does not conform to the protocol",
+  MCPC102: "throws instead of returning an error envelope",
+  MCPC103: "handler not wrapped with conform()",
+  MCPC104: "return paths cannot be found",
+  MCPC105: "guidance stub missing",
+  MCPC106: "guidance stub unfilled",
+  MCPC107: "error guidance unfilled",
+  MCPC108: "warning without a structured ID",
+  MCPC109: "warning ID not in the generated WARNINGS",
+  MCPC110: "names a tool that does not exist",
+};

@@ -1,0 +1,103 @@
+import { join } from "node:path";
+import { ts } from "ts-morph";
+import type { ToolEntry } from "../analyze/inventory.js";
+import { resolveFunction } from "../analyze/resolve/handler.js";
+import type { AnalysisSession } from "../analyze/session.js";
+import { isFunctionNode, literalText, unwrapExpression } from "../analyze/syntax.js";
+
+/** Where a tool's paths are judged: the function (or low-level branch) whose exits are its returns. */
+export interface LocatedHandler {
+  /** The function or branch whose `return`/`throw` statements are the tool's exits; null when not found. */
+  scope: ts.Node | null;
+  /** The `conform(name, handler)` call that wraps it, when there is one. */
+  wrapper: ts.CallExpression | null;
+  /** The registration (the call or object literal that names the tool), for the syntactic searches. */
+  registration: ts.Node | null;
+}
+
+function sourceFile(session: AnalysisSession, file: string): ts.SourceFile | undefined {
+  return session.program.getSourceFile(join(session.rootDir, file));
+}
+
+function lineOf(node: ts.Node, file: ts.SourceFile): number {
+  return file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
+}
+
+/** The outermost node starting on `line` that satisfies `accept`, in source order. */
+function outermostAt(file: ts.SourceFile, line: number, accept: (node: ts.Node) => boolean): ts.Node | null {
+  let found: ts.Node | null = null;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    const start = file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
+    const end = file.getLineAndCharacterOfPosition(node.getEnd()).line + 1;
+    if (line < start || line > end) return;
+    if (start === line && accept(node)) {
+      found = node;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(file, visit);
+  return found;
+}
+
+/** A `conform("<name>", handler)` call: the wrapper generated `conform.ts` exports. */
+export function isConformCall(node: ts.Node, name: string): node is ts.CallExpression {
+  if (!ts.isCallExpression(node)) return false;
+  const callee = unwrapExpression(node.expression);
+  const calleeName = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+  return calleeName === "conform" && node.arguments.length >= 2 && literalText(node.arguments[0]!) === name;
+}
+
+function findConformCall(root: ts.Node, name: string): ts.CallExpression | null {
+  let found: ts.CallExpression | null = null;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (isConformCall(node, name)) {
+      found = node;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(root);
+  return found;
+}
+
+/**
+ * The registration: from the tool's name literal (the inventory's line) up to the nearest call,
+ * object literal or class around it.
+ */
+function findRegistration(session: AnalysisSession, tool: ToolEntry): ts.Node | null {
+  const file = sourceFile(session, tool.file);
+  if (!file) return null;
+  const literal = outermostAt(file, tool.line, (node) => (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && node.text === tool.name);
+  for (let node = literal?.parent; node; node = node.parent) {
+    if (ts.isCallExpression(node) || ts.isObjectLiteralExpression(node) || ts.isClassLike(node)) return node;
+    if (ts.isSourceFile(node)) break;
+  }
+  return null;
+}
+
+function findHandlerScope(session: AnalysisSession, tool: ToolEntry): ts.Node | null {
+  if (!tool.handler) return null;
+  const file = sourceFile(session, tool.handler.file);
+  if (!file) return null;
+  return outermostAt(file, tool.handler.line, (node) => isFunctionNode(node) || ts.isCaseClause(node) || ts.isIfStatement(node));
+}
+
+/**
+ * Follow a tool from the inventory back to its nodes. The analyser does not look through
+ * `conform(...)` (it is a plain call), so a wrapped handler is found here, from the registration.
+ */
+export function locateHandler(session: AnalysisSession, tool: ToolEntry): LocatedHandler {
+  const registration = findRegistration(session, tool);
+  const analysed = findHandlerScope(session, tool);
+  const wrapper = (registration && findConformCall(registration, tool.name)) ?? (analysed && findConformCall(analysed, tool.name));
+  if (wrapper) {
+    const inner = resolveFunction(wrapper.arguments[1]!, session.checker);
+    if (inner) return { scope: inner, wrapper, registration };
+  }
+  return { scope: analysed, wrapper, registration };
+}
+
+export { lineOf };

@@ -1,0 +1,51 @@
+/**
+ * What `check` decides: a plain, serialisable object that every reporter renders. The `json`
+ * reporter prints it as documented in the README (`check` section); keep the two in step.
+ */
+
+export type GuidanceState = "complete" | "partial" | "stub" | "missing";
+
+export interface CheckProblem {
+  /** Stable code, `MCPC101`…; the README says what each means and what to do. */
+  code: string;
+  message: string;
+  /** Relative to the tsconfig's folder, with `/` separators. */
+  file: string;
+  line: number;
+}
+
+export interface ToolCheck {
+  name: string;
+  file: string;
+  line: number;
+  /** Every return path is assignable to the tool's `ConformingResult` (and there is at least one). */
+  conforms: boolean;
+  guidance: GuidanceState;
+  problems: CheckProblem[];
+}
+
+export interface CoverageCount {
+  count: number;
+  total: number;
+  /** 0-100, one decimal; 100 when `total` is 0 (nothing to cover). */
+  percent: number;
+}
+
+export interface CheckCoverage {
+  conforming: CoverageCount;
+  guidance: CoverageCount;
+  errorPathsWithGuidance: CoverageCount;
+  structuredWarnings: CoverageCount;
+}
+
+export interface CheckResult {
+  ok: boolean;
+  /** The `--min-coverage` bar on `coverage.conforming.percent`, or null. */
+  minCoverage: number | null;
+  coverage: CheckCoverage;
+  tools: ToolCheck[];
+}
+
+export function coverageCount(count: number, total: number): CoverageCount {
+  return { count, total, percent: total === 0 ? 100 : Math.floor((count / total) * 1000) / 10 };
+}

@@ -1,0 +1,46 @@
+import { resolveTsconfigPath } from "../analyze/load-project.js";
+import { analyze } from "../analyze/analyze.js";
+import { checkProject } from "../check/check.js";
+import type { CheckResult } from "../check/result.js";
+import { loadConfig } from "../config/load-config.js";
+import { InputError } from "../errors.js";
+import { REPORTERS, type ReporterName } from "../reporters/index.js";
+import type { Command } from "./command.js";
+import { assertGeneratable } from "./generate.js";
+import { resolveProjectArgs } from "./project-args.js";
+import { resolveGenerateConfig } from "./resolve-generate-config.js";
+
+function parseMinCoverage(flag: unknown, fromConfig: number | null | undefined): number | null {
+  if (flag === undefined) return fromConfig ?? null;
+  const value = Number(flag);
+  if (typeof flag !== "string" || flag.trim() === "" || !Number.isFinite(value) || value < 0 || value > 100) {
+    throw new InputError(`--min-coverage takes a percentage from 0 to 100, not "${String(flag)}"`);
+  }
+  return value;
+}
+
+export const checkCommand: Command = {
+  name: "check",
+  summary: "conformance and guidance coverage of every tool, for CI",
+  usage: "mcp-conform check [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--format text|json|markdown|sarif|github] [--min-coverage N]",
+  options: { format: { type: "string" }, "min-coverage": { type: "string" } },
+  async run({ io, values }) {
+    const format = (values["format"] as string | undefined) ?? "text";
+    if (!(format in REPORTERS)) throw new InputError(`unknown --format "${format}": use ${Object.keys(REPORTERS).join(", ")}`);
+    const reporter = REPORTERS[format as ReporterName];
+    const { config, path: configPath } = await loadConfig(values["config"] as string | undefined, io.cwd);
+    const generateConfig = resolveGenerateConfig(values, config, configPath, io.cwd);
+    const minCoverage = parseMinCoverage(values["min-coverage"], config.check?.minCoverage);
+    const projects = await resolveProjectArgs(values, io.cwd);
+    const color = io.isTTY && !io.env["NO_COLOR"];
+
+    const results: CheckResult[] = [];
+    for (const project of projects) {
+      const { inventory, session } = analyze({ project: resolveTsconfigPath(project, io.cwd), cwd: io.cwd });
+      assertGeneratable(inventory);
+      results.push(checkProject(session, inventory, { config: generateConfig, minCoverage }));
+    }
+    for (const result of results) io.stdout(reporter(result, { color }));
+    return results.every((result) => result.ok) ? 0 : 1;
+  },
+};

@@ -1,0 +1,116 @@
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { CheckResult } from "../../src/check/result.js";
+import { fixturesRoot, golden } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
+import { cleanScratch, generatedCopy } from "./helpers.js";
+
+afterAll(cleanScratch);
+
+async function checkJson(dir: string, args: string[] = []): Promise<{ exitCode: number; result: CheckResult; stderr: string }> {
+  const run = await runCli(["check", "--format", "json", ...args], { cwd: dir });
+  return { exitCode: run.exitCode, result: JSON.parse(run.stdout) as CheckResult, stderr: run.stderr };
+}
+
+function edit(path: string, from: string, to: string): void {
+  const before = readFileSync(path, "utf8");
+  if (!before.includes(from)) throw new Error(`${path} does not contain ${from}`);
+  writeFileSync(path, before.replace(from, to));
+}
+
+describe("check on the conforming fixture", () => {
+  it("passes at 100% on every count", async () => {
+    const dir = await generatedCopy("check/conforming");
+    const { exitCode, result } = await checkJson(dir, ["--min-coverage", "100"]);
+    expect(result.tools.flatMap((tool) => tool.problems)).toEqual([]);
+    expect(exitCode).toBe(0);
+    expect(result.ok).toBe(true);
+    expect(result.coverage).toEqual({
+      conforming: { count: 2, total: 2, percent: 100 },
+      guidance: { count: 2, total: 2, percent: 100 },
+      errorPathsWithGuidance: { count: 1, total: 1, percent: 100 },
+      structuredWarnings: { count: 0, total: 0, percent: 100 },
+    });
+    expect(result.tools.map(({ name, conforms, guidance }) => ({ name, conforms, guidance }))).toEqual([
+      { name: "get_recipe", conforms: true, guidance: "complete" },
+      { name: "list_recipes", conforms: true, guidance: "complete" },
+    ]);
+  });
+
+  it("catches a tool whose only gap is guidance on its error path", async () => {
+    const dir = await generatedCopy("check/conforming");
+    edit(join(dir, "src/guidance/get_recipe.ts"), "export function errorGuidance(error: string): ErrorGuidance<ToolName> {\n", "export function errorGuidance(error: string): ErrorGuidance<ToolName> {\n  // mcp-conform:unfilled\n");
+    const { exitCode, result } = await checkJson(dir);
+    expect(exitCode).toBe(1);
+    const tool = result.tools.find((t) => t.name === "get_recipe")!;
+    expect(tool.conforms).toBe(true);
+    expect(tool.guidance).toBe("partial");
+    expect(tool.problems.map((p) => [p.code, p.file])).toEqual([["MCPC107", "src/guidance/get_recipe.ts"]]);
+    expect(result.coverage.errorPathsWithGuidance).toEqual({ count: 0, total: 1, percent: 0 });
+    expect(result.coverage.guidance).toEqual({ count: 1, total: 2, percent: 50 });
+    expect(result.tools.find((t) => t.name === "list_recipes")!.problems).toEqual([]);
+  });
+
+  it("catches next steps that name tools that do not exist, in stubs and in functions the handler calls", async () => {
+    const dir = await generatedCopy("check/conforming");
+    edit(join(dir, "src/guidance/list_recipes.ts"), '"get_recipe - one recipe by id"', '"get_recipes - one recipe by id"');
+    edit(join(dir, "src/server.ts"), "export const server =", 'function hints() {\n  return { related_tools: ["list_recipes", "search_recipes"] };\n}\n\nexport const server =');
+    edit(join(dir, "src/server.ts"), "    if (recipe === undefined)", "    void hints();\n    if (recipe === undefined)");
+    const { exitCode, result } = await checkJson(dir);
+    expect(exitCode).toBe(1);
+    const problems = result.tools.flatMap((tool) => tool.problems.map((p) => ({ tool: tool.name, code: p.code, file: p.file, message: p.message })));
+    expect(problems).toEqual([
+      { tool: "get_recipe", code: "MCPC110", file: "src/server.ts", message: 'tool "get_recipe" points the model at "search_recipes", which is not a tool of this server' },
+      { tool: "list_recipes", code: "MCPC110", file: "src/guidance/list_recipes.ts", message: 'tool "list_recipes" points the model at "get_recipes", which is not a tool of this server' },
+    ]);
+    expect(result.coverage.conforming.percent).toBe(100);
+  });
+
+  it("counts an unfilled stub as uncovered, and a missing one as missing", async () => {
+    const dir = await generatedCopy("check/conforming");
+    rmSync(join(dir, "src/guidance/list_recipes.ts"));
+    // Generate scaffolds the stub again, unfilled.
+    expect((await runCli(["generate", "--no-format"], { cwd: dir })).exitCode).toBe(0);
+    rmSync(join(dir, "src/guidance/get_recipe.ts"));
+    const { exitCode, result } = await checkJson(dir);
+    expect(exitCode).toBe(1);
+    expect(result.tools.map(({ name, guidance, problems }) => ({ name, guidance, codes: problems.map((p) => p.code) }))).toEqual([
+      { name: "get_recipe", guidance: "missing", codes: ["MCPC105"] },
+      { name: "list_recipes", guidance: "stub", codes: ["MCPC106"] },
+    ]);
+    expect(result.coverage.guidance).toEqual({ count: 0, total: 2, percent: 0 });
+  });
+
+  it("reports a non-conforming return, a throw and a missing wrapper", async () => {
+    const dir = await generatedCopy("check/conforming");
+    edit(join(dir, "src/server.ts"), "    if (recipe === undefined) return formatGetRecipeError(", '    if (id === "") throw new Error("no id");\n    if (recipe === undefined) return formatGetRecipeError(');
+    edit(join(dir, "src/server.ts"), 'conform("list_recipes", async () => {', "(async () => {");
+    edit(join(dir, "src/server.ts"), "return formatListRecipes({ recipes });", 'return { content: [{ type: "text" as const, text: JSON.stringify(recipes) }] };');
+    const { exitCode, result } = await checkJson(dir);
+    expect(exitCode).toBe(1);
+    const codes = Object.fromEntries(result.tools.map((tool) => [tool.name, tool.problems.map((p) => `${p.code} ${p.file}:${p.line}`)]));
+    expect(codes).toEqual({
+      get_recipe: ["MCPC102 src/server.ts:34"],
+      list_recipes: ["MCPC103 src/server.ts:21", "MCPC101 src/server.ts:25"],
+    });
+    expect(result.coverage.conforming).toEqual({ count: 0, total: 2, percent: 0 });
+  });
+});
+
+describe("check on the legacy stock server", () => {
+  it("fails with the exact problems per tool", async () => {
+    const dir = await generatedCopy("stock-legacy", ["--protocol", "aorp"]);
+    const { exitCode, result } = await checkJson(dir, ["--protocol", "aorp"]);
+    expect(exitCode).toBe(1);
+    expect(result.ok).toBe(false);
+    expect(result.coverage.conforming).toEqual({ count: 0, total: 10, percent: 0 });
+    // Every tool is unwrapped, and none conforms.
+    for (const tool of result.tools) {
+      expect(tool.conforms).toBe(false);
+      expect(tool.problems.map((p) => p.code)).toContain("MCPC103");
+    }
+    const perTool = `${JSON.stringify(Object.fromEntries(result.tools.map((tool) => [tool.name, tool.problems.map((p) => `${p.file}:${p.line} ${p.code} ${p.message}`)])), null, 2)}\n`;
+    expect(perTool).toBe(golden(join(fixturesRoot, "check", "__expected__", "stock-legacy.aorp.json"), perTool));
+  });
+});
