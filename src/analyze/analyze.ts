@@ -17,7 +17,7 @@ import { RelationAnalysis } from "./relations/index.js";
 import { FactIndex } from "./relations/scan.js";
 import { javascriptHint } from "./javascript-hint.js";
 import { AnalysisSession } from "./session.js";
-import { type FunctionNode, literalText, unwrapExpression } from "./syntax.js";
+import { calleeName, type FunctionNode, literalText, unwrapExpression } from "./syntax.js";
 
 export interface AnalyzeOptions {
   /** A tsconfig.json or its folder; default: the nearest tsconfig.json upward from `cwd`. */
@@ -59,12 +59,64 @@ function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
 
 /** Analyse an open session into an Inventory. Pure with respect to the session's current state. */
 export function analyzeSession(session: AnalysisSession, cwd: string = process.cwd()): Inventory {
+  const run = analyzeSessionCore(session, cwd);
+  if (!run) throw new Error("internal: a full analysis cannot fall back");
+  return run.inventory;
+}
+
+/**
+ * What one file gave discovery (syntax error, discovery diagnostics, candidates) and what its
+ * candidates resolved to. Kept across watch cycles (incremental.ts): a file none of whose imports
+ * changed gives the same again, its nodes being the very same objects in the next Program.
+ */
+export interface FileDiscovery {
+  diagnostics: Diagnostic[];
+  candidates: ToolCandidate[];
+  resolutions: Map<ToolCandidate, CandidateResolution>;
+}
+
+export interface CandidateResolution {
+  tool: ResolvedTool | undefined;
+  diagnostics: Diagnostic[];
+  recursions: { declaration: ts.Declaration; name: string }[];
+}
+
+/**
+ * A run's per-file results, what the cross-file assembly (`finish`: the low-level server, whose
+ * ListTools and CallTool handlers may live in different files) gave, and the files it read.
+ */
+export interface AnalysisState {
+  program: ts.Program;
+  files: Map<string, FileDiscovery>;
+  assembled: FileDiscovery;
+  /** Files that register a low-level request handler: the inputs of the assembly. */
+  assemblyFiles: Set<string>;
+}
+
+export interface AnalysisReuse {
+  files: ReadonlyMap<string, FileDiscovery>;
+  /** The previous assembly and its files, valid while none of them is walked again. */
+  assembled: FileDiscovery;
+  assemblyFiles: ReadonlySet<string>;
+}
+
+/**
+ * The analysis proper. `reuse` (incremental.ts) hands in the discoveries of files that need not
+ * be walked again and the previous assembly; a walked file that registers a low-level request
+ * handler means the reuse is unsound, and the answer is undefined (the caller runs a full analysis).
+ */
+export function analyzeSessionCore(
+  session: AnalysisSession,
+  cwd: string,
+  reuse?: AnalysisReuse,
+): { inventory: Inventory; state: AnalysisState } | undefined {
   const { checker } = session;
   const diagnostics: Diagnostic[] = [];
+  let reported = diagnostics;
   const context: DiscoveryContext = {
     session,
     report(diagnostic, at) {
-      diagnostics.push({ ...diagnostic, ...session.where(at) });
+      reported.push({ ...diagnostic, ...session.where(at) });
     },
   };
   const discoverers = createDiscoverers();
@@ -72,40 +124,87 @@ export function analyzeSession(session: AnalysisSession, cwd: string = process.c
   const files = session.userSourceFiles();
   // What handlers say (texts, warnings, calls) is gathered on this one walk over the sources.
   const facts = new FactIndex(checker);
+  const state: AnalysisState = { program: session.program, files: new Map(), assembled: { diagnostics: [], candidates: [], resolutions: new Map() }, assemblyFiles: new Set() };
+  const ownerOf = new Map<ToolCandidate, FileDiscovery>();
 
   for (const file of files) {
+    const kept = reuse?.files.get(file.fileName);
+    if (kept) {
+      state.files.set(file.fileName, kept);
+      diagnostics.push(...kept.diagnostics);
+      for (const candidate of kept.candidates) ownerOf.set(candidate, kept);
+      candidates.push(...kept.candidates);
+      continue;
+    }
+    const discovery: FileDiscovery = { diagnostics: [], candidates: [], resolutions: new Map() };
+    state.files.set(file.fileName, discovery);
     const syntaxErrors = session.program.getSyntacticDiagnostics(file);
     const firstError = syntaxErrors[0];
     if (firstError) {
       const { line } = file.getLineAndCharacterOfPosition(firstError.start ?? 0);
-      diagnostics.push({
+      discovery.diagnostics.push({
         file: session.relativePath(file.fileName),
         line: line + 1,
         severity: "error",
         code: AnalyzeCodes.syntaxError,
         message: `syntax error: ${ts.flattenDiagnosticMessageText(firstError.messageText, " ")}; tools in this file were not analysed`,
       });
+      diagnostics.push(...discovery.diagnostics);
       continue;
     }
-    for (const discoverer of discoverers) candidates.push(...(discoverer.visitSourceFile?.(file, context) ?? []));
+    reported = discovery.diagnostics;
+    const found = discovery.candidates;
+    for (const discoverer of discoverers) found.push(...(discoverer.visitSourceFile?.(file, context) ?? []));
     const visit = (node: ts.Node): void => {
       facts.record(node, file);
-      if (ts.isCallExpression(node)) for (const d of discoverers) if (d.visitCall) candidates.push(...d.visitCall(node, context));
-      if (ts.isClassLike(node)) for (const d of discoverers) if (d.visitClass) candidates.push(...d.visitClass(node, context));
-      if (ts.isObjectLiteralExpression(node)) for (const d of discoverers) if (d.visitObjectLiteral) candidates.push(...d.visitObjectLiteral(node, context));
+      if (ts.isCallExpression(node) && calleeName(node) === "setRequestHandler") state.assemblyFiles.add(file.fileName);
+      if (ts.isCallExpression(node)) for (const d of discoverers) if (d.visitCall) found.push(...d.visitCall(node, context));
+      if (ts.isClassLike(node)) for (const d of discoverers) if (d.visitClass) found.push(...d.visitClass(node, context));
+      if (ts.isObjectLiteralExpression(node)) for (const d of discoverers) if (d.visitObjectLiteral) found.push(...d.visitObjectLiteral(node, context));
       ts.forEachChild(node, visit);
     };
     ts.forEachChild(file, visit);
+    reported = diagnostics;
+    diagnostics.push(...discovery.diagnostics);
+    for (const candidate of found) ownerOf.set(candidate, discovery);
+    candidates.push(...found);
   }
-  for (const discoverer of discoverers) candidates.push(...(discoverer.finish?.(context) ?? []));
+  if (reuse) {
+    // A walked file feeds the assembly: it must be redone over every file.
+    if (state.assemblyFiles.size > 0) return undefined;
+    state.assembled = reuse.assembled;
+    state.assemblyFiles = new Set(reuse.assemblyFiles);
+  } else {
+    reported = state.assembled.diagnostics;
+    for (const discoverer of discoverers) state.assembled.candidates.push(...(discoverer.finish?.(context) ?? []));
+    reported = diagnostics;
+  }
+  diagnostics.push(...state.assembled.diagnostics);
+  for (const candidate of state.assembled.candidates) ownerOf.set(candidate, state.assembled);
+  candidates.push(...state.assembled.candidates);
 
   const tools: ToolEntry[] = [];
   const references = new TypeReferenceEmitter(session);
-  const resolution: ResolutionContext = { session, diagnostics, references, schemas: new TypeSchemaEmitter(session.checker, references), recursions: new Map() };
+  const resolution: ResolutionContext = { session, diagnostics, references, schemas: new TypeSchemaEmitter(session.checker, references), recursions: new Map(), found: [] };
   const resolved: ResolvedTool[] = [];
   for (const candidate of withoutDoubleClaims(candidates)) {
-    const tool = resolveCandidate(candidate, resolution);
-    if (tool) resolved.push(tool);
+    const owner = ownerOf.get(candidate);
+    let result = owner?.resolutions.get(candidate);
+    if (!result) {
+      const own: ResolutionContext = { ...resolution, diagnostics: [], found: [] };
+      result = { tool: resolveCandidate(candidate, own), diagnostics: own.diagnostics, recursions: own.found };
+      owner?.resolutions.set(candidate, result);
+    }
+    diagnostics.push(...result.diagnostics);
+    if (result.tool) {
+      const tool = result.tool;
+      for (const recursion of result.recursions) {
+        const known = resolution.recursions.get(recursion.declaration) ?? { name: recursion.name, tools: [] };
+        if (!known.tools.includes(tool.entry.name)) known.tools.push(tool.entry.name);
+        resolution.recursions.set(recursion.declaration, known);
+      }
+      resolved.push(tool);
+    }
   }
   reportUnnameableRecursions(resolution);
   resolved.sort(({ entry: a }, { entry: b }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file.localeCompare(b.file) || a.line - b.line));
@@ -127,12 +226,13 @@ export function analyzeSession(session: AnalysisSession, cwd: string = process.c
     });
   }
   diagnostics.sort(compareDiagnostics);
-  return {
+  const inventory: Inventory = {
     schemaVersion: INVENTORY_SCHEMA_VERSION,
     project: toPosixPath(relative(cwd, session.tsconfigPath) || "tsconfig.json"),
     tools,
     diagnostics: dedupe(diagnostics),
   };
+  return { inventory, state };
 }
 
 /**
@@ -173,15 +273,13 @@ interface ResolutionContext {
   schemas: TypeSchemaEmitter;
   /** Non-exported self-referring types met while writing payload types, and the tools they are in. */
   recursions: Map<ts.Declaration, { name: string; tools: string[] }>;
+  /** The self-referring types met while resolving the current candidate. */
+  found: { declaration: ts.Declaration; name: string }[];
 }
 
-function payloadReference(tool: string, types: (ts.Type | null)[], context: ResolutionContext): TypeReference {
+function payloadReference(types: (ts.Type | null)[], context: ResolutionContext): TypeReference {
   const { reference, recursions } = context.references.emit(types);
-  for (const recursion of recursions) {
-    const known = context.recursions.get(recursion.declaration) ?? { name: recursion.name, tools: [] };
-    if (!known.tools.includes(tool)) known.tools.push(tool);
-    context.recursions.set(recursion.declaration, known);
-  }
+  for (const recursion of recursions) context.found.push({ declaration: recursion.declaration, name: recursion.name });
   return reference;
 }
 
@@ -199,7 +297,7 @@ function reportUnnameableRecursions(context: ResolutionContext): void {
   }
 }
 
-interface ResolvedTool {
+export interface ResolvedTool {
   entry: ToolEntry;
   scope: ts.Node | null;
   handler: FunctionNode | null;
@@ -288,7 +386,7 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
     payloadType,
     returns: exits.map((exit) => ({ ...session.where(exit.node), kind: exit.kind, via: exit.via })),
     handler: scope ? session.where(scope) : null,
-    payload: { type: payloadReference(name, payloadTypes, context), schema: context.schemas.schema(payloadTypes) },
+    payload: { type: payloadReference(payloadTypes, context), schema: context.schemas.schema(payloadTypes) },
     // Filled once every tool is resolved (relations/).
     warnings: [],
     references: [],

@@ -1,7 +1,8 @@
 import { watch, type FSWatcher } from "node:fs";
-import { relative, sep } from "node:path";
-import { analyzeSession } from "../analyze/analyze.js";
+import { join, relative, sep } from "node:path";
 import type { SourceFileCache } from "../analyze/compiler-host.js";
+import { reanalyzeSession } from "../analyze/incremental.js";
+import type { Inventory } from "../analyze/inventory.js";
 import { loadProgram, resolveTsconfigPath } from "../analyze/load-project.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { AnalysisSession } from "../analyze/session.js";
@@ -49,13 +50,16 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
   const rootDir = session0.rootDir;
   const cache = options.format ? FormatCache.forProject(rootDir) : undefined;
   const outputRoot = `${config.outputDir.split("/").join(sep)}${sep}`;
+  /** The last inventory: unaffected tools are reused from it (incremental.ts). */
+  let previous: Inventory | undefined;
 
   const regenerate = async (changedFiles: string[]): Promise<WatchCycle> => {
     const started = performance.now();
     try {
       if (changedFiles.length > 0) program = loadProgram(tsconfigPath, io.cwd, program, sourceFiles);
       const session = changedFiles.length > 0 ? new AnalysisSession(program, tsconfigPath) : session0;
-      const inventory = analyzeSession(session, io.cwd);
+      const inventory = reanalyzeSession(session, io.cwd, previous ? { inventory: previous, changedFiles: changedFiles.map((file) => join(rootDir, file)) } : undefined);
+      previous = inventory;
       const blocking = inventory.diagnostics.filter((d) => d.severity === "error" || d.code === "MCPA002");
       if (blocking.length > 0) throw new InputError(blocking.map(formatDiagnostic).join("\n"));
       const { generated, scaffolded } = generate(inventory, config);

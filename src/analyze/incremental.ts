@@ -1,0 +1,169 @@
+import { resolve } from "node:path";
+import { ts } from "ts-morph";
+import { type AnalysisState, type FileDiscovery, analyzeSessionCore } from "./analyze.js";
+import type { Inventory } from "./inventory.js";
+import { toPosixPath } from "./paths.js";
+import type { AnalysisSession } from "./session.js";
+
+/**
+ * Incremental analysis for watch mode. After an edit, a file is *affected* when it changed or
+ * imports (transitively, through the Program's resolved imports) a file that changed. Everything
+ * a tool is made of (its registration, handler, return paths, the types and constants they use)
+ * is reachable through the imports of the file it is registered in, so the discoveries and
+ * resolved tools of unaffected files are reused as they are: their nodes are the very same objects
+ * in the next Program (compiler-host.ts hands unchanged files back as the same SourceFile).
+ * Warnings and references (relations/), duplicates and unresolved modules are always recomputed
+ * over every tool, so tool names changing needs no fallback.
+ *
+ * Anything that could change beyond the import graph runs a full analysis instead: no previous
+ * state, a file added or removed, a changed file that is not a project source (tsconfig,
+ * package.json, a declaration file), a changed or formerly-changed file that is a global script
+ * or augments a module (`declare module`, `declare global`), a change to a dependency's
+ * declarations, and an affected file that registers a low-level server's request handlers (its
+ * tools are assembled across files, from the ListTools and CallTool handlers); while those files
+ * are unaffected, the previous assembly is reused.
+ */
+
+export interface PreviousAnalysis {
+  inventory: Inventory;
+  /** Files that changed since that inventory was made (absolute, or relative to `cwd`). */
+  changedFiles: readonly string[];
+}
+
+export type FallbackReason = "no-previous-state" | "file-set-changed" | "non-source-changed" | "global-declarations" | "cross-file-assembly";
+
+export interface IncrementalOutcome {
+  inventory: Inventory;
+  /** Why a full analysis ran; null when the previous results were reused. */
+  fallback: FallbackReason | null;
+  /** Files walked again (all of them after a fallback). */
+  affected: number;
+}
+
+const states = new WeakMap<Inventory, AnalysisState>();
+
+/** A full analysis that leaves what the next `reanalyzeSession` needs. */
+export function analyzeSessionForReuse(session: AnalysisSession, cwd: string = process.cwd()): Inventory {
+  return full(session, cwd, "no-previous-state").inventory;
+}
+
+/** The same inventory `analyzeSession` gives, reusing the previous one where nothing it depends on changed. */
+export function reanalyzeSession(session: AnalysisSession, cwd: string, previous: PreviousAnalysis | undefined): Inventory {
+  return reanalyzeSessionExplained(session, cwd, previous).inventory;
+}
+
+export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string, previous: PreviousAnalysis | undefined): IncrementalOutcome {
+  const state = previous ? states.get(previous.inventory) : undefined;
+  if (!previous || !state) return full(session, cwd, "no-previous-state");
+
+  const program = session.program;
+  const before = state.program;
+  const oldFiles = before.getSourceFiles();
+  const newFiles = program.getSourceFiles();
+  if (oldFiles.length !== newFiles.length) return full(session, cwd, "file-set-changed");
+  const userFiles = session.userSourceFiles();
+  const userNames = new Set(userFiles.map((file) => file.fileName));
+  const changed = new Set<string>();
+  for (const file of newFiles) {
+    const old = before.getSourceFile(file.fileName);
+    if (!old) return full(session, cwd, "file-set-changed");
+    if (old === file) continue;
+    if (!userNames.has(file.fileName) || !state.files.has(file.fileName)) return full(session, cwd, "non-source-changed");
+    if (isGlobal(old) || isGlobal(file)) return full(session, cwd, "global-declarations");
+    changed.add(file.fileName);
+  }
+  for (const name of previous.changedFiles) {
+    const path = toPosixPath(resolve(cwd, name));
+    if (userNames.has(path)) {
+      const file = program.getSourceFile(path);
+      const old = before.getSourceFile(path);
+      if ((file && isGlobal(file)) || (old && isGlobal(old))) return full(session, cwd, "global-declarations");
+      changed.add(path);
+    } else if (!isIgnorable(path)) {
+      return full(session, cwd, "non-source-changed");
+    }
+  }
+  if (userNames.size !== state.files.size) return full(session, cwd, "file-set-changed");
+  for (const name of userNames) if (!state.files.has(name)) return full(session, cwd, "file-set-changed");
+  if (program.getCompilerOptions() !== before.getCompilerOptions() && JSON.stringify(program.getCompilerOptions()) !== JSON.stringify(before.getCompilerOptions())) {
+    return full(session, cwd, "non-source-changed");
+  }
+
+  const affected = importersOf(changed, userFiles, program);
+  for (const name of affected) if (state.assemblyFiles.has(name)) return full(session, cwd, "cross-file-assembly");
+  const reuse = new Map<string, FileDiscovery>();
+  for (const [name, discovery] of state.files) if (!affected.has(name)) reuse.set(name, discovery);
+  const run = analyzeSessionCore(session, cwd, { files: reuse, assembled: state.assembled, assemblyFiles: state.assemblyFiles });
+  if (!run) return full(session, cwd, "cross-file-assembly");
+  states.set(run.inventory, run.state);
+  return { inventory: run.inventory, fallback: null, affected: affected.size };
+}
+
+function full(session: AnalysisSession, cwd: string, reason: FallbackReason): IncrementalOutcome {
+  const run = analyzeSessionCore(session, cwd);
+  if (!run) throw new Error("internal: a full analysis cannot fall back");
+  states.set(run.inventory, run.state);
+  return { inventory: run.inventory, fallback: reason, affected: session.userSourceFiles().length };
+}
+
+/** Our own output and editor leftovers in the watched folder: not inputs of the analysis when outside the Program. */
+function isIgnorable(path: string): boolean {
+  return !/\.(c|m)?tsx?$|\.json$/.test(path) || /(^|\/)node_modules\//.test(path);
+}
+
+/** A script (its declarations are global) or a file that declares into other modules or the global scope. */
+function isGlobal(file: ts.SourceFile): boolean {
+  if (!ts.isExternalModule(file)) return true;
+  return file.statements.some((statement) => ts.isModuleDeclaration(statement));
+}
+
+interface ProgramInternals {
+  getResolvedModuleFromModuleSpecifier?(specifier: ts.StringLiteralLike, file: ts.SourceFile): { resolvedModule?: { resolvedFileName: string } } | undefined;
+}
+
+/** The changed files and every project file that imports one of them, transitively. */
+function importersOf(changed: ReadonlySet<string>, files: readonly ts.SourceFile[], program: ts.Program): Set<string> {
+  const importers = new Map<string, string[]>();
+  const internals = program as unknown as ProgramInternals;
+  const checker = program.getTypeChecker();
+  for (const file of files) {
+    for (const imported of importsOf(file, internals, checker)) {
+      const list = importers.get(imported) ?? [];
+      list.push(file.fileName);
+      importers.set(imported, list);
+    }
+  }
+  const affected = new Set(changed);
+  const queue = [...changed];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    for (const importer of importers.get(next) ?? []) {
+      if (affected.has(importer)) continue;
+      affected.add(importer);
+      queue.push(importer);
+    }
+  }
+  return affected;
+}
+
+function importsOf(file: ts.SourceFile, internals: ProgramInternals, checker: ts.TypeChecker): string[] {
+  // `imports` (every import, export-from, require, import() and import type of the file) is internal to TypeScript.
+  const specifiers = (file as unknown as { imports?: readonly ts.StringLiteralLike[] }).imports;
+  const found: string[] = [];
+  if (specifiers && internals.getResolvedModuleFromModuleSpecifier) {
+    for (const specifier of specifiers) {
+      const target = internals.getResolvedModuleFromModuleSpecifier(specifier, file)?.resolvedModule?.resolvedFileName;
+      if (target) found.push(toPosixPath(target));
+    }
+    return found;
+  }
+  // Without the internals: ask the checker for each import and export declaration's module.
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      const declaration = checker.getSymbolAtLocation(node.moduleSpecifier)?.declarations?.[0];
+      if (declaration) found.push(declaration.getSourceFile().fileName);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}

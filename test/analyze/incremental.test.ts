@@ -1,0 +1,255 @@
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { renderServer, serverArbitrary } from "../fuzz/server-arbitrary.js";
+import { WatchedProject, baseModel, renderModel, type ServerModel } from "./incremental-helpers.js";
+
+/**
+ * Incremental analysis (src/analyze/incremental.ts) must give exactly what a full analysis gives.
+ * Projects are written under the git-ignored .tmp/ so the real SDK and zod resolve.
+ */
+const runs = Number(process.env["FUZZ_RUNS"] ?? 4);
+const projects: WatchedProject[] = [];
+afterAll(() => {
+  for (const project of projects) project.dispose();
+});
+
+function open(model: ServerModel): WatchedProject {
+  const project = new WatchedProject(renderModel(model));
+  projects.push(project);
+  project.start();
+  return project;
+}
+
+const same = (project: WatchedProject, inventory: unknown): void => {
+  expect(JSON.stringify(inventory, null, 1)).toBe(JSON.stringify(project.full(), null, 1));
+};
+
+type Edit =
+  | { kind: "description"; tool: number; text: string }
+  | { kind: "field"; tool: number; field: string }
+  | { kind: "shared"; field: string }
+  | { kind: "mention"; tool: number; target: number }
+  | { kind: "add-in-file"; tool: number; name: string }
+  | { kind: "remove-in-file"; tool: number }
+  | { kind: "add-file"; name: string }
+  | { kind: "remove-file"; tool: number }
+  | { kind: "rename"; tool: number; name: string }
+  | { kind: "other-file"; text: string };
+
+const ident = fc.constantFrom("alpha", "beta", "gamma", "delta", "omega", "count", "total");
+const toolName = fc.tuple(fc.constantFrom("get", "list", "sync"), fc.constantFrom("orders", "users", "notes"), fc.nat(99)).map(([a, b, n]) => `${a}_${b}_${n}`);
+const editArbitrary: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({ kind: fc.constant("description" as const), tool: fc.nat(), text: fc.constantFrom("Finds things", "Lists the tool_0 results", "Edited", "Use tool_1 first") }),
+  fc.record({ kind: fc.constant("field" as const), tool: fc.nat(), field: ident }),
+  fc.record({ kind: fc.constant("shared" as const), field: ident }),
+  fc.record({ kind: fc.constant("mention" as const), tool: fc.nat(), target: fc.integer({ min: -1, max: 20 }) }),
+  fc.record({ kind: fc.constant("add-in-file" as const), tool: fc.nat(), name: toolName }),
+  fc.record({ kind: fc.constant("remove-in-file" as const), tool: fc.nat() }),
+  fc.record({ kind: fc.constant("add-file" as const), name: toolName }),
+  fc.record({ kind: fc.constant("remove-file" as const), tool: fc.nat() }),
+  fc.record({ kind: fc.constant("rename" as const), tool: fc.nat(), name: toolName }),
+  fc.record({ kind: fc.constant("other-file" as const), text: fc.constantFrom("Edited", "Mentions tool_2") }),
+);
+
+function applyEdit(model: ServerModel, edit: Edit): ServerModel {
+  const tools = model.tools.map((tool) => ({ ...tool }));
+  const names = new Set(tools.flatMap((tool) => [tool.name, ...(tool.extra ? [tool.extra] : [])]));
+  const pick = (index: number) => (tools.length > 0 ? tools[index % tools.length] : undefined);
+  switch (edit.kind) {
+    case "description": {
+      const tool = pick(edit.tool);
+      if (tool) tool.description = `${edit.text} (${tool.file})`;
+      break;
+    }
+    case "field": {
+      const tool = pick(edit.tool);
+      if (tool) tool.field = edit.field;
+      break;
+    }
+    case "shared":
+      return { ...model, tools, sharedField: edit.field };
+    case "mention": {
+      const tool = pick(edit.tool);
+      if (tool) tool.mention = edit.target;
+      break;
+    }
+    case "add-in-file": {
+      const tool = pick(edit.tool);
+      if (tool && !names.has(edit.name)) tool.extra = edit.name;
+      break;
+    }
+    case "remove-in-file": {
+      const tool = tools.find((t, i) => t.extra && i >= edit.tool % Math.max(tools.length, 1)) ?? tools.find((t) => t.extra);
+      if (tool) tool.extra = null;
+      break;
+    }
+    case "add-file": {
+      if (names.has(edit.name)) break;
+      const file = Math.max(-1, ...tools.map((t) => t.file)) + 1;
+      tools.push({ file, name: edit.name, description: "Added", field: "added", mention: 0, shared: file % 2 === 0, extra: null });
+      break;
+    }
+    case "remove-file": {
+      if (tools.length > 1) tools.splice(edit.tool % tools.length, 1);
+      break;
+    }
+    case "rename": {
+      const tool = pick(edit.tool);
+      if (tool && !names.has(edit.name)) tool.name = edit.name;
+      break;
+    }
+    case "other-file": {
+      const extra = new Map(model.extra);
+      for (const [path, content] of extra) {
+        if (!path.endsWith(".ts")) continue;
+        const edited = content.replace(/"Tool ([a-z_0-9]+)"/, `"Tool $1 ${edit.text}"`);
+        if (edited !== content) {
+          extra.set(path, edited);
+          break;
+        }
+      }
+      return { ...model, tools, extra };
+    }
+  }
+  return { ...model, tools };
+}
+
+describe("incremental analysis", () => {
+  it(`gives exactly the full analysis after random valid edits (${runs} servers)`, () => {
+    let reused = 0;
+    let cycles = 0;
+    fc.assert(
+      fc.property(serverArbitrary, fc.integer({ min: 2, max: 6 }), fc.array(editArbitrary, { minLength: 1, maxLength: 6 }), (specs, count, edits) => {
+        const extra = new Map([...renderServer(specs)].filter(([path]) => path.startsWith("src/")));
+        let model = baseModel(count, extra);
+        const project = open(model);
+        same(project, project.inventory);
+        for (const edit of edits) {
+          model = applyEdit(model, edit);
+          const outcome = project.cycle(renderModel(model));
+          cycles++;
+          if (outcome.fallback === null) reused++;
+          same(project, outcome.inventory);
+        }
+      }),
+      { numRuns: runs },
+    );
+    // The property is only worth something if most cycles really reused something.
+    expect(reused).toBeGreaterThan(0);
+    expect(cycles).toBeGreaterThan(0);
+  });
+
+  it("reuses unaffected tools: a description edit walks only its own file", () => {
+    let model = baseModel(6);
+    const project = open(model);
+    model = applyEdit(model, { kind: "description", tool: 3, text: "Edited" });
+    const outcome = project.cycle(renderModel(model));
+    expect(outcome.fallback).toBeNull();
+    expect(outcome.affected).toBe(1);
+    expect(outcome.inventory.tools.find((t) => t.name === "tool_3")?.description).toBe("Edited (3)");
+    same(project, outcome.inventory);
+  });
+
+  it("a shared types file affects every file that imports it, and nothing else", () => {
+    let model = baseModel(6);
+    const project = open(model);
+    model = applyEdit(model, { kind: "shared", field: "total" });
+    const outcome = project.cycle(renderModel(model));
+    expect(outcome.fallback).toBeNull();
+    // shared.ts and the three tools (0, 2, 4) that import it.
+    expect(outcome.affected).toBe(4);
+    expect(JSON.stringify(outcome.inventory)).toContain("total");
+    same(project, outcome.inventory);
+  });
+
+  it("tool names changing stays incremental and exact: mentions are recomputed over every tool", () => {
+    let model = baseModel(4);
+    const project = open(model);
+    // tool_0 mentions tool_1; renaming tool_1 must drop that reference and a new name be found.
+    model = applyEdit(model, { kind: "rename", tool: 1, name: "sync_notes_1" });
+    const renamed = project.cycle(renderModel(model));
+    expect(renamed.fallback).toBeNull();
+    same(project, renamed.inventory);
+    model = applyEdit(model, { kind: "mention", tool: 2, target: 1 });
+    const mentioned = project.cycle(renderModel(model));
+    expect(mentioned.inventory.tools.find((t) => t.name === "tool_2")?.references.map((r) => r.tool)).toEqual(["sync_notes_1"]);
+    same(project, mentioned.inventory);
+  });
+
+  describe("falls back to a full analysis", () => {
+    it("without a previous state", () => {
+      const project = open(baseModel(2));
+      project.inventory = undefined;
+      expect(project.cycle(renderModel(baseModel(2))).fallback).toBe("no-previous-state");
+    });
+
+    it("when a file is added or removed", () => {
+      let model = baseModel(3);
+      const project = open(model);
+      model = applyEdit(model, { kind: "add-file", name: "get_users_7" });
+      const added = project.cycle(renderModel(model));
+      expect(added.fallback).toBe("file-set-changed");
+      same(project, added.inventory);
+      model = applyEdit(model, { kind: "remove-file", tool: 0 });
+      const removed = project.cycle(renderModel(model));
+      expect(removed.fallback).toBe("file-set-changed");
+      same(project, removed.inventory);
+    });
+
+    it("when the tsconfig changes", () => {
+      const model = baseModel(3);
+      const project = open(model);
+      const files = renderModel(model);
+      files.set("tsconfig.json", (files.get("tsconfig.json") ?? "").replace('"strict": true', '"strict": true,\n    "exactOptionalPropertyTypes": true'));
+      const outcome = project.cycle(files);
+      expect(outcome.fallback).toBe("non-source-changed");
+      same(project, outcome.inventory);
+    });
+
+    it("when a changed file is a global script or declares into other modules", () => {
+      const model = baseModel(3);
+      const files = renderModel(model);
+      files.set("src/globals.ts", "declare global {\n  var counter: number;\n}\nexport {};\n");
+      const project = new WatchedProject(files);
+      projects.push(project);
+      project.start();
+      const edited = new Map(files);
+      edited.set("src/globals.ts", "declare global {\n  var counter: string;\n}\nexport {};\n");
+      const outcome = project.cycle(edited);
+      expect(outcome.fallback).toBe("global-declarations");
+      same(project, outcome.inventory);
+      const script = new Map(edited);
+      script.set("src/globals.ts", "const scriptOnly = 1;\n");
+      expect(project.cycle(script).fallback).toBe("global-declarations");
+    });
+
+    it("when a low-level server's tools are assembled across files", () => {
+      const extra = new Map([...renderServer([{ style: "sdk-low-level", name: "low_tool_0", nameForm: "literal", handlerForm: "inline", wrapping: "top", overload: 0, aliased: false, ifChain: false }])].filter(([path]) => path.startsWith("src/")));
+      let model = baseModel(3, extra);
+      const project = open(model);
+      // Files that are no input of the assembly: its result is reused.
+      model = applyEdit(model, { kind: "description", tool: 1, text: "Edited" });
+      const unrelated = project.cycle(renderModel(model));
+      expect(unrelated.fallback).toBeNull();
+      expect(unrelated.inventory.tools.map((t) => t.name)).toContain("low_tool_0");
+      same(project, unrelated.inventory);
+      model = applyEdit(model, { kind: "other-file", text: "Edited" });
+      const outcome = project.cycle(renderModel(model));
+      expect(outcome.fallback).toBe("cross-file-assembly");
+      expect(outcome.inventory.tools.find((t) => t.name === "low_tool_0")?.description).toBe("Tool low_tool_0 Edited");
+      same(project, outcome.inventory);
+    });
+
+    it("when an edit adds a low-level server to a project that had none", () => {
+      const model = baseModel(3);
+      const project = open(model);
+      const files = renderModel(model);
+      const low = [...renderServer([{ style: "sdk-low-level", name: "low_tool_0", nameForm: "literal", handlerForm: "inline", wrapping: "top", overload: 0, aliased: false, ifChain: false }])].find(([path]) => path === "src/low-level.ts")?.[1] ?? "";
+      // Into an existing file, so the file set stays the same.
+      files.set("src/server.ts", `${files.get("src/server.ts") ?? ""}\n${low.replace("export const lowLevel", "export const lowLevelServer").replace(/lowLevel\.setRequestHandler/g, "lowLevelServer.setRequestHandler")}`);
+      const outcome = project.cycle(files);
+      expect(outcome.fallback).toBe("cross-file-assembly");
+      same(project, outcome.inventory);
+    });
+  });
+});
