@@ -17,6 +17,9 @@ const TOOL_LIST_PROPERTIES = new Set([
   "availableActions",
 ]);
 
+/** In a step object, the keys that hold the tool's name. */
+const STEP_TOOL_KEYS = new Set(["tool", "name", "toolName", "tool_name", "action"]);
+
 /** The leading `snake_case` word of a string: what a next step like `"get_quote - refresh it"` names. */
 const LEADING_TOOL = /^[a-z][a-z0-9_]*/;
 
@@ -43,12 +46,28 @@ export function collectToolMentions(session: AnalysisSession, roots: readonly ts
   const mentions: ToolMention[] = [];
   const seen = new Set<ts.Node>();
   const queue = [...roots];
-  const strings = (value: ts.Node): void => {
-    if (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value) || ts.isTemplateHead(value)) {
+  // Only where a tool name stands: the string itself, array elements, the `tool`/`name` of a step
+  // object, a builder's first argument; never a step's parameters (`{ recipe_id: "dal_1" }`).
+  const strings = (node: ts.Node): void => {
+    const value = ts.isExpression(node) ? unwrapExpression(node) : node;
+    if (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) {
       const name = mentionIn(value.text);
       if (name) mentions.push({ name, node: value });
+    } else if (ts.isTemplateExpression(value)) {
+      const name = mentionIn(value.head.text);
+      if (name) mentions.push({ name, node: value });
+    } else if (ts.isArrayLiteralExpression(value)) {
+      value.elements.forEach(strings);
+    } else if (ts.isConditionalExpression(value)) {
+      strings(value.whenTrue);
+      strings(value.whenFalse);
+    } else if (ts.isObjectLiteralExpression(value)) {
+      for (const property of value.properties) {
+        if (ts.isPropertyAssignment(property) && STEP_TOOL_KEYS.has(propertyNameText(property.name) ?? "")) strings(property.initializer);
+      }
+    } else if (ts.isCallExpression(value) && value.arguments[0]) {
+      strings(value.arguments[0]);
     }
-    ts.forEachChild(value, strings);
   };
   while (queue.length > 0) {
     const root = queue.shift()!;

@@ -55,12 +55,13 @@ describe("check on the conforming fixture", () => {
   it("catches next steps that name tools that do not exist, in stubs and in functions the handler calls", async () => {
     const dir = await generatedCopy("check/conforming");
     edit(join(dir, "src/guidance/list_recipes.ts"), '"get_recipe - one recipe by id"', '"get_recipes - one recipe by id"');
-    edit(join(dir, "src/server.ts"), "export const server =", 'function hints() {\n  return { related_tools: ["list_recipes", "search_recipes"] };\n}\n\nexport const server =');
+    edit(join(dir, "src/server.ts"), "export const server =", 'function hints() {\n  return { related_tools: ["list_recipes", "search_recipes"], next_steps: [{ tool: "get_recipe", params: { recipe_id: "dal_one" } }, { tool: "rate_recipe" }] };\n}\n\nexport const server =');
     edit(join(dir, "src/server.ts"), "    if (recipe === undefined)", "    void hints();\n    if (recipe === undefined)");
     const { exitCode, result } = await checkJson(dir);
     expect(exitCode).toBe(1);
     const problems = result.tools.flatMap((tool) => tool.problems.map((p) => ({ tool: tool.name, code: p.code, file: p.file, message: p.message })));
     expect(problems).toEqual([
+      { tool: "get_recipe", code: "MCPC110", file: "src/server.ts", message: 'tool "get_recipe" points the model at "rate_recipe", which is not a tool of this server' },
       { tool: "get_recipe", code: "MCPC110", file: "src/server.ts", message: 'tool "get_recipe" points the model at "search_recipes", which is not a tool of this server' },
       { tool: "list_recipes", code: "MCPC110", file: "src/guidance/list_recipes.ts", message: 'tool "list_recipes" points the model at "get_recipes", which is not a tool of this server' },
     ]);
@@ -95,6 +96,18 @@ describe("check on the conforming fixture", () => {
       list_recipes: ["MCPC103 src/server.ts:21", "MCPC101 src/server.ts:25"],
     });
     expect(result.coverage.conforming).toEqual({ count: 0, total: 2, percent: 0 });
+  });
+});
+
+describe("check on a handler that wraps its body", () => {
+  it("judges the function given to conform() inside the handler (class methods, low-level cases)", async () => {
+    const dir = await generatedCopy("check/conforming");
+    edit(join(dir, "src/server.ts"), 'conform("list_recipes", async () => {', 'async () => conform("list_recipes", async () => {');
+    edit(join(dir, "src/server.ts"), "    return formatListRecipes({ recipes });\n  }),", "    return formatListRecipes({ recipes });\n  })(),");
+    const { exitCode, result } = await checkJson(dir);
+    expect(result.tools.flatMap((tool) => tool.problems)).toEqual([]);
+    expect(exitCode).toBe(0);
+    expect(result.coverage.conforming.percent).toBe(100);
   });
 });
 
