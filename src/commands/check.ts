@@ -40,7 +40,9 @@ export const checkCommand: Command = {
       assertGeneratable(inventory);
       results.push(checkProject(session, inventory, { config: generateConfig, minCoverage }));
     }
-    for (const result of results) io.stdout(reporter(result, { color }));
+    // Like `analyze --json`: one object per project, an array with several.
+    if (format === "json" && results.length > 1) io.stdout(`${JSON.stringify(results, null, 2)}\n`);
+    else for (const result of results) io.stdout(reporter(result, { color }));
     return results.every((result) => result.ok) ? 0 : 1;
   },
 };

@@ -99,6 +99,24 @@ describe("check on the conforming fixture", () => {
   });
 });
 
+describe("check on warnings", () => {
+  it("reports plain-string warnings and IDs missing from the generated WARNINGS, and counts the structured ones", async () => {
+    const dir = await generatedCopy("check/conforming");
+    // Unwrapped, so the analyser follows the handler and harvests its warnings.
+    edit(join(dir, "src/server.ts"), 'conform("list_recipes", async () => {', "(async () => {");
+    edit(join(dir, "src/server.ts"), "    const recipes: Recipe[] = RECIPES;\n", '    const recipes: Recipe[] = RECIPES;\n    const warnings: string[] = [];\n    warnings.push("WARN_STALE_LIST");\n    warnings.push("the list may be stale");\n');
+    const before = await checkJson(dir);
+    const codes = (result: CheckResult): string[] => result.tools.find((t) => t.name === "list_recipes")!.problems.map((p) => `${p.code} ${p.line}`);
+    expect(codes(before.result)).toEqual(["MCPC103 21", "MCPC109 26", "MCPC108 27"]);
+    expect(before.result.coverage.structuredWarnings).toEqual({ count: 0, total: 2, percent: 0 });
+
+    expect((await runCli(["generate", "--no-format"], { cwd: dir })).exitCode).toBe(0);
+    const after = await checkJson(dir);
+    expect(codes(after.result)).toEqual(["MCPC103 21", "MCPC108 27"]);
+    expect(after.result.coverage.structuredWarnings).toEqual({ count: 1, total: 2, percent: 50 });
+  });
+});
+
 describe("check on a handler that wraps its body", () => {
   it("judges the function given to conform() inside the handler (class methods, low-level cases)", async () => {
     const dir = await generatedCopy("check/conforming");
