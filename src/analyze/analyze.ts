@@ -91,13 +91,22 @@ export interface AnalysisState {
   assembled: FileDiscovery;
   /** Files that register a low-level request handler: the inputs of the assembly. */
   assemblyFiles: Set<string>;
+  /** Each tool's warnings and references, the functions that count as handlers, and every tool's name. */
+  relations: Map<ResolvedTool, Relations>;
+  owners: Map<ts.Node, string[]>;
+  names: string;
 }
+
+type Relations = Pick<ToolEntry, "warnings" | "references">;
 
 export interface AnalysisReuse {
   files: ReadonlyMap<string, FileDiscovery>;
   /** The previous assembly and its files, valid while none of them is walked again. */
   assembled: FileDiscovery;
   assemblyFiles: ReadonlySet<string>;
+  relations: ReadonlyMap<ResolvedTool, Relations>;
+  owners: ReadonlyMap<ts.Node, string[]>;
+  names: string;
 }
 
 /**
@@ -124,7 +133,7 @@ export function analyzeSessionCore(
   const files = session.userSourceFiles();
   // What handlers say (texts, warnings, calls) is gathered on this one walk over the sources.
   const facts = new FactIndex(checker);
-  const state: AnalysisState = { program: session.program, files: new Map(), assembled: { diagnostics: [], candidates: [], resolutions: new Map() }, assemblyFiles: new Set() };
+  const state: AnalysisState = { program: session.program, files: new Map(), assembled: { diagnostics: [], candidates: [], resolutions: new Map() }, assemblyFiles: new Set(), relations: new Map(), owners: new Map(), names: "" };
   const ownerOf = new Map<ToolCandidate, FileDiscovery>();
 
   for (const file of files) {
@@ -209,10 +218,19 @@ export function analyzeSessionCore(
   reportUnnameableRecursions(resolution);
   resolved.sort(({ entry: a }, { entry: b }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file.localeCompare(b.file) || a.line - b.line));
   // Warnings and references need every tool's name and handler first.
-  const relations = new RelationAnalysis(session, facts).analyse(resolved.map(({ entry, scope, handler }) => ({ name: entry.name, scope, handler })));
-  resolved.forEach(({ entry }, index) => {
-    const found = relations[index];
-    tools.push({ ...entry, warnings: found?.warnings ?? [], references: found?.references ?? [] });
+  const analysis = new RelationAnalysis(session, facts);
+  const scopes = resolved.map(({ entry, scope, handler }) => ({ name: entry.name, scope, handler }));
+  const owners = analysis.handlerOwners(scopes);
+  state.owners = owners;
+  state.names = resolved.map(({ entry }) => entry.name).join("\u0000");
+  // A reused tool reaches only unaffected files: its relations stand while every name and every
+  // handler there is what it was.
+  const reusable = reuse && reuse.names === state.names && sameOwnersIn(owners, reuse.owners, (node) => reuse.files.has(node.getSourceFile().fileName));
+  const relations = analysis.analyse(scopes, reusable ? (index) => !reuse.relations.has(resolved[index] as ResolvedTool) : undefined, owners);
+  resolved.forEach((tool, index) => {
+    const found = relations[index] ?? (reusable ? reuse.relations.get(tool) : undefined) ?? { warnings: [], references: [] };
+    state.relations.set(tool, found);
+    tools.push({ ...tool.entry, warnings: found.warnings, references: found.references });
   });
   reportDuplicates(tools, diagnostics);
   reportUnresolvedModules(tools, session, diagnostics);
@@ -233,6 +251,20 @@ export function analyzeSessionCore(
     diagnostics: dedupe(diagnostics),
   };
   return { inventory, state };
+}
+
+/** The same functions count as the same tools' handlers, among the nodes `within` selects. */
+function sameOwnersIn(now: ReadonlyMap<ts.Node, string[]>, before: ReadonlyMap<ts.Node, string[]>, within: (node: ts.Node) => boolean): boolean {
+  const key = (names: readonly string[]) => [...names].sort().join("\u0000");
+  let count = 0;
+  for (const [node, names] of now) {
+    if (!within(node)) continue;
+    count++;
+    const was = before.get(node);
+    if (!was || key(was) !== key(names)) return false;
+  }
+  for (const node of before.keys()) if (within(node)) count--;
+  return count === 0;
 }
 
 /**

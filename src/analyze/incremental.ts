@@ -12,8 +12,10 @@ import type { AnalysisSession } from "./session.js";
  * is reachable through the imports of the file it is registered in, so the discoveries and
  * resolved tools of unaffected files are reused as they are: their nodes are the very same objects
  * in the next Program (compiler-host.ts hands unchanged files back as the same SourceFile).
- * Warnings and references (relations/), duplicates and unresolved modules are always recomputed
- * over every tool, so tool names changing needs no fallback.
+ * Warnings and references (relations/) of reused tools are reused too while every tool's name and
+ * the handlers in unaffected files are what they were (a reused tool only reaches unaffected
+ * files); otherwise they are recomputed for every tool. Duplicates and unresolved modules are
+ * always recomputed.
  *
  * Anything that could change beyond the import graph runs a full analysis instead: no previous
  * state, a file added or removed, a changed file that is not a project source (tsconfig,
@@ -93,7 +95,7 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   for (const name of affected) if (state.assemblyFiles.has(name)) return full(session, cwd, "cross-file-assembly");
   const reuse = new Map<string, FileDiscovery>();
   for (const [name, discovery] of state.files) if (!affected.has(name)) reuse.set(name, discovery);
-  const run = analyzeSessionCore(session, cwd, { files: reuse, assembled: state.assembled, assemblyFiles: state.assemblyFiles });
+  const run = analyzeSessionCore(session, cwd, { files: reuse, assembled: state.assembled, assemblyFiles: state.assemblyFiles, relations: state.relations, owners: state.owners, names: state.names });
   if (!run) return full(session, cwd, "cross-file-assembly");
   states.set(run.inventory, run.state);
   return { inventory: run.inventory, fallback: null, affected: affected.size };

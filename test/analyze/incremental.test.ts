@@ -137,7 +137,7 @@ describe("incremental analysis", () => {
     // The property is only worth something if most cycles really reused something.
     expect(reused).toBeGreaterThan(0);
     expect(cycles).toBeGreaterThan(0);
-  });
+  }, Math.max(120_000, runs * 30_000));
 
   it("reuses unaffected tools: a description edit walks only its own file", () => {
     let model = baseModel(6);
@@ -251,5 +251,29 @@ describe("incremental analysis", () => {
       expect(outcome.fallback).toBe("cross-file-assembly");
       same(project, outcome.inventory);
     });
+  });
+});
+
+describe("incremental relations", () => {
+  it("a handler in an unaffected file changing owner recomputes the relations of tools that call it", () => {
+    const files = renderModel(baseModel(2));
+    files.set("src/helpers.ts", `export async function lookup(q: string) {\n  return { content: [{ type: "text" as const, text: q }] };\n}\n`);
+    const tool = (name: string, body: string) =>
+      `import { z } from "zod";\nimport { server } from "../server.js";\nimport { lookup } from "../helpers.js";\nserver.registerTool(${JSON.stringify(name)}, { description: "d", inputSchema: { q: z.string() } }, ${body});\n`;
+    files.set("src/tools/a.ts", tool("delegating", "async (args) => lookup(args.q)"));
+    files.set("src/tools/b.ts", tool("calling", "async (args) => {\n  const found = await lookup(args.q);\n  return found;\n}"));
+    const project = new WatchedProject(files);
+    projects.push(project);
+    const first = project.start();
+    expect(first.tools.find((t) => t.name === "calling")?.references.map((r) => `${r.tool}:${r.kind}`)).toEqual(["delegating:calls"]);
+    const edited = new Map(files);
+    edited.set("src/tools/a.ts", tool("delegating", "async (args) => {\n  const result = await lookup(args.q);\n  return { ...result };\n}"));
+    const outcome = project.cycle(edited);
+    expect(outcome.fallback).toBeNull();
+    expect(outcome.inventory.tools.find((t) => t.name === "calling")?.references).toEqual([]);
+    same(project, outcome.inventory);
+    const back = project.cycle(files);
+    expect(back.inventory.tools.find((t) => t.name === "calling")?.references.map((r) => `${r.tool}:${r.kind}`)).toEqual(["delegating:calls"]);
+    same(project, back.inventory);
   });
 });

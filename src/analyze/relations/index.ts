@@ -79,11 +79,18 @@ export class RelationAnalysis {
     private readonly facts: FactIndex = new FactIndex(session.checker),
   ) {}
 
-  /** Every tool's warnings and references, in the order of `tools`. */
-  analyse(tools: readonly ToolScope[]): { warnings: HarvestedWarning[]; references: ToolReference[] }[] {
+  /**
+   * Every tool's warnings and references, in the order of `tools`; with `wanted`, only those tools'
+   * (the others are undefined), still read against every tool's name and handler (watch mode).
+   */
+  analyse(
+    tools: readonly ToolScope[],
+    wanted?: (index: number) => boolean,
+    owners: Map<ts.Node, string[]> = this.handlerOwners(tools),
+  ): ({ warnings: HarvestedWarning[]; references: ToolReference[] } | undefined)[] {
     this.matcher = new NameMatcher(tools.map((tool) => tool.name));
-    const owners = this.handlerOwners(tools);
-    return tools.map((tool) => {
+    return tools.map((tool, index) => {
+      if (wanted && !wanted(index)) return undefined;
       if (!tool.scope) return { warnings: [], references: [] };
       const own = new Set<ts.Node>([tool.scope, ...(tool.handler ? [tool.handler] : [])]);
       const reached = this.reach(tool.scope, (node) => !own.has(node) && owners.has(node) && !(owners.get(node) ?? []).includes(tool.name));
@@ -116,7 +123,7 @@ export class RelationAnalysis {
    * The functions that count as a tool's handler: the handler itself and, when it only passes its
    * arguments on (`(args) => getForecast(args)`), the function it passes them to.
    */
-  private handlerOwners(tools: readonly ToolScope[]): Map<ts.Node, string[]> {
+  handlerOwners(tools: readonly ToolScope[]): Map<ts.Node, string[]> {
     const owners = new Map<ts.Node, string[]>();
     const own = (node: ts.Node, name: string) => {
       const names = owners.get(node) ?? [];
