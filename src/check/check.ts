@@ -8,7 +8,7 @@ import { fileStems } from "../generate/paths.js";
 import { CheckCodes } from "./codes.js";
 import { readGeneratedOutput, type GeneratedOutput } from "./generated-output.js";
 import { readStub } from "./guidance.js";
-import { locateHandler } from "./locate.js";
+import { indexConformCalls, locateHandler } from "./locate.js";
 import { type CheckProblem, type CheckResult, type GuidanceState, type ToolCheck, coverageCount } from "./result.js";
 import { collectToolMentions } from "./tool-mentions.js";
 
@@ -37,6 +37,7 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
   const outputRoot = resolve(session.rootDir, config.outputDir) + sep;
   const inOutput = (fileName: string): boolean => resolve(fileName).startsWith(outputRoot);
 
+  const conformCalls = indexConformCalls(session.userSourceFiles().filter((file) => !inOutput(file.fileName)));
   const tools: ToolCheck[] = [];
   let guidanceComplete = 0;
   let errorPaths = 0;
@@ -45,7 +46,7 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
   let structuredWarnings = 0;
   for (const tool of inventory.tools) {
     const problems: CheckProblem[] = [];
-    const located = locateHandler(session, tool);
+    const located = locateHandler(session, tool, conformCalls);
     const tally: PathTally = { errorPaths: 0, errorPathsConforming: 0 };
     const { conforms, successConforms } = judgePaths(session, tool, located.scope, generated, problems, tally);
     if (!located.wrapper) {

@@ -19,10 +19,6 @@ function sourceFile(session: AnalysisSession, file: string): ts.SourceFile | und
   return session.program.getSourceFile(join(session.rootDir, file));
 }
 
-function lineOf(node: ts.Node, file: ts.SourceFile): number {
-  return file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
-}
-
 /** The outermost node starting on `line` that satisfies `accept`, in source order. */
 function outermostAt(file: ts.SourceFile, line: number, accept: (node: ts.Node) => boolean): ts.Node | null {
   let found: ts.Node | null = null;
@@ -89,10 +85,10 @@ function findHandlerScope(session: AnalysisSession, tool: ToolEntry): ts.Node | 
  * Follow a tool from the inventory back to its nodes. The analyser does not look through
  * `conform(...)` (it is a plain call), so a wrapped handler is found here, from the registration.
  */
-export function locateHandler(session: AnalysisSession, tool: ToolEntry): LocatedHandler {
+export function locateHandler(session: AnalysisSession, tool: ToolEntry, elsewhere: ReadonlyMap<string, ts.CallExpression> = new Map()): LocatedHandler {
   const registration = findRegistration(session, tool);
   const analysed = findHandlerScope(session, tool);
-  const wrapper = (registration && findConformCall(registration, tool.name)) ?? (analysed && findConformCall(analysed, tool.name));
+  const wrapper = (registration && findConformCall(registration, tool.name)) ?? (analysed && findConformCall(analysed, tool.name)) ?? elsewhere.get(tool.name) ?? null;
   if (wrapper) {
     const inner = resolveFunction(wrapper.arguments[1]!, session.checker);
     if (inner) return { scope: inner, wrapper, registration };
@@ -100,4 +96,21 @@ export function locateHandler(session: AnalysisSession, tool: ToolEntry): Locate
   return { scope: analysed, wrapper, registration };
 }
 
-export { lineOf };
+/**
+ * Every `conform("<literal>", fn)` call in the project, by tool name (the first of each name): for
+ * handlers wrapped away from their registration (`export default conform("x", ...)` in an xmcp tool
+ * file, `const handler = conform("x", ...)` passed by reference), which the analyser cannot follow.
+ */
+export function indexConformCalls(files: readonly ts.SourceFile[]): Map<string, ts.CallExpression> {
+  const found = new Map<string, ts.CallExpression>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && node.arguments.length >= 2) {
+      const callee = unwrapExpression(node.expression);
+      const name = literalText(node.arguments[0]!);
+      if (name !== undefined && ((ts.isIdentifier(callee) && callee.text === "conform") || (ts.isPropertyAccessExpression(callee) && callee.name.text === "conform")) && !found.has(name)) found.set(name, node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const file of files) visit(file);
+  return found;
+}

@@ -129,6 +129,21 @@ describe("check on a handler that wraps its body", () => {
   });
 });
 
+describe("check on a handler wrapped away from its registration", () => {
+  it("finds conform() by the tool's name anywhere in the project", async () => {
+    const dir = await generatedCopy("check/conforming");
+    const server = join(dir, "src/server.ts");
+    const source = readFileSync(server, "utf8");
+    const start = source.indexOf('  conform("list_recipes"');
+    const end = source.indexOf("  }),\n", start) + "  }),\n".length;
+    writeFileSync(server, `${source.slice(0, start)}  listRecipes,\n${source.slice(end)}`);
+    edit(server, "export const server =", 'const listRecipes = conform("list_recipes", async () => formatListRecipes({ recipes: RECIPES }));\n\nexport const server =');
+    const { exitCode, result } = await checkJson(dir);
+    expect(result.tools.flatMap((tool) => tool.problems)).toEqual([]);
+    expect(exitCode).toBe(0);
+  });
+});
+
 describe("check on the legacy stock server", () => {
   it("fails with the exact problems per tool", async () => {
     const dir = await generatedCopy("stock-legacy", ["--protocol", "aorp"]);
