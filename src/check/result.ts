@@ -47,5 +47,5 @@ export interface CheckResult {
 }
 
 export function coverageCount(count: number, total: number): CoverageCount {
-  return { count, total, percent: total === 0 ? 100 : Math.floor((count / total) * 1000) / 10 };
+  return { count, total, percent: total === 0 ? 100 : Math.floor((count * 1000) / total) / 10 };
 }

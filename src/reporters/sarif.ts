@@ -7,7 +7,7 @@ export const sarifReporter: Reporter = (result: CheckResult) => {
   const rules = Object.entries(CHECK_CODE_TITLES).map(([id, title]) => ({
     id,
     shortDescription: { text: title },
-    helpUri: `https://github.com/mcp-conform/mcp-conform#${id.toLowerCase()}`,
+    help: { text: `${id}: ${title}. The README's "Problem codes" table says what to do.` },
   }));
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
   const results = result.tools.flatMap((tool) =>
@@ -25,7 +25,7 @@ export const sarifReporter: Reporter = (result: CheckResult) => {
     version: "2.1.0",
     runs: [
       {
-        tool: { driver: { name: "mcp-conform", informationUri: "https://github.com/mcp-conform/mcp-conform", rules } },
+        tool: { driver: { name: "mcp-conform", rules } },
         results,
         properties: { ok: result.ok, coverage: result.coverage },
       },
