@@ -10,7 +10,7 @@ import { readGeneratedOutput, type GeneratedOutput } from "./generated-output.js
 import { readStub } from "./guidance.js";
 import { indexConformCalls, locateHandler } from "./locate.js";
 import { type CheckProblem, type CheckResult, type GuidanceState, type ToolCheck, coverageCount } from "./result.js";
-import { collectToolMentions } from "./tool-mentions.js";
+import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
 
 export interface CheckOptions {
   config: Pick<GenerateConfig, "protocol" | "guidance" | "outputDir" | "guidanceDir">;
@@ -38,6 +38,7 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
   const inOutput = (fileName: string): boolean => resolve(fileName).startsWith(outputRoot);
 
   const conformCalls = indexConformCalls(session.userSourceFiles().filter((file) => !inOutput(file.fileName)));
+  const mentionCache = new Map<ts.Node, NodeFacts>();
   const tools: ToolCheck[] = [];
   let guidanceComplete = 0;
   let errorPaths = 0;
@@ -98,7 +99,7 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
       if (stubSource) roots.push(stubSource);
     }
     const reported = new Set<string>();
-    for (const mention of collectToolMentions(session, roots, inOutput)) {
+    for (const mention of collectToolMentions(session, roots, inOutput, mentionCache)) {
       if (toolNames.has(mention.name)) continue;
       const where = session.where(mention.node);
       const key = `${mention.name}\0${where.file}\0${where.line}`;

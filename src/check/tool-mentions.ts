@@ -37,15 +37,44 @@ function isProjectFile(session: AnalysisSession, file: ts.SourceFile): boolean {
   return !file.isDeclarationFile && !session.program.isSourceFileFromExternalLibrary(file) && !/[\\/]node_modules[\\/]/.test(file.fileName);
 }
 
+/** What one function (or stub) says itself, and the project functions it calls; shared across tools. */
+export interface NodeFacts {
+  mentions: ToolMention[];
+  callees: ts.Node[];
+}
+
 /**
  * Tool-like names in next steps, available actions and related tools, within `roots` and the
- * project functions they call (transitively, each function once). Strings are read inside the
- * values of the properties above only: a name in free text is not a promise to call it.
+ * project functions they call (transitively, each function once). Pass one `cache` for a whole run:
+ * helpers shared by many tools are then read once.
  */
-export function collectToolMentions(session: AnalysisSession, roots: readonly ts.Node[], skipFile: (fileName: string) => boolean): ToolMention[] {
+export function collectToolMentions(
+  session: AnalysisSession,
+  roots: readonly ts.Node[],
+  skipFile: (fileName: string) => boolean,
+  cache: Map<ts.Node, NodeFacts> = new Map(),
+): ToolMention[] {
   const mentions: ToolMention[] = [];
   const seen = new Set<ts.Node>();
   const queue = [...roots];
+  while (queue.length > 0) {
+    const root = queue.shift()!;
+    if (seen.has(root)) continue;
+    seen.add(root);
+    let facts = cache.get(root);
+    if (!facts) {
+      facts = readNode(session, root, skipFile);
+      cache.set(root, facts);
+    }
+    mentions.push(...facts.mentions);
+    for (const callee of facts.callees) if (!seen.has(callee)) queue.push(callee);
+  }
+  return mentions;
+}
+
+function readNode(session: AnalysisSession, root: ts.Node, skipFile: (fileName: string) => boolean): NodeFacts {
+  const mentions: ToolMention[] = [];
+  const callees: ts.Node[] = [];
   // Only where a tool name stands: the string itself, array elements, the `tool`/`name` of a step
   // object, a builder's first argument; never a step's parameters (`{ recipe_id: "dal_1" }`).
   const strings = (node: ts.Node): void => {
@@ -69,24 +98,19 @@ export function collectToolMentions(session: AnalysisSession, roots: readonly ts
       strings(value.arguments[0]);
     }
   };
-  while (queue.length > 0) {
-    const root = queue.shift()!;
-    if (seen.has(root)) continue;
-    seen.add(root);
-    const visit = (node: ts.Node): void => {
-      if ((ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)) && TOOL_LIST_PROPERTIES.has(propertyNameText(node.name) ?? "") && node.initializer) {
-        strings(node.initializer);
+  const visit = (node: ts.Node): void => {
+    if ((ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)) && TOOL_LIST_PROPERTIES.has(propertyNameText(node.name) ?? "") && node.initializer) {
+      strings(node.initializer);
+    }
+    if (ts.isCallExpression(node)) {
+      const callee = unwrapExpression(node.expression);
+      if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
+        const target = resolveFunction(callee, session.checker);
+        if (target && isProjectFile(session, target.getSourceFile()) && !skipFile(target.getSourceFile().fileName)) callees.push(target);
       }
-      if (ts.isCallExpression(node)) {
-        const callee = unwrapExpression(node.expression);
-        if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
-          const target = resolveFunction(callee, session.checker);
-          if (target && !seen.has(target) && isProjectFile(session, target.getSourceFile()) && !skipFile(target.getSourceFile().fileName)) queue.push(target);
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(root);
-  }
-  return mentions;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(root);
+  return { mentions, callees };
 }
