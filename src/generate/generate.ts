@@ -146,6 +146,9 @@ function envelopeSchema(protocol: Protocol, tool: ToolEntry, withGuidance: boole
   return protocol.envelopeSchema({ payloadSchema, withGuidance });
 }
 
+/** The output schema files of the last run and what they were made from (see generateWithTemplates). */
+let lastSchemas: { templates: TemplateSet; key: string; outputs: Map<string, string> } | undefined;
+
 export function generateWithTemplates(inventory: Inventory, config: GenerateConfig, templates: TemplateSet): GenerateResult {
   const protocol = getProtocol(config.protocol);
   if (config.guidance && !protocol.composesWithGuidance && protocol.id !== "guidance") {
@@ -210,26 +213,37 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
 
   generated.set(paths.toolGraph, render("tool-graph.ts.hbs", { nodes: buildToolGraph(tools).nodes }));
 
-  const structured = protocol.kind === "json";
-  const schemas = structured ? tools.map((tool) => ({ name: tool.name, schema: envelopeSchema(protocol, tool, withGuidance) })) : [];
-  const plan = planSharing(
-    schemas.map((entry) => entry.schema),
-    { prefix: "S_", minSize: 120 },
-  );
-  generated.set(
-    paths.outputSchemas,
-    render("output-schemas.ts.hbs", {
-      structured,
-      title: protocol.title,
-      withGuidance: withGuidance || protocol.id === "guidance",
-      shared: plan.shared.map(({ name, value }) => ({ name, source: renderJson(value, plan.nameOf, "", value) })),
-      tools: schemas.map(({ name, schema }) => ({ name, source: renderJson(schema, plan.nameOf, "  ") })),
-    }),
-  );
-  const sdkSchemas = schemas.filter((entry) => SDK_STYLES.has(tools.find((tool) => tool.name === entry.name)!.style));
-  if (sdkSchemas.length > 0) {
-    generated.set(paths.outputZodSchemas, render("output-schemas.zod.ts.hbs", zodModule(sdkSchemas)));
+  // The output schemas depend on nothing but the tools' names, styles and payloads: watch mode
+  // regenerates after most edits (a description, a handler body) with them unchanged, and sharing
+  // subtrees across 1,000 envelopes is most of a run, so the last result is kept.
+  const schemaKey = JSON.stringify([protocol.id, withGuidance, header, paths.outputSchemas, paths.outputZodSchemas, tools.map((tool) => [tool.name, tool.style, tool.payload])]);
+  const remembered = lastSchemas?.templates === templates && lastSchemas.key === schemaKey ? lastSchemas : undefined;
+  const outputs = remembered?.outputs ?? new Map<string, string>();
+  if (!remembered) {
+    const generated = outputs;
+    const structured = protocol.kind === "json";
+    const schemas = structured ? tools.map((tool) => ({ name: tool.name, schema: envelopeSchema(protocol, tool, withGuidance) })) : [];
+    const plan = planSharing(
+      schemas.map((entry) => entry.schema),
+      { prefix: "S_", minSize: 120 },
+    );
+    generated.set(
+      paths.outputSchemas,
+      render("output-schemas.ts.hbs", {
+        structured,
+        title: protocol.title,
+        withGuidance: withGuidance || protocol.id === "guidance",
+        shared: plan.shared.map(({ name, value }) => ({ name, source: renderJson(value, plan.nameOf, "", value) })),
+        tools: schemas.map(({ name, schema }) => ({ name, source: renderJson(schema, plan.nameOf, "  ") })),
+      }),
+    );
+    const sdkSchemas = schemas.filter((entry) => SDK_STYLES.has(tools.find((tool) => tool.name === entry.name)!.style));
+    if (sdkSchemas.length > 0) {
+      generated.set(paths.outputZodSchemas, render("output-schemas.zod.ts.hbs", zodModule(sdkSchemas)));
+    }
+    lastSchemas = { templates, key: schemaKey, outputs };
   }
+  for (const [path, content] of outputs) generated.set(path, content);
 
   if (stubs) {
     for (const tool of tools) {
