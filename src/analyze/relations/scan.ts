@@ -1,3 +1,4 @@
+import { isGeneratedFile } from "../../write/header.js";
 import { ts } from "ts-morph";
 import type { HarvestedWarning } from "../inventory.js";
 import { resolveFunction } from "../resolve/handler.js";
@@ -95,8 +96,22 @@ function storedName(node: ts.Node): string | undefined {
   return undefined;
 }
 
+const generatedFiles = new WeakMap<ts.SourceFile, boolean>();
+
+/**
+ * The user's own code: not declarations, not dependencies, and not mcp-conform's generated output.
+ * Relations stop at generated code (and so at the guidance stubs its formatters import): otherwise
+ * the inventory of a project would depend on whether it had been generated before, and a first
+ * `generate` on a fresh clone would differ from the second.
+ */
 function isProjectFile(file: ts.SourceFile): boolean {
-  return !file.isDeclarationFile && !/[\\/]node_modules[\\/]/.test(file.fileName);
+  if (file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName)) return false;
+  let generated = generatedFiles.get(file);
+  if (generated === undefined) {
+    generated = isGeneratedFile(file.text.slice(0, 600));
+    generatedFiles.set(file, generated);
+  }
+  return !generated;
 }
 
 /** A literal value: text, an object or array literal (through `as const`). */

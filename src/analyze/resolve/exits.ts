@@ -3,6 +3,7 @@ import type { ReturnKind } from "../inventory.js";
 import { calleeName, getPropertyValue, isFunctionNode, unwrapExpression } from "../syntax.js";
 import { isCallToolResultLiteral, payloadSlot } from "./call-tool-result.js";
 import { isErrorEnvelopeLiteral } from "./error-envelope.js";
+import { isGeneratedFile } from "../../write/header.js";
 import { payloadTypeOf } from "./expression-type.js";
 import { resolveFunction } from "./handler.js";
 import { collectExitPoints, type ExitPoint } from "./return-paths.js";
@@ -115,6 +116,54 @@ function classifyHelperCall(call: ts.CallExpression, mode: PayloadMode, checker:
   return { kind: "success", via: "helper", payload: firstSuccess?.payload ?? null };
 }
 
+const formatterFiles = new WeakMap<ts.SourceFile, boolean>();
+const FORMATTER_NAME = /^format[A-Z]\w*$/;
+/** Where generated formatters live: `<output dir>/formatters/<tool>.js`. */
+const FORMATTER_MODULE = /\/formatters\/[^/]+\.js$/;
+
+/** The imported name a call is made by, with its module specifier: `formatX` from `./gen/formatters/x.js`. */
+function importedCallee(call: ts.CallExpression, checker: ts.TypeChecker): { name: string; specifier: string; declaration: ts.Declaration | undefined } | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (!ts.isIdentifier(callee)) return undefined;
+  const symbol = checker.getSymbolAtLocation(callee);
+  const specifierOf = (node: ts.Node | undefined): string | undefined => {
+    for (let current = node; current; current = current.parent) {
+      if (ts.isImportDeclaration(current)) return ts.isStringLiteral(current.moduleSpecifier) ? current.moduleSpecifier.text : undefined;
+    }
+    return undefined;
+  };
+  const importSpecifier = symbol?.declarations?.find((d) => ts.isImportSpecifier(d));
+  const specifier = specifierOf(importSpecifier);
+  if (specifier === undefined) return undefined;
+  const target = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : undefined;
+  return { name: importSpecifier && ts.isImportSpecifier(importSpecifier) ? (importSpecifier.propertyName ?? importSpecifier.name).text : callee.text, specifier, declaration: target?.valueDeclaration };
+}
+
+/**
+ * A call to one of mcp-conform's generated formatters (`formatGetForecast(forecast, parts)`,
+ * `formatGetForecastError(parts)`): the payload is the first argument as the handler passes it, and
+ * an `...Error` formatter is an error path. Following the formatter itself would yield the envelope
+ * (or, worse, `ToolPayload<"x">`, which generation derives from this very inventory). Recognised
+ * when the callee is declared in a file carrying our header, and also, by name and module path,
+ * when that file does not exist yet: a fresh clone whose generated output is git-ignored.
+ */
+function generatedFormatterCall(call: ts.CallExpression, checker: ts.TypeChecker): Classified | undefined {
+  const imported = importedCallee(call, checker);
+  if (!imported || !FORMATTER_NAME.test(imported.name)) return undefined;
+  const file = imported.declaration?.getSourceFile();
+  let generated: boolean;
+  if (file) {
+    generated = formatterFiles.get(file) ?? isGeneratedFile(file.text.slice(0, 600));
+    formatterFiles.set(file, generated);
+  } else {
+    generated = FORMATTER_MODULE.test(imported.specifier);
+  }
+  if (!generated) return undefined;
+  if (imported.name.endsWith("Error")) return { kind: "error", via: "formatter-error", payload: null };
+  const [payload] = call.arguments;
+  return { kind: "success", via: "formatter", payload: payload ? payloadTypeOf(payload, checker) : null };
+}
+
 function parameterIndexOfPayload(expression: ts.Expression, helper: ts.SignatureDeclaration, mode: PayloadMode, checker: ts.TypeChecker): number {
   const value = unwrapExpression(expression);
   let payloadNode: ts.Expression | undefined;
@@ -151,6 +200,8 @@ function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: ts.TypeChecke
     return { kind: "success", via: "return", payload: checker.getBaseTypeOfLiteralType(checker.getTypeAtLocation(value)) };
   }
   if (ts.isCallExpression(value)) {
+    const formatter = generatedFormatterCall(value, checker);
+    if (formatter) return formatter;
     const throughHelper = classifyHelperCall(value, mode, checker, depth);
     if (throughHelper) return throughHelper;
   }
