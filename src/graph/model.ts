@@ -1,3 +1,4 @@
+import { unionMembers } from "../shared/union-members.js";
 import type { InputParam, ToolEntry } from "../analyze/inventory.js";
 import { compareStrings, jsonTypes, topLevelProperties, type JsonType } from "../generate/json-schema.js";
 
@@ -57,29 +58,6 @@ function compareEdges(a: GraphEdge, b: GraphEdge): number {
 
 function compareLinks(a: ToolLink, b: ToolLink): number {
   return compareStrings(a.tool, b.tool) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
-}
-
-/** Split TypeScript type text on top-level `|` (not inside brackets, generics or strings). */
-function unionMembers(text: string): string[] {
-  const members: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charAt(i);
-    if (quote !== null) {
-      if (ch === "\\") i++;
-      else if (ch === quote) quote = null;
-    } else if (ch === '"' || ch === "'" || ch === "`") quote = ch;
-    else if ("([{<".includes(ch)) depth++;
-    else if (")]}>".includes(ch)) depth--;
-    else if (ch === "|" && depth === 0) {
-      members.push(text.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  members.push(text.slice(start).trim());
-  return members.filter((member) => member !== "");
 }
 
 /** The JSON types an input param's TypeScript type admits, or null when it cannot tell. */
