@@ -6,7 +6,7 @@ import { loadConfig } from "../config/load-config.js";
 import { InputError } from "../errors.js";
 import { REPORTERS, type ReporterName } from "../reporters/index.js";
 import type { Command } from "./command.js";
-import { assertGeneratable } from "./generate.js";
+import { assertGeneratable } from "../generate/generatable.js";
 import { resolveProjectArgs } from "./project-args.js";
 import { resolveGenerateConfig } from "./resolve-generate-config.js";
 

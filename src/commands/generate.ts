@@ -7,24 +7,15 @@ import { hashOutputFolder, outputsUnchanged, readRunState, runStatePath, writeRu
 import type { Inventory } from "../analyze/inventory.js";
 import { loadConfig } from "../config/load-config.js";
 import { InputError } from "../errors.js";
+import { relativeToOutputDir } from "../generate/config.js";
 import { generate } from "../generate/generate.js";
+import { assertGeneratable } from "../generate/generatable.js";
 import { formatDiagnostic } from "../report/inventory-text.js";
 import { writeGeneratedOutput } from "../write/index.js";
 import type { Command } from "./command.js";
 import { resolveProjectArgs } from "./project-args.js";
 import { resolveGenerateConfig } from "./resolve-generate-config.js";
 import { watchAndRegenerate } from "./watch.js";
-
-/**
- * Generation refuses an inventory it cannot generate correctly from: input errors, and tool names
- * it cannot resolve (a formatter per unnamed tool cannot exist). Analysis only warns about those.
- */
-export function assertGeneratable(inventory: Inventory): void {
-  const blocking = inventory.diagnostics.filter((d) => d.severity === "error" || d.code === "MCPA002");
-  if (blocking.length > 0) {
-    throw new InputError(`cannot generate for ${inventory.project}:\n${blocking.map((d) => `  ${formatDiagnostic(d)}`).join("\n")}`);
-  }
-}
 
 function displayProject(tsconfigPath: string, cwd: string): string {
   return toPosixPath(relative(cwd, tsconfigPath) || "tsconfig.json");
@@ -71,8 +62,7 @@ export const generateCommand: Command = {
       const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd });
       assertGeneratable(inventory);
       const { generated, scaffolded } = generate(inventory, generateConfig);
-      const outputPrefix = `${generateConfig.outputDir}/`;
-      const generatedInOutput = new Map([...generated].map(([path, content]) => [path.startsWith(outputPrefix) ? path.slice(outputPrefix.length) : path, content]));
+      const generatedInOutput = relativeToOutputDir(generated, generateConfig.outputDir);
       const common = { projectRoot: session.rootDir, outputDir: generateConfig.outputDir, generated: generatedInOutput, scaffolded, format };
       if (values["check"]) {
         const outcome = await writeGeneratedOutput({ ...common, mode: "check" });

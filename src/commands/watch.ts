@@ -8,8 +8,8 @@ import { toPosixPath } from "../analyze/paths.js";
 import { AnalysisSession } from "../analyze/session.js";
 import { InputError } from "../errors.js";
 import { generate } from "../generate/generate.js";
-import type { GenerateConfig } from "../generate/config.js";
-import { formatDiagnostic } from "../report/inventory-text.js";
+import { assertGeneratable } from "../generate/generatable.js";
+import { relativeToOutputDir, type GenerateConfig } from "../generate/config.js";
 import { FormatCache, writeGeneratedOutput } from "../write/index.js";
 import type { CommandIo } from "./command.js";
 
@@ -60,14 +60,12 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
       const session = changedFiles.length > 0 ? new AnalysisSession(program, tsconfigPath) : session0;
       const inventory = reanalyzeSession(session, io.cwd, previous ? { inventory: previous, changedFiles: changedFiles.map((file) => join(rootDir, file)) } : undefined);
       previous = inventory;
-      const blocking = inventory.diagnostics.filter((d) => d.severity === "error" || d.code === "MCPA002");
-      if (blocking.length > 0) throw new InputError(blocking.map(formatDiagnostic).join("\n"));
+      assertGeneratable(inventory);
       const { generated, scaffolded } = generate(inventory, config);
-      const prefix = `${config.outputDir}/`;
       const outcome = await writeGeneratedOutput({
         projectRoot: rootDir,
         outputDir: config.outputDir,
-        generated: new Map([...generated].map(([path, content]) => [path.startsWith(prefix) ? path.slice(prefix.length) : path, content])),
+        generated: relativeToOutputDir(generated, config.outputDir),
         scaffolded,
         format: options.format,
         mode: "write",

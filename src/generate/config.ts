@@ -29,3 +29,12 @@ export function normalizeProjectDir(dir: string, key: string): string {
   if (parts.length === 0) throw new InputError(`${key} must name a folder inside the project, not the project root itself`);
   return parts.join("/");
 }
+
+/**
+ * `generate()` keys files by project-relative path; the writer keys them relative to the output
+ * folder (where it scans for files it owns). One conversion, for every command that writes.
+ */
+export function relativeToOutputDir(generated: ReadonlyMap<string, string>, outputDir: string): Map<string, string> {
+  const prefix = `${outputDir}/`;
+  return new Map([...generated].map(([path, content]) => [path.startsWith(prefix) ? path.slice(prefix.length) : path, content]));
+}

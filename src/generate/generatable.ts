@@ -1,0 +1,14 @@
+import type { Inventory } from "../analyze/inventory.js";
+import { InputError } from "../errors.js";
+import { formatDiagnostic } from "../report/inventory-text.js";
+
+/**
+ * Generation refuses an inventory it cannot generate correctly from: input errors, and tool names
+ * it cannot resolve (a formatter per unnamed tool cannot exist). Analysis only warns about those.
+ */
+export function assertGeneratable(inventory: Inventory): void {
+  const blocking = inventory.diagnostics.filter((d) => d.severity === "error" || d.code === "MCPA002");
+  if (blocking.length > 0) {
+    throw new InputError(`cannot generate for ${inventory.project}:\n${blocking.map((d) => `  ${formatDiagnostic(d)}`).join("\n")}`);
+  }
+}
