@@ -37,7 +37,7 @@ export const checkCommand: Command = {
     const results: CheckResult[] = [];
     for (const project of projects) {
       const { inventory, session } = analyze({ project: resolveTsconfigPath(project, io.cwd), cwd: io.cwd });
-      assertGeneratable(inventory);
+      assertGeneratable(inventory, "check");
       results.push(checkProject(session, inventory, { config: generateConfig, minCoverage }));
     }
     // Like `analyze --json`: one object per project, an array with several.
