@@ -3,6 +3,9 @@ import { ts } from "ts-morph";
 import type { Inventory } from "../analyze/inventory.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { InputError } from "../errors.js";
+import { type GenerateConfig, relativeToOutputDir } from "../generate/config.js";
+import { generate } from "../generate/generate.js";
+import { type StaleFile, writeGeneratedOutput } from "../write/index.js";
 
 /** What `check` reads from the generated output, through the session's checker. */
 export interface GeneratedOutput {
@@ -60,4 +63,32 @@ function findByPath(session: AnalysisSession, path: string): ts.SourceFile | und
 
 function missing(outputDir: string): never {
   throw new InputError(`no generated output in ${outputDir} (conform.ts, tools.ts and warnings.ts): run \`mcp-conform generate\` first, then \`mcp-conform check\``);
+}
+
+/** How `check` names output on disk that is not what `generate` would write now. */
+export const STALE_OUTPUT_MESSAGE = "the generated output is stale: run mcp-conform generate";
+
+/**
+ * The generated files on disk that are not what `generate` would write now, by the very comparison
+ * `generate --check` makes (write/check.ts), touching nothing. `check` cannot know whether the user
+ * generates with or without `--no-format`, so a file is fresh when it equals either the unformatted
+ * or the formatted output: the cheap unformatted comparison runs first, Prettier (through the
+ * format cache) only when that one finds differences. Scaffolded stubs are not compared: they are
+ * the user's, and a missing one is a problem code (MCPC105).
+ */
+export async function findStaleOutput(projectRoot: string, inventory: Inventory, config: GenerateConfig): Promise<StaleFile[]> {
+  const { generated } = generate(inventory, config);
+  const common = { projectRoot, outputDir: config.outputDir, generated: relativeToOutputDir(generated, config.outputDir), scaffolded: new Map<string, string>(), mode: "check" as const };
+  const unformatted = await writeGeneratedOutput({ ...common, format: false });
+  if (unformatted.stale.length === 0) return [];
+  const formatted = await writeGeneratedOutput({ ...common, format: true });
+  const staleUnformatted = new Set(unformatted.stale.map((file) => file.path));
+  return formatted.stale.filter((file) => staleUnformatted.has(file.path));
+}
+
+/** The stale files, one a line (the first 20), after STALE_OUTPUT_MESSAGE. */
+export function describeStaleOutput(stale: readonly StaleFile[]): string {
+  const shown = stale.slice(0, 20).map((file) => `  ${file.path} (${file.kind === "changed" ? "differs" : file.kind === "missing" ? "missing" : "no longer generated"})`);
+  if (stale.length > shown.length) shown.push(`  ... and ${stale.length - shown.length} more`);
+  return `${STALE_OUTPUT_MESSAGE} (${stale.length} file${stale.length === 1 ? " differs" : "s differ"} from what it would write now; \`mcp-conform generate --check\` shows the diffs):\n${shown.join("\n")}`;
 }

@@ -1,9 +1,11 @@
 import { resolveTsconfigPath } from "../analyze/load-project.js";
 import { analyze } from "../analyze/analyze.js";
 import { checkProject } from "../check/check.js";
+import { describeStaleOutput, findStaleOutput } from "../check/generated-output.js";
 import type { CheckResult } from "../check/result.js";
 import { loadConfig } from "../config/load-config.js";
 import { InputError } from "../errors.js";
+import { stageText } from "../progress/analysis-text.js";
 import { REPORTERS, type ReporterName } from "../reporters/index.js";
 import type { Command } from "./command.js";
 import { assertGeneratable } from "../generate/generatable.js";
@@ -24,7 +26,7 @@ export const checkCommand: Command = {
   summary: "conformance and guidance coverage of every tool, for CI",
   usage: "mcp-conform check [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--format text|json|markdown|sarif|github] [--min-coverage N]",
   options: { format: { type: "string" }, "min-coverage": { type: "string" } },
-  async run({ io, values }) {
+  async run({ io, values, progress }) {
     const format = (values["format"] as string | undefined) ?? "text";
     if (!(format in REPORTERS)) throw new InputError(`unknown --format "${format}": use ${Object.keys(REPORTERS).join(", ")}`);
     const reporter = REPORTERS[format as ReporterName];
@@ -36,9 +38,20 @@ export const checkCommand: Command = {
 
     const results: CheckResult[] = [];
     for (const project of projects) {
-      const { inventory, session } = analyze({ project: resolveTsconfigPath(project, io.cwd), cwd: io.cwd });
+      const { inventory, session } = analyze({ project: resolveTsconfigPath(project, io.cwd), cwd: io.cwd, onProgress: progress?.onAnalysis });
       assertGeneratable(inventory, "check");
-      results.push(checkProject(session, inventory, { config: generateConfig, minCoverage }));
+      progress?.stage(stageText("checking", inventory.tools.length));
+      // checkProject first: it names a missing output or a changed tool list more precisely.
+      const result = checkProject(session, inventory, { config: generateConfig, minCoverage });
+      // Stale output can make check pass falsely (a tool judged against the types of its old
+      // payload or another protocol): a pass is only trusted against fresh output. A failing run
+      // is reported as it is, with a note: a non-conforming return changes the payload the
+      // analyser infers, so output that "would change" is the usual company of the very problems
+      // check exists to show, and hiding them behind "regenerate" would help nobody.
+      const stale = await findStaleOutput(session.rootDir, inventory, generateConfig);
+      if (stale.length > 0 && result.ok) throw new InputError(describeStaleOutput(stale));
+      if (stale.length > 0) io.stderr(`note: ${describeStaleOutput(stale)}\n`);
+      results.push(result);
     }
     // Like `analyze --json`: one object per project, an array with several.
     if (format === "json" && results.length > 1) io.stdout(`${JSON.stringify(results, null, 2)}\n`);
