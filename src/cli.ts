@@ -3,6 +3,7 @@ import { COMMANDS } from "./commands/index.js";
 import type { CommandIo, OptionSpec } from "./commands/command.js";
 import { didYouMean } from "./config/did-you-mean.js";
 import { InputError } from "./errors.js";
+import { attachProgress, machineReadable } from "./progress/command-progress.js";
 
 /**
  * The command line: parse, dispatch, and turn errors into exit codes. No logic lives here.
@@ -29,6 +30,8 @@ function defaultIo(): CommandIo {
     },
     cwd: process.cwd(),
     isTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    stderrColumns: process.stderr.columns,
     env: process.env,
   };
 }
@@ -68,7 +71,13 @@ export async function main(argv: string[], io: CommandIo = defaultIo()): Promise
       io.stdout(`Usage: ${command.usage}\n`);
       return 0;
     }
-    return await command.run({ io, values, positionals });
+    const { io: commandIo, progress } = attachProgress(io, machineReadable(values));
+    try {
+      return await command.run({ io: commandIo, values, positionals, progress });
+    } finally {
+      // Before the error message below, or the shell prompt.
+      progress.clear();
+    }
   } catch (error) {
     if (error instanceof InputError) {
       io.stderr(`mcp-conform ${command.name}: ${error.format()}\n`);

@@ -23,6 +23,19 @@ export interface AnalyzeOptions {
   /** A tsconfig.json or its folder; default: the nearest tsconfig.json upward from `cwd`. */
   project?: string;
   cwd?: string;
+  /** Called once per source file walked, then once with the inventory's tool count (src/progress/ draws it). */
+  onProgress?: ((event: AnalysisProgress) => void) | undefined;
+}
+
+/**
+ * How far an analysis has got. While files are walked, `tools` counts the registrations found so
+ * far (a FastMCP object that is also a generic tool object counts twice until resolution); the
+ * last event has `filesDone === filesTotal` and the inventory's tool count.
+ */
+export interface AnalysisProgress {
+  filesDone: number;
+  filesTotal: number;
+  tools: number;
 }
 
 export interface AnalysisResult {
@@ -45,7 +58,7 @@ export function openSession(options: AnalyzeOptions & { editable?: boolean } = {
 export function analyze(options: AnalyzeOptions = {}): AnalysisResult {
   const cwd = options.cwd ?? process.cwd();
   const session = openSession(options);
-  return { inventory: analyzeSession(session, cwd), session };
+  return { inventory: analyzeSession(session, cwd, options.onProgress), session };
 }
 
 function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
@@ -58,8 +71,8 @@ function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
 }
 
 /** Analyse an open session into an Inventory. Pure with respect to the session's current state. */
-export function analyzeSession(session: AnalysisSession, cwd: string = process.cwd()): Inventory {
-  const run = analyzeSessionCore(session, cwd);
+export function analyzeSession(session: AnalysisSession, cwd: string = process.cwd(), onProgress?: (event: AnalysisProgress) => void): Inventory {
+  const run = analyzeSessionCore(session, cwd, undefined, onProgress);
   if (!run) throw new Error("internal: a full analysis cannot fall back");
   return run.inventory;
 }
@@ -118,6 +131,7 @@ export function analyzeSessionCore(
   session: AnalysisSession,
   cwd: string,
   reuse?: AnalysisReuse,
+  onProgress?: (event: AnalysisProgress) => void,
 ): { inventory: Inventory; state: AnalysisState } | undefined {
   const { checker } = session;
   const diagnostics: Diagnostic[] = [];
@@ -136,7 +150,11 @@ export function analyzeSessionCore(
   const state: AnalysisState = { program: session.program, files: new Map(), assembled: { diagnostics: [], candidates: [], resolutions: new Map() }, assemblyFiles: new Set(), relations: new Map(), owners: new Map(), names: "" };
   const ownerOf = new Map<ToolCandidate, FileDiscovery>();
 
+  let filesDone = 0;
   for (const file of files) {
+    // Reported as each file starts (counting the files before it), so no `continue` below can skip
+    // it. From this one walk: progress costs no second pass over the sources.
+    if (onProgress) onProgress({ filesDone: filesDone++, filesTotal: files.length, tools: candidates.length });
     const kept = reuse?.files.get(file.fileName);
     if (kept) {
       state.files.set(file.fileName, kept);
@@ -178,6 +196,8 @@ export function analyzeSessionCore(
     for (const candidate of found) ownerOf.set(candidate, discovery);
     candidates.push(...found);
   }
+  // Every file walked; resolving the candidates' types comes next, and may take as long again.
+  onProgress?.({ filesDone: files.length, filesTotal: files.length, tools: candidates.length });
   if (reuse) {
     // A walked file feeds the assembly: it must be redone over every file.
     if (state.assemblyFiles.size > 0) return undefined;
@@ -232,6 +252,7 @@ export function analyzeSessionCore(
     state.relations.set(tool, found);
     tools.push({ ...tool.entry, warnings: found.warnings, references: found.references });
   });
+  onProgress?.({ filesDone: files.length, filesTotal: files.length, tools: tools.length });
   reportDuplicates(tools, diagnostics);
   reportUnresolvedModules(tools, session, diagnostics);
   if (tools.length === 0) {

@@ -8,12 +8,12 @@ export const analyzeCommand: Command = {
   summary: "find every MCP tool in the project and print the inventory",
   usage: "mcp-conform analyze [--project <tsconfig.json or folder>] [--config <file>] [--json]",
   options: { json: { type: "boolean" } },
-  async run({ io, values }) {
+  async run({ io, values, progress }) {
     const projects = await resolveProjectArgs(values, io.cwd);
     let exitCode = 0;
     const inventories = [];
     for (const project of projects) {
-      const { inventory } = analyze({ ...(project !== undefined ? { project } : {}), cwd: io.cwd });
+      const { inventory } = analyze({ ...(project !== undefined ? { project } : {}), cwd: io.cwd, onProgress: progress?.onAnalysis });
       inventories.push(inventory);
       // Input errors (syntax errors, duplicate names) still print the whole inventory, then fail.
       if (inventory.diagnostics.some((d) => d.severity === "error")) exitCode = 2;

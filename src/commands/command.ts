@@ -1,4 +1,5 @@
 import type { ParseArgsConfig } from "node:util";
+import type { CommandProgress } from "../progress/command-progress.js";
 
 /** Where a command writes, and what it knows of its surroundings; tests pass their own. */
 export interface CommandIo {
@@ -7,6 +8,9 @@ export interface CommandIo {
   readStdin(): Promise<string>;
   cwd: string;
   isTTY: boolean;
+  /** Whether stderr is a terminal, and its width: where the progress line (src/progress/) is drawn. Absent: not a terminal. */
+  stderrIsTTY?: boolean;
+  stderrColumns?: number | undefined;
   env: NodeJS.ProcessEnv;
 }
 
@@ -14,6 +18,8 @@ export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
 
 export interface CommandContext {
   io: CommandIo;
+  /** The progress line of a long command (analysis, then a stage); absent in runs that never draw it. */
+  progress?: CommandProgress;
   values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   positionals: string[];
 }

@@ -10,6 +10,7 @@ import { InputError } from "../errors.js";
 import { relativeToOutputDir } from "../generate/config.js";
 import { generate } from "../generate/generate.js";
 import { assertGeneratable } from "../generate/generatable.js";
+import { stageText } from "../progress/analysis-text.js";
 import { formatDiagnostic } from "../report/inventory-text.js";
 import { writeGeneratedOutput } from "../write/index.js";
 import type { Command } from "./command.js";
@@ -26,7 +27,7 @@ export const generateCommand: Command = {
   summary: "generate formatters, warning IDs, the tool graph, guidance stubs and output schemas",
   usage: "mcp-conform generate [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--check] [--watch] [--no-format]",
   options: { check: { type: "boolean" }, watch: { type: "boolean" }, "no-format": { type: "boolean" } },
-  async run({ io, values }) {
+  async run({ io, values, progress }) {
     if (values["check"] && values["watch"]) throw new InputError("--check and --watch do not go together: --check is a one-shot comparison for CI");
     const { config, path: configPath } = await loadConfig(values["config"] as string | undefined, io.cwd);
     const generateConfig = resolveGenerateConfig(values, config, configPath, io.cwd);
@@ -59,8 +60,9 @@ export const generateCommand: Command = {
         continue;
       }
 
-      const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd });
+      const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd, onProgress: progress?.onAnalysis });
       assertGeneratable(inventory);
+      progress?.stage(stageText(values["check"] ? "comparing the output of" : "generating for", inventory.tools.length));
       const { generated, scaffolded } = generate(inventory, generateConfig);
       const generatedInOutput = relativeToOutputDir(generated, generateConfig.outputDir);
       const common = { projectRoot: session.rootDir, outputDir: generateConfig.outputDir, generated: generatedInOutput, scaffolded, format };
