@@ -1,0 +1,60 @@
+import type { ts } from "ts-morph";
+import { analyzeSession } from "../analyze/analyze.js";
+import { toPosixPath } from "../analyze/paths.js";
+import { AnalysisSession } from "../analyze/session.js";
+import { checkProject } from "../check/check.js";
+import type { CheckProblem, CheckResult } from "../check/result.js";
+import { assertGeneratable } from "../generate/generatable.js";
+import { problemsByFile, toDiagnostic } from "./diagnostics.js";
+import type { PluginConfigLoader } from "./settings.js";
+
+interface Checked {
+  program: ts.Program;
+  result: CheckResult;
+  problems: Map<string, CheckProblem[]>;
+  /** Diagnostics already built, per file: repeated requests return the same array. */
+  diagnostics: Map<string, ts.Diagnostic[]>;
+}
+
+/**
+ * `check` on the language service's own Program: the analysis and the conformance questions go to
+ * that Program's checker, so nothing is parsed or bound a second time. One result is kept, for the
+ * last Program seen; tsserver hands out the same Program object until a file changes, so asking
+ * for every open file's diagnostics analyses the project once.
+ */
+export class ProgramCheck {
+  private last: Checked | undefined;
+
+  constructor(
+    private readonly tsconfigPath: string,
+    private readonly config: PluginConfigLoader,
+  ) {}
+
+  /** The check of this Program (the cached one when the Program is the last one seen). */
+  resultFor(program: ts.Program): CheckResult {
+    return this.checked(program).result;
+  }
+
+  diagnosticsFor(program: ts.Program, fileName: string): ts.Diagnostic[] {
+    const checked = this.checked(program);
+    const key = toPosixPath(fileName);
+    const known = checked.diagnostics.get(key);
+    if (known) return known;
+    const sourceFile = program.getSourceFile(fileName);
+    const problems = checked.problems.get(key) ?? [];
+    const diagnostics = sourceFile ? problems.map((problem) => toDiagnostic(problem, sourceFile)) : [];
+    checked.diagnostics.set(key, diagnostics);
+    return diagnostics;
+  }
+
+  private checked(program: ts.Program): Checked {
+    if (this.last?.program === program) return this.last;
+    const { generate, minCoverage } = this.config.load();
+    const session = new AnalysisSession(program, this.tsconfigPath);
+    const inventory = analyzeSession(session, session.rootDir);
+    assertGeneratable(inventory, "check");
+    const result = checkProject(session, inventory, { config: generate, minCoverage });
+    this.last = { program, result, problems: problemsByFile(result, session.rootDir), diagnostics: new Map() };
+    return this.last;
+  }
+}

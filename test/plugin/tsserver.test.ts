@@ -1,0 +1,74 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
+import { afterAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../helpers/fixtures.js";
+import { cleanScratch, generatedCopy } from "../check/helpers.js";
+
+afterAll(cleanScratch);
+
+/**
+ * mcp-conform as a user's project has it installed: package.json, the CommonJS plugin entry and a
+ * fresh build of the sources (its own imports resolve to this repository's node_modules, above).
+ */
+function installInto(projectDir: string): void {
+  const pkg = join(projectDir, "node_modules", "mcp-conform");
+  mkdirSync(pkg, { recursive: true });
+  cpSync(join(repoRoot, "package.json"), join(pkg, "package.json"));
+  cpSync(join(repoRoot, "plugin"), join(pkg, "plugin"), { recursive: true });
+  const build = spawnSync(process.execPath, [join(repoRoot, "node_modules/typescript/lib/tsc.js"), "-p", join(repoRoot, "tsconfig.build.json"), "--outDir", join(pkg, "dist")], { encoding: "utf8" });
+  if (build.status !== 0) throw new Error(`build failed: ${build.stdout}${build.stderr}`);
+}
+
+describe("tsserver loads mcp-conform/plugin from a tsconfig", () => {
+  it("resolves the CommonJS entry, requires it and shows check's problems as diagnostics", async () => {
+    const dir = await generatedCopy("check/conforming");
+    installInto(dir);
+    const tsconfig = join(dir, "tsconfig.json");
+    const config = JSON.parse(readFileSync(tsconfig, "utf8")) as { compilerOptions: Record<string, unknown> };
+    config.compilerOptions["plugins"] = [{ name: "mcp-conform/plugin" }];
+    writeFileSync(tsconfig, JSON.stringify(config, null, 2));
+    const serverFile = join(dir, "src/server.ts");
+    writeFileSync(serverFile, readFileSync(serverFile, "utf8").replace("return formatListRecipes({ recipes });", 'return { content: [{ type: "text" as const, text: "" }] };'));
+
+    const log: string[] = [];
+    const logger: ts.server.Logger = {
+      close: () => undefined,
+      hasLevel: () => true,
+      loggingEnabled: () => true,
+      perftrc: () => undefined,
+      info: (message) => void log.push(message),
+      msg: (message) => void log.push(message),
+      startGroup: () => undefined,
+      endGroup: () => undefined,
+      getLogFileName: () => undefined,
+    };
+    const noWatch = { close: () => undefined };
+    // tsserver's own Node host (ts.sys, whose `require` is how tsserver loads plugins), without file watchers.
+    const host: ts.server.ServerHost = { ...ts.sys, watchFile: () => noWatch, watchDirectory: () => noWatch, setTimeout, clearTimeout, setImmediate, clearImmediate };
+    const service = new ts.server.ProjectService({
+      host,
+      logger,
+      cancellationToken: ts.server.nullCancellationToken,
+      useSingleInferredProject: true,
+      useInferredProjectPerProjectRoot: false,
+      typingsInstaller: ts.server.nullTypingsInstaller,
+      session: undefined,
+      // Plugins named in a project's tsconfig load from its own node_modules (an editor setting).
+      allowLocalPluginLoads: true,
+      jsDocParsingMode: ts.JSDocParsingMode.ParseAll,
+    });
+    service.openClientFile(serverFile);
+    const project = service.getDefaultProjectForFile(ts.server.toNormalizedPath(serverFile), true)!;
+    expect(project.projectKind).toBe(ts.server.ProjectKind.Configured);
+    const ours = project
+      .getLanguageService()
+      .getSemanticDiagnostics(serverFile)
+      .filter((d) => d.source === "mcp-conform")
+      .map((d) => ({ line: d.file!.getLineAndCharacterOfPosition(d.start!).line + 1, code: d.code, category: d.category }));
+    expect(ours, log.filter((line) => line.includes("mcp-conform")).join("\n")).toEqual([{ line: 25, code: 101, category: ts.DiagnosticCategory.Error }]);
+    expect(log.some((line) => line.includes("Loading mcp-conform/plugin from"))).toBe(true);
+    service.closeClientFile(serverFile);
+  });
+});
