@@ -318,6 +318,14 @@ export class FactIndex {
       if (described) facts.warnings.push(described);
       return;
     }
+    // `warning("WARN_X", "text")`, as migrate writes a plain-string warning: the ID with its message.
+    if (ts.isCallExpression(parent) && parent.arguments[0] === literal && parent.arguments[1] !== undefined) {
+      const message = messageText(unwrapExpression(parent.arguments[1]));
+      if (message !== undefined) {
+        facts.warnings.push({ ...plain(message, literal), id: literal.text });
+        return;
+      }
+    }
     facts.warnings.push({ ...plain(literal.text, literal), id: literal.text });
   }
 

@@ -1,0 +1,51 @@
+import { relative } from "node:path";
+import { toPosixPath } from "../analyze/paths.js";
+import { loadConfig } from "../config/load-config.js";
+import { InputError } from "../errors.js";
+import { formatTypeError, planDiff, planSummary, runMigration } from "../migrate/run.js";
+import type { Command } from "./command.js";
+import { resolveProjectArgs } from "./project-args.js";
+import { resolveGenerateConfig } from "./resolve-generate-config.js";
+
+export const migrateCommand: Command = {
+  name: "migrate",
+  summary: "move legacy handlers onto the generated formatters (dry run by default; --write applies)",
+  usage: "mcp-conform migrate [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--write [--force]] [--no-format]",
+  options: { write: { type: "boolean" }, force: { type: "boolean" }, "no-format": { type: "boolean" } },
+  async run({ io, values }) {
+    if (values["force"] && !values["write"]) throw new InputError("--force only matters with --write (it allows rewriting files with uncommitted changes)");
+    const { config, path: configPath } = await loadConfig(values["config"] as string | undefined, io.cwd);
+    const generateConfig = resolveGenerateConfig(values, config, configPath, io.cwd);
+    const projects = await resolveProjectArgs(values, io.cwd);
+    let exitCode = 0;
+    for (const project of projects) {
+      const result = await runMigration({
+        project: project ?? io.cwd,
+        cwd: io.cwd,
+        config: generateConfig,
+        write: values["write"] === true,
+        force: values["force"] === true,
+        format: !values["no-format"],
+      });
+      const { plan, root } = result;
+      const where = toPosixPath(relative(io.cwd, root)) || ".";
+      if (!values["write"]) {
+        const diff = planDiff(plan, root);
+        if (diff) io.stdout(diff);
+        io.stdout(`${where}: ${planSummary(plan)}\n`);
+        io.stdout(plan.files.size === 0 ? `${where}: nothing to change\n` : `${where}: dry run: ${plan.files.size} file${plan.files.size === 1 ? "" : "s"} would change; run with --write to apply\n`);
+        continue;
+      }
+      if (result.rolledBack) {
+        io.stderr(`${where}: the migration introduced ${result.rolledBack.length} type error${result.rolledBack.length === 1 ? "" : "s"}; every file was put back as it was:\n`);
+        for (const error of result.rolledBack) io.stderr(`  ${formatTypeError(error)}\n`);
+        io.stdout(`${where}: ${planSummary(plan)}\n`);
+        exitCode = 1;
+        continue;
+      }
+      io.stdout(`${where}: ${planSummary(plan)}\n`);
+      io.stdout(result.written.length === 0 ? `${where}: nothing to change\n` : `${where}: wrote ${result.written.length} file${result.written.length === 1 ? "" : "s"} (${result.written.join(", ")}), regenerated the output, and tsc found no new errors\n`);
+    }
+    return exitCode;
+  },
+};

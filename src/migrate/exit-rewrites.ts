@@ -1,0 +1,142 @@
+import { ts } from "ts-morph";
+import { getPropertyValue, unwrapExpression } from "../analyze/syntax.js";
+import { isCallToolResultLiteral, payloadSlot } from "../analyze/resolve/call-tool-result.js";
+import { isErrorEnvelopeLiteral } from "../analyze/resolve/error-envelope.js";
+import { resolveFunction } from "../analyze/resolve/handler.js";
+import { collectExitPoints, type ExitPoint } from "../analyze/resolve/return-paths.js";
+
+/**
+ * What a legacy exit becomes. `payload` and `message` are source text taken verbatim from the
+ * handler (the expressions the author wrote), so the rewrite moves code, it never retypes it.
+ */
+export type ExitRewrite =
+  | { kind: "success"; exit: ExitPoint; payload: string; payloadNode: ts.Expression; notes: string[] }
+  | { kind: "error"; exit: ExitPoint; message: string }
+  | { kind: "done"; exit: ExitPoint }
+  | { kind: "skip"; exit: ExitPoint; reason: string };
+
+const FORMATTER_CALL = /^format[A-Z]\w*$/;
+
+function text(node: ts.Node): string {
+  return node.getText(node.getSourceFile());
+}
+
+/** A `throw new Error(message)` (or any `new X(message)`): the message; else null. */
+function thrownMessage(expression: ts.Expression | undefined): string | null {
+  const thrown = expression ? unwrapExpression(expression) : undefined;
+  if (!thrown || !ts.isNewExpression(thrown)) return null;
+  const [message] = thrown.arguments ?? [];
+  return message ? text(message) : null;
+}
+
+/** The first text block's text, for an `isError` result. */
+function firstText(object: ts.ObjectLiteralExpression): string | null {
+  const slot = payloadSlot(object);
+  if (slot.kind === "text") return text(slot.expression);
+  if (slot.kind === "json-text") return `JSON.stringify(${text(slot.expression)})`;
+  return null;
+}
+
+/** Free text in blocks after the payload's (`"Use calculate_ddm next"`): kept as notes. */
+function extraTexts(object: ts.ObjectLiteralExpression, payload: ts.Expression): string[] {
+  const content = getPropertyValue(object, "content");
+  const array = content && ts.isExpression(content) ? unwrapExpression(content) : undefined;
+  if (!array || !ts.isArrayLiteralExpression(array)) return [];
+  const notes: string[] = [];
+  for (const element of array.elements) {
+    const block = unwrapExpression(element);
+    if (!ts.isObjectLiteralExpression(block)) continue;
+    const value = getPropertyValue(block, "text");
+    if (!value || !ts.isExpression(value) || (payload && value.getStart() <= payload.getStart() && payload.getEnd() <= value.getEnd())) continue;
+    notes.push(text(value));
+  }
+  return notes;
+}
+
+function constInitializer(identifier: ts.Expression, checker: ts.TypeChecker): ts.ObjectLiteralExpression | undefined {
+  if (!ts.isIdentifier(identifier)) return undefined;
+  const declaration = checker.getSymbolAtLocation(identifier)?.valueDeclaration;
+  if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+  const initializer = unwrapExpression(declaration.initializer);
+  return ts.isObjectLiteralExpression(initializer) ? initializer : undefined;
+}
+
+/** An error envelope's words (`{ success: false, error, message }`): its message, else its error. */
+function envelopeMessage(payload: ts.Expression, checker: ts.TypeChecker): string | null {
+  const unwrapped = unwrapExpression(payload);
+  const literal = ts.isObjectLiteralExpression(unwrapped) ? unwrapped : constInitializer(unwrapped, checker);
+  if (!literal || !isErrorEnvelopeLiteral(literal)) return null;
+  for (const key of ["message", "error"]) {
+    const value = getPropertyValue(literal, key);
+    if (value && ts.isExpression(value)) return literal === unwrapped ? text(value) : `${text(unwrapped)}.${key}`;
+  }
+  return null;
+}
+
+function fromCallToolResult(exit: ExitPoint, object: ts.ObjectLiteralExpression, checker: ts.TypeChecker): ExitRewrite {
+  const isError = getPropertyValue(object, "isError");
+  if (isError && ts.isExpression(isError) && unwrapExpression(isError).kind === ts.SyntaxKind.TrueKeyword) {
+    const message = firstText(object);
+    return message ? { kind: "error", exit, message } : { kind: "skip", exit, reason: "an isError result without a text block to take the message from" };
+  }
+  const slot = payloadSlot(object);
+  if (slot.kind === "none") return { kind: "skip", exit, reason: "a result with neither structuredContent nor a text block" };
+  if (slot.kind === "json-text") {
+    const message = envelopeMessage(slot.expression, checker);
+    if (message) return { kind: "error", exit, message };
+  }
+  const payloadNode = slot.expression;
+  return { kind: "success", exit, payload: text(payloadNode), payloadNode, notes: slot.kind === "structured" ? [] : extraTexts(object, payloadNode) };
+}
+
+/** `return jsonResult(response)`: a project helper whose parameter is the payload. */
+function fromHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeChecker): ExitRewrite | null {
+  const helper = resolveFunction(call.expression, checker);
+  if (!helper || helper.getSourceFile().isDeclarationFile) return null;
+  const exits = collectExitPoints(helper);
+  if (exits.length !== 1 || !exits[0]!.expression) return null;
+  const returned = unwrapExpression(exits[0]!.expression);
+  if (!ts.isObjectLiteralExpression(returned) || !isCallToolResultLiteral(returned)) return null;
+  const slot = payloadSlot(returned);
+  if (slot.kind !== "json-text" && slot.kind !== "structured") return null;
+  const inner = unwrapExpression(slot.expression);
+  if (!ts.isIdentifier(inner)) return null;
+  const declaration = checker.getSymbolAtLocation(inner)?.valueDeclaration;
+  if (!declaration || !ts.isParameter(declaration)) return null;
+  const argument = call.arguments[helper.parameters.indexOf(declaration)];
+  return argument ? { kind: "success", exit, payload: text(argument), payloadNode: argument, notes: [] } : null;
+}
+
+/**
+ * Classify one exit of a handler for the rewrite. Everything not recognised is a skip with its
+ * reason: migrate rewrites only what it can read completely.
+ */
+export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: boolean): ExitRewrite {
+  if (exit.isThrow) {
+    // A throw that a surrounding try in the handler catches is not an exit (collectExitPoints drops
+    // those); one inside a `try/finally` would change what runs if it became a return.
+    if (insideTry) return { kind: "skip", exit, reason: "a throw inside a try block: turning it into a return would change which code runs" };
+    const message = thrownMessage(exit.expression);
+    return message ? { kind: "error", exit, message } : { kind: "skip", exit, reason: "throws a value that is not `new Error(message)`" };
+  }
+  if (!exit.expression) return { kind: "skip", exit, reason: "a bare `return;` has no result to format" };
+  const value = unwrapExpression(exit.expression);
+  if (ts.isCallExpression(value)) {
+    const callee = unwrapExpression(value.expression);
+    if (ts.isIdentifier(callee) && FORMATTER_CALL.test(callee.text)) return { kind: "done", exit };
+    const helper = fromHelper(exit, value, checker);
+    if (helper) return helper;
+    return { kind: "skip", exit, reason: `returns the result of ${text(value.expression)}(...), whose payload cannot be read` };
+  }
+  if (ts.isObjectLiteralExpression(value) && isCallToolResultLiteral(value)) return fromCallToolResult(exit, value, checker);
+  return { kind: "skip", exit, reason: "returns a value whose shape is not a CallToolResult literal (a dynamic shape)" };
+}
+
+/** Whether `node` sits in a try block (of any try statement) between it and `root`. */
+export function isInsideTry(node: ts.Node, root: ts.Node): boolean {
+  for (let current = node.parent; current && current !== root; current = current.parent) {
+    const parent = current.parent;
+    if (parent && ts.isTryStatement(parent) && parent.tryBlock === current) return true;
+  }
+  return false;
+}

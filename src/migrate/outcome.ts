@@ -1,0 +1,25 @@
+/** What `migrate` did, or would do, per tool: the summary it prints and the JSON it reports. */
+export interface MigratedTool {
+  tool: string;
+  file: string;
+  line: number;
+  /** What changed, in words: "3 return paths", "2 throws", "4 warnings". */
+  changes: string[];
+}
+
+export interface SkippedTool {
+  tool: string;
+  file: string;
+  line: number;
+  /** Why it was left untouched, precise enough to act on. */
+  reason: string;
+}
+
+export interface MigrationPlan {
+  /** Absolute path → the file's text before and after; only files that change. */
+  files: Map<string, { before: string; after: string }>;
+  migrated: MigratedTool[];
+  skipped: SkippedTool[];
+  /** Tools already on the generated formatters: nothing to do. */
+  upToDate: string[];
+}

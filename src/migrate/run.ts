@@ -1,0 +1,109 @@
+import { join, relative } from "node:path";
+import { createTwoFilesPatch } from "diff";
+import { analyze, analyzeSession, openSession } from "../analyze/analyze.js";
+import { toPosixPath } from "../analyze/paths.js";
+import { InputError } from "../errors.js";
+import { relativeToOutputDir, type GenerateConfig } from "../generate/config.js";
+import { generate } from "../generate/generate.js";
+import { assertGeneratable } from "../generate/generatable.js";
+import { createFormatter, loadBundledPrettier } from "../write/format.js";
+import { writeGeneratedOutput } from "../write/index.js";
+import { uncommittedFiles } from "./git.js";
+import type { MigrationPlan } from "./outcome.js";
+import { planMigration } from "./plan.js";
+import { FileSnapshot, writeAtomically } from "./snapshot.js";
+import { formatTypeError, newTypeErrors, type TypeError, typeErrors } from "./typecheck.js";
+
+export interface MigrateRunOptions {
+  /** tsconfig.json or its folder. */
+  project: string;
+  cwd: string;
+  config: GenerateConfig;
+  write: boolean;
+  force: boolean;
+  format: boolean;
+}
+
+export interface MigrateRunResult {
+  plan: MigrationPlan;
+  root: string;
+  /** Set after `--write`: what was written, or the type errors that rolled it back. */
+  written: string[];
+  rolledBack: TypeError[] | null;
+}
+
+/** Does the project use Prettier? A config file (or `prettier` key) that applies to its root. */
+async function usesPrettier(root: string): Promise<boolean> {
+  const prettier = await loadBundledPrettier();
+  return (await (prettier as unknown as { resolveConfigFile(path: string): Promise<string | null> }).resolveConfigFile(join(root, "package.json"))) !== null;
+}
+
+/**
+ * Plan, and with `write`: refuse a dirty tree, write the rewritten sources, regenerate the output
+ * for them, type-check, and put every file back if the migration introduced a type error.
+ */
+export async function runMigration(options: MigrateRunOptions): Promise<MigrateRunResult> {
+  const session = openSession({ project: options.project, cwd: options.cwd, editable: true });
+  const inventory = analyzeSession(session, options.cwd);
+  const root = session.rootDir;
+  const plan = planMigration(session, inventory, { protocol: options.config.protocol, guidance: options.config.guidance, outputDir: options.config.outputDir });
+  if (options.format && plan.files.size > 0 && (await usesPrettier(root))) {
+    // Only touched files, one batch, with the project's own options.
+    const formatted = await createFormatter({ enabled: true }).format(new Map([...plan.files].map(([file, { after }]) => [file, after])));
+    for (const [file, text] of formatted) plan.files.get(file)!.after = text;
+  }
+  if (!options.write || plan.files.size === 0) return { plan, root, written: [], rolledBack: null };
+
+  const touched = [...plan.files.keys()];
+  if (!options.force) {
+    const dirty = uncommittedFiles(root, touched);
+    if (dirty === null) throw new InputError(`${toPosixPath(relative(options.cwd, root)) || "."} is not in a git repository: migrate --write rewrites source files and needs version control to undo it; commit the project to git, or pass --force`);
+    if (dirty.length > 0) throw new InputError(`migrate --write would rewrite files with uncommitted changes: ${dirty.join(", ")}. Commit or stash them first, or pass --force`);
+  }
+
+  const baseline = typeErrors(session.program, root);
+  const snapshot = new FileSnapshot().folder(join(root, options.config.outputDir));
+  for (const file of touched) snapshot.file(file);
+  try {
+    for (const [file, { after }] of plan.files) writeAtomically(file, after);
+    // Twice: the first pass analyses handlers whose `conform` and formatter imports do not resolve
+    // yet (their parameters lose the registration's contextual types); the second sees the output
+    // the first wrote, so the result is what the next `generate` would write, and that one is a no-op.
+    for (let pass = 0; pass < 2; pass++) {
+      const { inventory: migrated } = analyze({ project: options.project, cwd: options.cwd });
+      assertGeneratable(migrated);
+      const { generated, scaffolded } = generate(migrated, options.config);
+      for (const stub of scaffolded.keys()) snapshot.file(join(root, stub));
+      await writeGeneratedOutput({ projectRoot: root, outputDir: options.config.outputDir, generated: relativeToOutputDir(generated, options.config.outputDir), scaffolded, format: options.format, mode: "write" });
+    }
+    const introduced = newTypeErrors(baseline, typeErrors(openSession({ project: options.project, cwd: options.cwd }).program, root));
+    if (introduced.length > 0) {
+      snapshot.restore();
+      return { plan, root, written: [], rolledBack: introduced };
+    }
+  } catch (error) {
+    snapshot.restore();
+    throw error;
+  }
+  return { plan, root, written: touched.map((file) => toPosixPath(relative(root, file))).sort(), rolledBack: null };
+}
+
+/** Each rewritten file as a unified diff, paths relative to the project. */
+export function planDiff(plan: MigrationPlan, root: string): string {
+  return [...plan.files]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([file, { before, after }]) => {
+      const path = toPosixPath(relative(root, file));
+      return createTwoFilesPatch(`a/${path}`, `b/${path}`, before, after, undefined, undefined, { context: 3 });
+    })
+    .join("");
+}
+
+export function planSummary(plan: MigrationPlan): string {
+  const lines = [`${plan.migrated.length} tool${plan.migrated.length === 1 ? "" : "s"} migrated, ${plan.skipped.length} skipped, ${plan.upToDate.length} already on the formatters`];
+  for (const tool of plan.migrated) lines.push(`  migrated ${tool.tool} (${tool.file}:${tool.line}): ${tool.changes.join(", ")}`);
+  for (const tool of plan.skipped) lines.push(`  skipped  ${tool.tool} (${tool.file}:${tool.line}): ${tool.reason}`);
+  return lines.join("\n");
+}
+
+export { formatTypeError };

@@ -1,0 +1,46 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+/**
+ * The contents of some folders and files as they were, to put back on rollback: files that
+ * existed get their bytes back, files that did not are removed.
+ */
+export class FileSnapshot {
+  private readonly before = new Map<string, string | null>();
+  private readonly folders: string[] = [];
+
+  /** Remember every file under `folder` (recursively); files created there later are removed on restore. */
+  folder(folder: string): this {
+    this.folders.push(folder);
+    for (const file of listFiles(folder)) this.file(file);
+    return this;
+  }
+
+  file(path: string): this {
+    if (!this.before.has(path)) this.before.set(path, existsSync(path) ? readFileSync(path, "utf8") : null);
+    return this;
+  }
+
+  restore(): void {
+    for (const folder of this.folders) for (const file of listFiles(folder)) if (!this.before.has(file)) rmSync(file, { force: true });
+    for (const [path, content] of this.before) {
+      if (content === null) rmSync(path, { force: true });
+      else writeAtomically(path, content);
+    }
+  }
+}
+
+function listFiles(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** Write beside, then rename: a reader (or a crash) never sees half a file. */
+export function writeAtomically(path: string, content: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.mcp-conform-${process.pid}.tmp`;
+  writeFileSync(temporary, content, "utf8");
+  renameSync(temporary, path);
+}

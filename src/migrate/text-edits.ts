@@ -1,0 +1,59 @@
+import type { SourceFile } from "ts-morph";
+import { ts } from "ts-morph";
+
+/** One replacement in a file's original text; an insertion has `start === end`. */
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * The edits of one run, per file. Every edit is planned against the text as it was read, so a
+ * rewrite never sees another's output; two edits that overlap are a planning bug, refused here
+ * rather than applied in an order that would garble the file.
+ */
+export class EditSet {
+  private readonly byFile = new Map<string, TextEdit[]>();
+
+  add(fileName: string, edit: TextEdit): void {
+    const edits = this.byFile.get(fileName) ?? [];
+    // The same edit twice (two tools storing warnings in one declared type) is one edit.
+    if (edits.some((other) => other.start === edit.start && other.end === edit.end && other.text === edit.text)) return;
+    const clash = edits.find((other) => edit.start < other.end && other.start < edit.end);
+    if (clash) throw new Error(`migrate: overlapping edits in ${fileName} at ${edit.start}-${edit.end} and ${clash.start}-${clash.end}`);
+    edits.push(edit);
+    this.byFile.set(fileName, edits);
+  }
+
+  /** Whether an edit over [start, end) would clash with one already planned. */
+  overlaps(fileName: string, start: number, end: number): boolean {
+    return (this.byFile.get(fileName) ?? []).some((other) => start < other.end && other.start < end && !(start === end && other.start === other.end));
+  }
+
+  files(): string[] {
+    return [...this.byFile.keys()].sort();
+  }
+
+  editsOf(fileName: string): readonly TextEdit[] {
+    return this.byFile.get(fileName) ?? [];
+  }
+
+  /** A copy holding only `fileNames`' edits minus those made for the given tool (to drop a tool's plan). */
+  snapshot(): Map<string, TextEdit[]> {
+    return new Map([...this.byFile].map(([file, edits]) => [file, [...edits]]));
+  }
+
+  restore(snapshot: Map<string, TextEdit[]>): void {
+    this.byFile.clear();
+    for (const [file, edits] of snapshot) this.byFile.set(file, [...edits]);
+  }
+}
+
+/** Apply a file's edits through ts-morph, which re-parses once: everything outside them stays byte for byte. */
+export function applyEdits(file: SourceFile, edits: readonly TextEdit[]): void {
+  const changes: ts.TextChange[] = [...edits]
+    .sort((a, b) => a.start - b.start || a.end - b.end)
+    .map((edit) => ({ span: { start: edit.start, length: edit.end - edit.start }, newText: edit.text }));
+  file.applyTextChanges(changes);
+}
