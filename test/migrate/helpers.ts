@@ -1,0 +1,89 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { ts } from "ts-morph";
+import { copyFixture } from "../check/helpers.js";
+import { repoRoot } from "../helpers/fixtures.js";
+
+/** A fixture copy that is its own git repository with everything committed, as a user's would be. */
+export function committedCopy(fixture: string): string {
+  const dir = copyFixture(fixture);
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
+  git("init", "-q");
+  git("-c", "user.email=t@example.com", "-c", "user.name=t", "add", "-A");
+  git("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "legacy");
+  return dir;
+}
+
+/** Every file under `dir/src` with its text, by project-relative path. */
+export function sources(dir: string): Map<string, string> {
+  const files = readdirSync(join(dir, "src"), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return new Map(files.map((entry) => {
+    const path = join(entry.parentPath, entry.name);
+    return [relative(dir, path).split("\\").join("/"), readFileSync(path, "utf8")] as const;
+  }));
+}
+
+/** The real TypeScript 6 tsc over the project's own tsconfig. */
+export function tscProject(dir: string): { exitCode: number; output: string } {
+  const run = spawnSync(process.execPath, [join(repoRoot, "node_modules/typescript/lib/tsc.js"), "-p", dir, "--noEmit", "--pretty", "false"], { encoding: "utf8" });
+  return { exitCode: run.status ?? -1, output: `${run.stdout}${run.stderr}` };
+}
+
+const printer = ts.createPrinter({ removeComments: true });
+
+function calleeName(call: ts.CallExpression): string {
+  const callee = call.expression;
+  return ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : "";
+}
+
+/**
+ * `warning("WARN_X", text)` back to `text`, and the `Warning` type back to `string`: the two
+ * rewrites migrate makes inside statements it otherwise keeps, undone so the rest can be compared.
+ */
+function undoWarningRewrites(context: ts.TransformationContext) {
+  const visit = (node: ts.Node): ts.Node => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "warning" && node.arguments.length === 2) {
+      return ts.visitNode(node.arguments[1]!, visit) as ts.Expression;
+    }
+    // `conform("x", handler)` back to `handler`: the wrapper is added, nothing of the user's goes.
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "conform" && node.arguments.length === 2) {
+      return ts.visitNode(node.arguments[1]!, visit) as ts.Expression;
+    }
+    // A handler's expression body is its one exit, which migrate rewrites like any return.
+    if (ts.isArrowFunction(node) && !ts.isBlock(node.body) && ts.isCallExpression(node.parent) && /^(registerTool|tool|conform)$/.test(calleeName(node.parent))) {
+      return context.factory.updateArrowFunction(node, node.modifiers, node.typeParameters, node.parameters, node.type, node.equalsGreaterThanToken, context.factory.createIdentifier("EXIT"));
+    }
+    if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && node.typeName.text === "Warning") {
+      return context.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword);
+    }
+    return ts.visitEachChild(node, visit, context);
+  };
+  return (file: ts.SourceFile) => ts.visitNode(file, visit) as ts.SourceFile;
+}
+
+/**
+ * The statements of a file that hold logic of their own, printed from the AST (so formatting and
+ * comments do not count): statements with no statement inside them, less returns and throws (the
+ * exits migrate rewrites) and imports (which it adds to).
+ */
+export function logicStatements(fileName: string, text: string): string[] {
+  const parsed = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const file = ts.transform(parsed, [undoWarningRewrites]).transformed[0]!;
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    let hasInner = false;
+    const probe = (child: ts.Node): void => {
+      if (hasInner) return;
+      if (ts.isStatement(child) && !ts.isBlock(child)) hasInner = true;
+      else ts.forEachChild(child, probe);
+    };
+    ts.forEachChild(node, probe);
+    if (ts.isStatement(node) && !ts.isBlock(node) && !hasInner && !ts.isReturnStatement(node) && !ts.isThrowStatement(node) && !ts.isImportDeclaration(node)) {
+      found.push(printer.printNode(ts.EmitHint.Unspecified, node, file).replace(/\s+/g, " "));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}

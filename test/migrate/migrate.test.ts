@@ -1,0 +1,149 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cleanScratch } from "../check/helpers.js";
+import { runCli } from "../helpers/run-cli.js";
+import { committedCopy, logicStatements, sources, tscProject } from "./helpers.js";
+
+afterAll(cleanScratch);
+
+const SMART = ["--protocol", "smart-v2"];
+
+describe("mcp-conform migrate on the legacy stock server", () => {
+  it("dry run: prints a diff and a summary per tool, exits 0 and writes nothing", async () => {
+    const dir = committedCopy("stock-legacy");
+    const before = sources(dir);
+    const run = await runCli(["migrate", ...SMART], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain("--- a/src/tools/dcf.ts");
+    expect(run.stdout).toContain('-        throw new Error(`Symbol ${symbol} not found`);');
+    expect(run.stdout).toContain('+        return formatCalculateDcfError(legacyErrorSections("calculate_dcf", `Symbol ${symbol} not found`));');
+    expect(run.stdout).toContain('+      if (roe < 0.1) warnings.push(warning("WARN_ROE_IS_BELOW_10", "ROE is below 10%"));');
+    expect(run.stdout).toContain("10 tools migrated, 0 skipped, 0 already on the formatters");
+    expect(run.stdout).toContain("migrated calculate_ddm (src/tools/ddm.ts:20): 2 return paths, 1 throw to error results, 2 warnings to IDs, wrapped with conform()");
+    expect(run.stdout).toContain("dry run: 10 files would change");
+    expect(sources(dir)).toEqual(before);
+    expect(existsSync(join(dir, "src/generated"))).toBe(false);
+  });
+
+  it("--write: tsc passes, check passes, generate is fresh, logic is kept, and a second run changes nothing", async () => {
+    const dir = committedCopy("stock-legacy");
+    const before = sources(dir);
+    const run = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain("wrote 10 files");
+
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+    const check = await runCli(["check", ...SMART], { cwd: dir });
+    expect(check.exitCode, check.stdout + check.stderr).toBe(0);
+    expect(check.stdout).toContain("tools that conform                  10/10 (100%)");
+    expect(check.stdout).toContain("structured warnings                 16/16 (100%)");
+    const fresh = await runCli(["generate", ...SMART, "--check"], { cwd: dir });
+    expect(fresh.exitCode, fresh.stdout).toBe(0);
+
+    // Every statement of the user's logic is still there, compared as ASTs (not text).
+    const after = sources(dir);
+    for (const [file, text] of before) {
+      const kept = logicStatements(file, after.get(file) ?? "");
+      const missing = logicStatements(file, text).filter((statement) => {
+        const index = kept.indexOf(statement);
+        if (index === -1) return true;
+        kept.splice(index, 1);
+        return false;
+      });
+      expect(missing, file).toEqual([]);
+    }
+    expect(logicStatements("ddm.ts", before.get("src/tools/ddm.ts")!).length, "the comparison sees the handler's statements").toBe(9);
+
+    const migrated = sources(dir);
+    const again = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stdout).toContain("0 tools migrated, 0 skipped, 10 already on the formatters");
+    expect(again.stdout).toContain("nothing to change");
+    expect(sources(dir)).toEqual(migrated);
+  });
+
+  it("refuses to write over uncommitted changes, unless --force", async () => {
+    const dir = committedCopy("stock-legacy");
+    const file = join(dir, "src/tools/dcf.ts");
+    writeFileSync(file, `${readFileSync(file, "utf8")}\n// work in progress\n`);
+    const before = sources(dir);
+    const run = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain("migrate --write would rewrite files with uncommitted changes: src/tools/dcf.ts");
+    expect(run.stderr).not.toContain("    at ");
+    expect(sources(dir)).toEqual(before);
+    expect(existsSync(join(dir, "src/generated"))).toBe(false);
+
+    const forced = await runCli(["migrate", ...SMART, "--write", "--force"], { cwd: dir });
+    expect(forced.exitCode, forced.stderr).toBe(0);
+    expect(readFileSync(file, "utf8")).toContain("// work in progress");
+    expect(readFileSync(file, "utf8")).toContain('conform("calculate_dcf"');
+  });
+
+  it("rolls every file back when the migration breaks the types elsewhere", async () => {
+    const dir = committedCopy("stock-legacy");
+    // Code outside the tools that relies on warnings being strings: migrating them breaks it.
+    writeFileSync(
+      join(dir, "src/report.ts"),
+      'import type { PeerComparison } from "./tools/peers.js";\n\nexport function firstWarning(comparison: PeerComparison): string {\n  const first: string | undefined = comparison.warnings[0];\n  return first ?? "";\n}\n',
+    );
+    const { execFileSync } = await import("node:child_process");
+    execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qam", "report", "--allow-empty"], { cwd: dir });
+    execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "add", "src/report.ts"], { cwd: dir });
+    execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "report"], { cwd: dir });
+    const before = sources(dir);
+
+    const run = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain("every file was put back as it was");
+    expect(run.stderr).toMatch(/src\/report\.ts:4: TS2322: Type 'Warning \| undefined' is not assignable to type 'string \| undefined'/);
+    expect(sources(dir)).toEqual(before);
+    expect(existsSync(join(dir, "src/generated/mcp-conform/conform.ts"))).toBe(false);
+  });
+});
+
+describe("mcp-conform migrate: what it cannot migrate", () => {
+  it("lists dynamic shapes and any payloads with file:line and a reason, and leaves them untouched", async () => {
+    const dir = committedCopy("stock-legacy");
+    writeFileSync(
+      join(dir, "src/tools/extra.ts"),
+      [
+        'import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+        'import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";',
+        'import { z } from "zod";',
+        "",
+        "declare function lookup(symbol: string): any;",
+        "declare function render(symbol: string): CallToolResult;",
+        "",
+        "export function registerExtra(server: McpServer): void {",
+        '  server.registerTool("raw_lookup", { inputSchema: { symbol: z.string() } }, async ({ symbol }) => {',
+        "    const found = lookup(symbol);",
+        '    return { content: [{ type: "text", text: JSON.stringify(found) }] };',
+        "  });",
+        '  server.registerTool("rendered", { inputSchema: { symbol: z.string() } }, async ({ symbol }) => {',
+        "    return render(symbol);",
+        "  });",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    const server = join(dir, "src/server.ts");
+    writeFileSync(server, readFileSync(server, "utf8").replace('import { registerScreenStocks } from "./tools/screen.js";', 'import { registerScreenStocks } from "./tools/screen.js";\nimport { registerExtra } from "./tools/extra.js";') + "registerExtra(server);\n");
+    const run = await runCli(["migrate", ...SMART], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain("10 tools migrated, 2 skipped");
+    expect(run.stdout).toContain("skipped  raw_lookup (src/tools/extra.ts:11): the payload is typed `any`, so its formatter cannot be typed: give it a type first");
+    expect(run.stdout).toContain("skipped  rendered (src/tools/extra.ts:14): returns the result of render(...), whose payload cannot be read");
+    expect(run.stdout).not.toContain("--- a/src/tools/extra.ts");
+  });
+
+  it("says which protocols it can build formatter arguments for", async () => {
+    const dir = committedCopy("stock-legacy");
+    const run = await runCli(["migrate", "--protocol", "acor"], { cwd: dir });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain("0 tools migrated, 10 skipped");
+    expect(run.stdout).toContain("migrate builds formatter arguments for smart-v2 and guidance (without guidance: true) only");
+  });
+});
