@@ -39,6 +39,10 @@ describe("mcp-conform migrate on the legacy stock server", () => {
     expect(check.exitCode, check.stdout + check.stderr).toBe(0);
     expect(check.stdout).toContain("tools that conform                  10/10 (100%)");
     expect(check.stdout).toContain("structured warnings                 16/16 (100%)");
+    // The analyser reads `warning("WARN_…", text)`: the messages survive in the regenerated constants.
+    const constants = readFileSync(join(dir, "src/generated/mcp-conform/warnings.ts"), "utf8");
+    expect(constants).toContain('message: "ROE is below 10%"');
+    expect(constants).toContain('message: "Data is {} days old"');
     const fresh = await runCli(["generate", ...SMART, "--check"], { cwd: dir });
     expect(fresh.exitCode, fresh.stdout).toBe(0);
 
@@ -101,6 +105,21 @@ describe("mcp-conform migrate on the legacy stock server", () => {
     expect(run.stderr).toMatch(/src\/report\.ts:4: TS2322: Type 'Warning \| undefined' is not assignable to type 'string \| undefined'/);
     expect(sources(dir)).toEqual(before);
     expect(existsSync(join(dir, "src/generated/mcp-conform/conform.ts"))).toBe(false);
+  });
+});
+
+describe("mcp-conform migrate onto the Guidance Pattern", () => {
+  it("--write: tsc passes and check reports only the unfilled guidance stubs", async () => {
+    const dir = committedCopy("stock-legacy");
+    const run = await runCli(["migrate", "--protocol", "guidance", "--write"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+    const check = await runCli(["check", "--protocol", "guidance", "--format", "json"], { cwd: dir });
+    const report = JSON.parse(check.stdout) as { tools: { name: string; conforms: boolean; problems: { code: string }[] }[] };
+    expect(report.tools.every((tool) => tool.conforms)).toBe(true);
+    expect(report.tools.flatMap((tool) => tool.problems.map((problem) => problem.code))).toEqual(Array(10).fill("MCPC106"));
+    expect(readFileSync(join(dir, "src/tools/dcf.ts"), "utf8")).toContain('return formatCalculateDcf(result /* the legacy response also said: "Use calculate_ddm next to cross-check with dividends." */);');
   });
 });
 
