@@ -45,6 +45,7 @@ async function usesPrettier(root: string): Promise<boolean> {
 export async function runMigration(options: MigrateRunOptions): Promise<MigrateRunResult> {
   const session = openSession({ project: options.project, cwd: options.cwd, editable: true });
   const inventory = analyzeSession(session, options.cwd);
+  assertGeneratable(inventory, "migrate");
   const root = session.rootDir;
   const plan = planMigration(session, inventory, { protocol: options.config.protocol, guidance: options.config.guidance, outputDir: options.config.outputDir });
   if (options.format && plan.files.size > 0 && (await usesPrettier(root))) {
