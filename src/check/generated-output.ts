@@ -1,11 +1,14 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { ts } from "ts-morph";
 import type { Inventory } from "../analyze/inventory.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { InputError } from "../errors.js";
 import { type GenerateConfig, relativeToOutputDir } from "../generate/config.js";
 import { generate } from "../generate/generate.js";
-import { type StaleFile, writeGeneratedOutput } from "../write/index.js";
+import { FormatCache } from "../write/format-cache.js";
+import { createFormatter } from "../write/format.js";
+import { nodeWriteFs } from "../write/fs.js";
+import { type Plan, planOutput } from "../write/plan.js";
 
 /** What `check` reads from the generated output, through the session's checker. */
 export interface GeneratedOutput {
@@ -68,26 +71,46 @@ function missing(outputDir: string): never {
 /** How `check` names output on disk that is not what `generate` would write now. */
 export const STALE_OUTPUT_MESSAGE = "the generated output is stale: run mcp-conform generate";
 
+/** A generated file on disk that is not what `generate` would write now. */
+export interface StaleOutputFile {
+  /** Relative to the project root, `/` separators. */
+  path: string;
+  kind: "changed" | "missing" | "stale";
+}
+
 /**
- * The generated files on disk that are not what `generate` would write now, by the very comparison
- * `generate --check` makes (write/check.ts), touching nothing. `check` cannot know whether the user
- * generates with or without `--no-format`, so a file is fresh when it equals either the unformatted
- * or the formatted output: the cheap unformatted comparison runs first, Prettier (through the
- * format cache) only when that one finds differences. Scaffolded stubs are not compared: they are
- * the user's, and a missing one is a problem code (MCPC105).
+ * The generated files on disk that are not what `generate` would write now, by the comparison
+ * `generate --check` makes: write/plan.ts's plan, whose writes and deletes are what `--check`
+ * reports (write/check.ts adds a unified diff to each, which `check` does not print: at 1,000
+ * tools those diffs cost more than the rest of the run). `check` cannot know whether the user
+ * generates with or without `--no-format`, so a file is fresh when it equals either the
+ * unformatted or the formatted output: the cheap unformatted plan comes first, Prettier (through
+ * the format cache, read, never written) only when that one finds differences. Scaffolded stubs
+ * are not compared: they are the user's, and a missing one is a problem code (MCPC105).
  */
-export async function findStaleOutput(projectRoot: string, inventory: Inventory, config: GenerateConfig): Promise<StaleFile[]> {
+export async function findStaleOutput(projectRoot: string, inventory: Inventory, config: GenerateConfig): Promise<StaleOutputFile[]> {
+  const root = resolve(projectRoot);
   const { generated } = generate(inventory, config);
-  const common = { projectRoot, outputDir: config.outputDir, generated: relativeToOutputDir(generated, config.outputDir), scaffolded: new Map<string, string>(), mode: "check" as const };
-  const unformatted = await writeGeneratedOutput({ ...common, format: false });
-  if (unformatted.stale.length === 0) return [];
-  const formatted = await writeGeneratedOutput({ ...common, format: true });
-  const staleUnformatted = new Set(unformatted.stale.map((file) => file.path));
-  return formatted.stale.filter((file) => staleUnformatted.has(file.path));
+  const input = { projectRoot: root, outputDir: resolve(root, config.outputDir), generated: relativeToOutputDir(generated, config.outputDir), scaffolded: new Map<string, string>(), fs: nodeWriteFs };
+  const unformatted = staleIn(await planOutput({ ...input, formatter: createFormatter({ enabled: false }), cache: undefined }));
+  if (unformatted.length === 0) return [];
+  const cache = FormatCache.forProject(root);
+  await cache?.load(nodeWriteFs);
+  const formatted = staleIn(await planOutput({ ...input, formatter: createFormatter({ enabled: true }), cache }));
+  const staleUnformatted = new Set(unformatted.map((file) => file.path));
+  return formatted.filter((file) => staleUnformatted.has(file.path));
+}
+
+/** What `generate --check` would list (write/check.ts), without the diffs. */
+function staleIn(plan: Plan): StaleOutputFile[] {
+  return [
+    ...plan.writes.map((file) => ({ path: file.path, kind: file.previous === undefined ? ("missing" as const) : ("changed" as const) })),
+    ...plan.deletes.map((file) => ({ path: file.path, kind: "stale" as const })),
+  ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** The stale files, one a line (the first 20), after STALE_OUTPUT_MESSAGE. */
-export function describeStaleOutput(stale: readonly StaleFile[]): string {
+export function describeStaleOutput(stale: readonly StaleOutputFile[]): string {
   const shown = stale.slice(0, 20).map((file) => `  ${file.path} (${file.kind === "changed" ? "differs" : file.kind === "missing" ? "missing" : "no longer generated"})`);
   if (stale.length > shown.length) shown.push(`  ... and ${stale.length - shown.length} more`);
   return `${STALE_OUTPUT_MESSAGE} (${stale.length} file${stale.length === 1 ? " differs" : "s differ"} from what it would write now; \`mcp-conform generate --check\` shows the diffs):\n${shown.join("\n")}`;
