@@ -38,6 +38,8 @@ interface Stage {
   inspect?(stdout: string, manifest: SyntheticManifest): string[];
   /** Runs untimed right before each run of the stage (e.g. deleting output for a cold run). */
   prepare?(dir: string): void;
+  /** Exit codes that count as success; default [0]. */
+  okExitCodes?: number[];
 }
 
 /** Where `generate` writes in a bench project, and the format cache it keeps between runs. */
@@ -76,6 +78,22 @@ const STAGES: Stage[] = [
     baseline: "generate (cold)",
     target: 0.3,
     inspect: (stdout) => (stdout.includes("0 files written") ? [] : [`a run with nothing changed wrote files: ${stdout.trim()}`]),
+  },
+  {
+    // tsc on the project `check` reads: the sources and the generated output (from the warm run).
+    label: "tsc --noEmit (with output)",
+    command: (dir) => ({ file: process.execPath, args: [TSC, "--noEmit", "-p", dir] }),
+  },
+  {
+    // The synthetic server is a server before migration: no handler is wrapped with conform(), so
+    // every tool has MCPC103 and `check` exits 1, as it should. Exit 1 is accepted here, and the
+    // JSON report must judge every tool the generator wrote (inspectCheckReport).
+    label: "check",
+    command: (dir) => ({ file: process.execPath, args: [CLI, "check", "--protocol", "aorp", "--format", "json", "--project", dir] }),
+    okExitCodes: [0, 1],
+    baseline: "tsc --noEmit (with output)",
+    target: 1.0,
+    inspect: inspectCheckReport,
   },
 ];
 
@@ -164,7 +182,7 @@ async function main(): Promise<number> {
         if (result.failure) continue;
         result.stage.prepare?.(dir);
         const { file, args } = result.stage.command(dir);
-        const outcome = await time(file, args, timeoutMs);
+        const outcome = await time(file, args, timeoutMs, result.stage.okExitCodes ?? [0]);
         if (!outcome.ok) {
           result.failure = { exit: outcome.exit, tail: tail(outcome.stderr.trim() || outcome.stdout.trim(), 15) };
           console.log(`  ✗ ${result.stage.label}: FAILED (${outcome.exit}) after ${ms(outcome.ms)} ms`);
@@ -236,7 +254,7 @@ function build(): void {
   console.log("");
 }
 
-function time(file: string, args: string[], timeoutMs: number): Promise<RunOutcome> {
+function time(file: string, args: string[], timeoutMs: number, okExitCodes: number[]): Promise<RunOutcome> {
   return new Promise((done) => {
     const started = performance.now();
     const child = spawn(file, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
@@ -257,7 +275,7 @@ function time(file: string, args: string[], timeoutMs: number): Promise<RunOutco
     child.on("close", (code, signal) => {
       if (timedOut) finish(`timed out after ${timeoutMs / 1000} s`, false);
       else if (signal) finish(`killed by ${signal}`, false);
-      else finish(`exit ${code}`, code === 0);
+      else finish(`exit ${code}`, code !== null && okExitCodes.includes(code));
     });
   });
 }
@@ -289,6 +307,24 @@ function compareInventory(stdout: string, manifest: SyntheticManifest): string[]
   }
   if (warnings.length === 0) console.log(`  ✓ ${inventory.tools.length}/${manifest.tools.length} tools found, styles match`);
   return warnings;
+}
+
+/** `check --format json` must report on exactly the tools the generator wrote, with its coverage. */
+function inspectCheckReport(stdout: string, manifest: SyntheticManifest): string[] {
+  let report: { ok?: unknown; coverage?: { conforming?: { total?: unknown } }; tools?: Array<{ name?: unknown; problems?: unknown }> };
+  try {
+    report = JSON.parse(stdout) as typeof report;
+  } catch {
+    return [`stdout is not JSON: ${JSON.stringify(stdout.slice(0, 200))}`];
+  }
+  if (!Array.isArray(report.tools) || typeof report.ok !== "boolean") return ["the report has no tools array or no ok"];
+  const names = report.tools.map((tool) => String(tool.name)).sort();
+  const expected = manifest.tools.map((tool) => tool.name).sort();
+  if (names.join("\n") !== expected.join("\n")) return [`check judged ${names.length} tools, the generator wrote ${expected.length}`];
+  if (report.coverage?.conforming?.total !== expected.length) return [`coverage counts ${String(report.coverage?.conforming?.total)} tools, not ${expected.length}`];
+  const problems = report.tools.reduce((sum, tool) => sum + (Array.isArray(tool.problems) ? tool.problems.length : 0), 0);
+  console.log(`  ✓ check judged ${names.length}/${expected.length} tools (${problems} problems, ok: ${String(report.ok)})`);
+  return [];
 }
 
 function printTable(results: StageResult[]): void {
