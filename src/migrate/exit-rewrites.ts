@@ -111,7 +111,7 @@ function fromHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeCh
  * Classify one exit of a handler for the rewrite. Everything not recognised is a skip with its
  * reason: migrate rewrites only what it can read completely.
  */
-export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: boolean): ExitRewrite {
+export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: boolean, raw = false): ExitRewrite {
   if (exit.isThrow) {
     // A throw that a surrounding try in the handler catches is not an exit (collectExitPoints drops
     // those); one inside a `try/finally` would change what runs if it became a return.
@@ -121,6 +121,15 @@ export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: bo
   }
   if (!exit.expression) return { kind: "skip", exit, reason: "a bare `return;` has no result to format" };
   const value = unwrapExpression(exit.expression);
+  // Frameworks that serialise for you (FastMCP, mcp-framework, xmcp) take the payload itself, or its JSON text.
+  if (raw) {
+    if (ts.isCallExpression(value) && ts.isPropertyAccessExpression(value.expression) && value.expression.name.text === "stringify" && value.arguments[0]) {
+      return { kind: "success", exit, payload: text(value.arguments[0]), payloadNode: value.arguments[0], notes: [] };
+    }
+    if (!ts.isCallExpression(value) && !(ts.isObjectLiteralExpression(value) && isCallToolResultLiteral(value))) {
+      return { kind: "success", exit, payload: text(value), payloadNode: value, notes: [] };
+    }
+  }
   if (ts.isCallExpression(value)) {
     const callee = unwrapExpression(value.expression);
     if (ts.isIdentifier(callee) && FORMATTER_CALL.test(callee.text)) return { kind: "done", exit };

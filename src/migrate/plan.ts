@@ -23,6 +23,9 @@ export interface MigrateOptions {
 /** The protocols whose formatter arguments migrate can build from what a legacy handler holds. */
 export const MIGRATABLE_PROTOCOLS: readonly ProtocolId[] = ["smart-v2", "guidance"];
 
+/** Styles whose handlers return the payload itself and let the framework serialise it (the analyser's "raw" mode). */
+const RAW_PAYLOAD_STYLES = new Set(["fastmcp", "mcp-framework", "xmcp"]);
+
 /** What a rewritten file must import, by project-relative generated module. */
 type Needs = Map<string, Set<string>>;
 
@@ -78,7 +81,8 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       skip(scope ? "the handler is a branch of a low-level request handler; wrap it by hand" : "the handler cannot be found");
       continue;
     }
-    const exits = collectExitPoints(scope).map((exit) => planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, scope)));
+    const raw = RAW_PAYLOAD_STYLES.has(tool.style);
+    const exits = collectExitPoints(scope).map((exit) => planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, scope), raw));
     if (located.wrapper && exits.every((exit) => exit.kind === "done")) {
       upToDate.push(tool.name);
       continue;

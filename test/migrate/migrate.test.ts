@@ -123,6 +123,20 @@ describe("mcp-conform migrate onto the Guidance Pattern", () => {
   });
 });
 
+describe("mcp-conform migrate on FastMCP (the framework serialises the payload)", () => {
+  it("perspectives: JSON text and UserError throws become formatter calls; tsc and check pass", async () => {
+    const dir = committedCopy("perspectives");
+    const run = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain("8 tools migrated, 0 skipped");
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+    const check = await runCli(["check", ...SMART], { cwd: dir });
+    expect(check.exitCode, check.stdout + check.stderr).toBe(0);
+    expect(check.stdout).toContain("tools that conform                  8/8 (100%)");
+  });
+});
+
 describe("mcp-conform migrate: what it cannot migrate", () => {
   it("lists dynamic shapes and any payloads with file:line and a reason, and leaves them untouched", async () => {
     const dir = committedCopy("stock-legacy");
