@@ -5,6 +5,8 @@ import type { AnalysisSession } from "../analyze/session.js";
 import { InputError } from "../errors.js";
 import { type GenerateConfig, relativeToOutputDir } from "../generate/config.js";
 import { generate } from "../generate/generate.js";
+import { runFingerprint } from "../incremental/run-fingerprint.js";
+import { hashOutputFolder, outputsUnchanged, readRunState, runStatePath } from "../incremental/run-state.js";
 import { FormatCache } from "../write/format-cache.js";
 import { createFormatter } from "../write/format.js";
 import { nodeWriteFs } from "../write/fs.js";
@@ -88,8 +90,9 @@ export interface StaleOutputFile {
  * the format cache, read, never written) only when that one finds differences. Scaffolded stubs
  * are not compared: they are the user's, and a missing one is a problem code (MCPC105).
  */
-export async function findStaleOutput(projectRoot: string, inventory: Inventory, config: GenerateConfig): Promise<StaleOutputFile[]> {
+export async function findStaleOutput(projectRoot: string, tsconfigPath: string, inventory: Inventory, config: GenerateConfig): Promise<StaleOutputFile[]> {
   const root = resolve(projectRoot);
+  if (unchangedSinceGenerate(root, tsconfigPath, config)) return [];
   const { generated } = generate(inventory, config);
   const input = { projectRoot: root, outputDir: resolve(root, config.outputDir), generated: relativeToOutputDir(generated, config.outputDir), scaffolded: new Map<string, string>(), fs: nodeWriteFs };
   const unformatted = staleIn(await planOutput({ ...input, formatter: createFormatter({ enabled: false }), cache: undefined }));
@@ -99,6 +102,25 @@ export async function findStaleOutput(projectRoot: string, inventory: Inventory,
   const formatted = staleIn(await planOutput({ ...input, formatter: createFormatter({ enabled: true }), cache }));
   const staleUnformatted = new Set(unformatted.map((file) => file.path));
   return formatted.filter((file) => staleUnformatted.has(file.path));
+}
+
+/**
+ * generate's own shortcut (commands/generate.ts): when the last `generate` recorded the fingerprint
+ * of every input it read (sources, config, templates, our build) and the output's hashes, equal
+ * fingerprints and an untouched output mean the output is what generate would write now, without
+ * generating or formatting anything. The settings are those generate fingerprints, with or without
+ * formatting. Any difference (or no record, as on a fresh clone) falls back to the comparison.
+ */
+function unchangedSinceGenerate(projectRoot: string, tsconfigPath: string, config: GenerateConfig): boolean {
+  const statePath = runStatePath(projectRoot, tsconfigPath);
+  const previous = statePath ? readRunState(statePath) : undefined;
+  if (!previous) return false;
+  const outputDir = join(projectRoot, config.outputDir);
+  const templates = config.templatesDir !== undefined ? hashOutputFolder(config.templatesDir) : null;
+  const ownedFolders = [outputDir, join(projectRoot, config.guidanceDir)];
+  const fingerprint = (format: boolean): string => runFingerprint({ tsconfigPath, settings: { generateConfig: config, format, templates }, ownedFolders });
+  if (previous.fingerprint !== fingerprint(true) && previous.fingerprint !== fingerprint(false)) return false;
+  return outputsUnchanged(previous, outputDir, projectRoot);
 }
 
 /** What `generate --check` would list (write/check.ts), without the diffs. */

@@ -48,7 +48,7 @@ export const checkCommand: Command = {
       // is reported as it is, with a note: a non-conforming return changes the payload the
       // analyser infers, so output that "would change" is the usual company of the very problems
       // check exists to show, and hiding them behind "regenerate" would help nobody.
-      const stale = await findStaleOutput(session.rootDir, inventory, generateConfig);
+      const stale = await findStaleOutput(session.rootDir, session.tsconfigPath, inventory, generateConfig);
       if (stale.length > 0 && result.ok) throw new InputError(describeStaleOutput(stale));
       if (stale.length > 0) io.stderr(`note: ${describeStaleOutput(stale)}\n`);
       results.push(result);

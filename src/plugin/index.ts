@@ -49,16 +49,16 @@ export function init(modules: { typescript: TypeScriptModule }): PluginModule {
         return info.languageService;
       }
       const settings = info.config ?? {};
-      const check = new ProgramCheck(tsconfigPath, new PluginConfigLoader(dirname(tsconfigPath), settings));
+      // Never throw into tsserver: say why in its log, and leave the editor its own diagnostics.
+      const report = (error: unknown): void => log(error instanceof InputError ? error.format() : error instanceof Error ? (error.stack ?? error.message) : String(error));
+      const check = new ProgramCheck(tsconfigPath, new PluginConfigLoader(dirname(tsconfigPath), settings), report);
       return decorate(info.languageService, (fileName, prior) => {
-        const program = info.languageService.getProgram();
-        if (!program) return prior;
         try {
-          const ours = check.diagnosticsFor(program, fileName);
+          const program = info.languageService.getProgram();
+          const ours = program ? check.diagnosticsFor(program, fileName) : [];
           return ours.length === 0 ? prior : [...prior, ...ours];
         } catch (error) {
-          // Never throw into tsserver: say why in its log, and leave the editor its own diagnostics.
-          log(error instanceof InputError ? error.format() : error instanceof Error ? (error.stack ?? error.message) : String(error));
+          report(error);
           return prior;
         }
       });

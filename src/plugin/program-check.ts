@@ -10,7 +10,7 @@ import type { PluginConfigLoader } from "./settings.js";
 
 interface Checked {
   program: ts.Program;
-  result: CheckResult;
+  result: CheckResult | undefined;
   problems: Map<string, CheckProblem[]>;
   /** Diagnostics already built, per file: repeated requests return the same array. */
   diagnostics: Map<string, ts.Diagnostic[]>;
@@ -25,16 +25,14 @@ interface Checked {
 export class ProgramCheck {
   private last: Checked | undefined;
 
+  /** `report` hears why a Program cannot be checked, once per Program. */
   constructor(
     private readonly tsconfigPath: string,
     private readonly config: PluginConfigLoader,
+    private readonly report: (error: unknown) => void,
   ) {}
 
-  /** The check of this Program (the cached one when the Program is the last one seen). */
-  resultFor(program: ts.Program): CheckResult {
-    return this.checked(program).result;
-  }
-
+  /** The problems of one file, as diagnostics; none when the Program cannot be checked. */
   diagnosticsFor(program: ts.Program, fileName: string): ts.Diagnostic[] {
     const checked = this.checked(program);
     const key = toPosixPath(fileName);
@@ -49,12 +47,18 @@ export class ProgramCheck {
 
   private checked(program: ts.Program): Checked {
     if (this.last?.program === program) return this.last;
-    const { generate, minCoverage } = this.config.load();
-    const session = new AnalysisSession(program, this.tsconfigPath);
-    const inventory = analyzeSession(session, session.rootDir);
-    assertGeneratable(inventory, "check");
-    const result = checkProject(session, inventory, { config: generate, minCoverage });
-    this.last = { program, result, problems: problemsByFile(result, session.rootDir), diagnostics: new Map() };
+    try {
+      const { generate, minCoverage } = this.config.load();
+      const session = new AnalysisSession(program, this.tsconfigPath);
+      const inventory = analyzeSession(session, session.rootDir);
+      assertGeneratable(inventory, "check");
+      const result = checkProject(session, inventory, { config: generate, minCoverage });
+      this.last = { program, result, problems: problemsByFile(result, session.rootDir), diagnostics: new Map() };
+    } catch (error) {
+      // A failure is kept like a result: the other files of this Program must not analyse again.
+      this.last = { program, result: undefined, problems: new Map(), diagnostics: new Map() };
+      this.report(error);
+    }
     return this.last;
   }
 }
