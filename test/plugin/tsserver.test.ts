@@ -21,7 +21,49 @@ function installInto(projectDir: string): void {
   if (build.status !== 0) throw new Error(`build failed: ${build.stdout}${build.stderr}`);
 }
 
+/**
+ * An editor whose Node cannot require() ESM (simulated with --no-experimental-require-module): the
+ * entry imports the build instead, the language service is untouched meanwhile, and once loaded
+ * the plugin asks for a refresh, after which the diagnostics are there.
+ */
+const OLD_NODE_EDITOR = `
+const ts = require("typescript");
+const init = require("mcp-conform/plugin");
+const [tsconfig, serverFile] = process.argv.slice(2);
+const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic() {} });
+const host = {
+  getCompilationSettings: () => parsed.options,
+  getScriptFileNames: () => parsed.fileNames,
+  getScriptVersion: () => "0",
+  getScriptSnapshot: (f) => (ts.sys.fileExists(f) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(f)) : undefined),
+  getCurrentDirectory: () => process.cwd(),
+  getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+  fileExists: ts.sys.fileExists, readFile: ts.sys.readFile, readDirectory: ts.sys.readDirectory,
+  directoryExists: ts.sys.directoryExists, getDirectories: ts.sys.getDirectories,
+};
+const languageService = ts.createLanguageService(host, ts.createDocumentRegistry());
+const codes = (service) => service.getSemanticDiagnostics(serverFile).filter((d) => d.source === "mcp-conform").map((d) => d.code);
+let service;
+const refreshed = new Promise((done) => {
+  const info = { languageService, config: { name: "mcp-conform/plugin" }, project: { getProjectName: () => tsconfig, refreshDiagnostics: done, projectService: { logger: { info: (m) => console.error(m) } } } };
+  service = init({ typescript: ts }).create(info);
+});
+const before = codes(service);
+refreshed.then(() => console.log(JSON.stringify({ before, after: codes(service) })));
+`;
+
 describe("tsserver loads mcp-conform/plugin from a tsconfig", () => {
+  it("falls back to import() where Node cannot require() ESM, and asks the editor to refresh", async () => {
+    const dir = await generatedCopy("check/conforming");
+    installInto(dir);
+    const serverFile = join(dir, "src/server.ts");
+    writeFileSync(serverFile, readFileSync(serverFile, "utf8").replace("return formatListRecipes({ recipes });", 'return { content: [{ type: "text" as const, text: "" }] };'));
+    writeFileSync(join(dir, "editor.cjs"), OLD_NODE_EDITOR);
+    const run = spawnSync(process.execPath, ["--no-experimental-require-module", "editor.cjs", join(dir, "tsconfig.json"), serverFile], { cwd: dir, encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ before: [], after: [101] });
+  });
+
   it("resolves the CommonJS entry, requires it and shows check's problems as diagnostics", async () => {
     const dir = await generatedCopy("check/conforming");
     installInto(dir);
