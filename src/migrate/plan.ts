@@ -21,7 +21,7 @@ export interface MigrateOptions {
 }
 
 /** The protocols whose formatter arguments migrate can build from what a legacy handler holds. */
-export const MIGRATABLE_PROTOCOLS: readonly ProtocolId[] = ["smart-v2", "guidance"];
+export const MIGRATABLE_PROTOCOLS: readonly ProtocolId[] = ["aorp", "smart-v2", "guidance"];
 
 /** Styles whose handlers return the payload itself and let the framework serialise it (the analyser's "raw" mode). */
 const RAW_PAYLOAD_STYLES = new Set(["fastmcp", "mcp-framework", "xmcp"]);
@@ -44,6 +44,11 @@ function isSmartResponseV1(type: ts.Type, checker: ts.TypeChecker): boolean {
   const summary = has(type, "summary");
   const recommendations = has(type, "recommendations");
   return summary !== undefined && has(summary, "keyFindings") !== undefined && recommendations !== undefined && has(recommendations, "investment") !== undefined && has(type, "context") !== undefined && has(type, "data") !== undefined;
+}
+
+/** A payload that is itself an AORP envelope (immediate, actionable, quality, details). */
+function isAorpEnvelope(type: ts.Type, checker: ts.TypeChecker): boolean {
+  return ["immediate", "actionable", "quality", "details"].every((name) => checker.getPropertyOfType(type, name) !== undefined);
 }
 
 /**
@@ -71,8 +76,8 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       const where = node ? session.where(node) : { file: tool.handler?.file ?? tool.file, line: tool.handler?.line ?? tool.line };
       skipped.push({ tool: tool.name, ...where, reason });
     };
-    if (!MIGRATABLE_PROTOCOLS.includes(options.protocol) || (options.protocol === "smart-v2" && options.guidance)) {
-      skip(`migrate builds formatter arguments for ${MIGRATABLE_PROTOCOLS.join(" and ")} (without guidance: true) only; move this tool to the ${options.protocol} formatter by hand`);
+    if (!MIGRATABLE_PROTOCOLS.includes(options.protocol) || (options.protocol !== "guidance" && options.guidance)) {
+      skip(`migrate builds formatter arguments for ${MIGRATABLE_PROTOCOLS.join(", ")} (without guidance: true) only; move this tool to the ${options.protocol} formatter by hand`);
       continue;
     }
     const located = locateHandler(session, tool, conformCalls);
@@ -125,14 +130,24 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         let call: string;
         if (exit.kind === "error") {
           need(needs, fileName, formatterModule, `${formatter}Error`);
-          if (options.protocol === "smart-v2") {
+          if (options.protocol === "aorp") {
+            need(needs, fileName, module("kit.ts"), "legacyErrorParts");
+            call = `${formatter}Error(legacyErrorParts(${name}, ${exit.message}))`;
+          } else if (options.protocol === "smart-v2") {
             need(needs, fileName, module("kit.ts"), "legacyErrorSections");
             call = `${formatter}Error(legacyErrorSections(${name}, ${exit.message}))`;
           } else call = `${formatter}Error(${exit.message})`;
         } else {
           need(needs, fileName, formatterModule, formatter);
-          const v1 = isSmartResponseV1(checker.getTypeAtLocation(exit.payloadNode), checker);
-          if (options.protocol === "smart-v2" && v1) {
+          const payloadType = checker.getTypeAtLocation(exit.payloadNode);
+          const v1 = isSmartResponseV1(payloadType, checker);
+          if (options.protocol === "aorp" && isAorpEnvelope(payloadType, checker)) {
+            // Its next steps are the author's untyped strings; the typed builder wants aorp.step() or advice() for each.
+            throw new SkipTool("a hand-written AORP envelope: pass its layers to the formatter by hand (next steps through aorp.step() or advice())", exit.payloadNode);
+          } else if (options.protocol === "aorp") {
+            need(needs, fileName, module("kit.ts"), "legacyParts");
+            call = `${formatter}(${exit.payload}, legacyParts(${name}${exit.notes.length > 0 ? `, [${exit.notes.join(", ")}]` : ""}))`;
+          } else if (options.protocol === "smart-v2" && v1) {
             if (!ts.isIdentifier(exit.payloadNode)) throw new SkipTool("a SmartResponse V1 object written inline in the result: store it in a const first", exit.payloadNode);
             need(needs, fileName, module("kit.ts"), "fromSmartResponseV1");
             call = `${formatter}(${exit.payload}.data, fromSmartResponseV1(${name}, ${exit.payload}))`;

@@ -137,6 +137,27 @@ describe("mcp-conform migrate on FastMCP (the framework serialises the payload)"
   });
 });
 
+describe("mcp-conform migrate onto AORP", () => {
+  it("stock-legacy --write: legacy results take neutral layers from the kit; tsc and check pass", async () => {
+    const dir = committedCopy("stock-legacy");
+    const run = await runCli(["migrate", "--protocol", "aorp", "--write"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(readFileSync(join(dir, "src/tools/dcf.ts"), "utf8")).toContain('return formatCalculateDcf(result, legacyParts("calculate_dcf", ["Use calculate_ddm next to cross-check with dividends."]));');
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+    const check = await runCli(["check", "--protocol", "aorp"], { cwd: dir });
+    expect(check.exitCode, check.stdout + check.stderr).toBe(0);
+  });
+
+  it("leaves a hand-written AORP envelope to the author, with the reason", async () => {
+    const dir = committedCopy("perspectives");
+    const run = await runCli(["migrate", "--protocol", "aorp"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain("7 tools migrated, 1 skipped");
+    expect(run.stdout).toContain("skipped  get_session_status (src/tools/session-tools.ts:111): a hand-written AORP envelope: pass its layers to the formatter by hand (next steps through aorp.step() or advice())");
+  });
+});
+
 describe("mcp-conform migrate: what it cannot migrate", () => {
   it("lists dynamic shapes and any payloads with file:line and a reason, and leaves them untouched", async () => {
     const dir = committedCopy("stock-legacy");
@@ -177,6 +198,6 @@ describe("mcp-conform migrate: what it cannot migrate", () => {
     const run = await runCli(["migrate", "--protocol", "acor"], { cwd: dir });
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain("0 tools migrated, 10 skipped");
-    expect(run.stdout).toContain("migrate builds formatter arguments for smart-v2 and guidance (without guidance: true) only");
+    expect(run.stdout).toContain("migrate builds formatter arguments for aorp, smart-v2, guidance (without guidance: true) only");
   });
 });
