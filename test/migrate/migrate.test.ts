@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runStatePath } from "../../src/incremental/run-state.js";
 import { cleanScratch } from "../check/helpers.js";
 import { runCli } from "../helpers/run-cli.js";
 import { committedCopy, logicStatements, sources, tscProject } from "./helpers.js";
@@ -59,6 +60,15 @@ describe("mcp-conform migrate on the legacy stock server", () => {
       expect(missing, file).toEqual([]);
     }
     expect(logicStatements("ddm.ts", before.get("src/tools/ddm.ts")!).length, "the comparison sees the handler's statements").toBe(9);
+
+    // A fresh clone that does not commit the output: one `generate` gives what the next would.
+    rmSync(join(dir, "src/generated"), { recursive: true, force: true });
+    const regenerated = await runCli(["generate", ...SMART], { cwd: dir });
+    expect(regenerated.exitCode, regenerated.stderr).toBe(0);
+    expect(regenerated.stdout).toContain("a second pass, once the generated imports resolved, rewrote");
+    rmSync(runStatePath(dir, join(dir, "tsconfig.json"))!, { force: true });
+    const converged = await runCli(["generate", ...SMART, "--check"], { cwd: dir });
+    expect(converged.exitCode, converged.stdout).toBe(0);
 
     const migrated = sources(dir);
     const again = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
