@@ -21,11 +21,14 @@ function text(node: ts.Node): string {
   return node.getText(node.getSourceFile());
 }
 
-/** A `throw new Error(message)` (or any `new X(message)`): the message; else null. */
-function thrownMessage(expression: ts.Expression | undefined): string | null {
+/**
+ * A `throw new Error(message)` (or any `new X(...)`): its first text argument, so
+ * `new McpError(ErrorCode.InvalidParams, message)` gives the message, not the code; else null.
+ */
+function thrownMessage(expression: ts.Expression | undefined, checker: ts.TypeChecker): string | null {
   const thrown = expression ? unwrapExpression(expression) : undefined;
   if (!thrown || !ts.isNewExpression(thrown)) return null;
-  const [message] = thrown.arguments ?? [];
+  const message = (thrown.arguments ?? []).find((argument) => (checker.getTypeAtLocation(argument).flags & ts.TypeFlags.StringLike) !== 0);
   return message ? text(message) : null;
 }
 
@@ -116,7 +119,7 @@ export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: bo
     // A throw that a surrounding try in the handler catches is not an exit (collectExitPoints drops
     // those); one inside a `try/finally` would change what runs if it became a return.
     if (insideTry) return { kind: "skip", exit, reason: "a throw inside a try block: turning it into a return would change which code runs" };
-    const message = thrownMessage(exit.expression);
+    const message = thrownMessage(exit.expression, checker);
     return message ? { kind: "error", exit, message } : { kind: "skip", exit, reason: "throws a value that is not `new Error(message)`" };
   }
   if (!exit.expression) return { kind: "skip", exit, reason: "a bare `return;` has no result to format" };
@@ -135,10 +138,14 @@ export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: bo
     if (ts.isIdentifier(callee) && FORMATTER_CALL.test(callee.text)) return { kind: "done", exit };
     const helper = fromHelper(exit, value, checker);
     if (helper) return helper;
-    return { kind: "skip", exit, reason: `returns the result of ${text(value.expression)}(...), whose payload cannot be read` };
   }
   if (ts.isObjectLiteralExpression(value) && isCallToolResultLiteral(value)) return fromCallToolResult(exit, value, checker);
-  return { kind: "skip", exit, reason: "returns a value whose shape is not a CallToolResult literal (a dynamic shape)" };
+  // As the analyser reads it: a value that is not shaped like a CallToolResult is the payload itself.
+  const type = checker.getAwaitedType(checker.getTypeAtLocation(value)) ?? checker.getTypeAtLocation(value);
+  if (!checker.getPropertyOfType(type, "content")) return { kind: "success", exit, payload: text(value), payloadNode: value, notes: [] };
+  return ts.isCallExpression(value)
+    ? { kind: "skip", exit, reason: `returns the result of ${text(value.expression)}(...), a CallToolResult whose payload cannot be read` }
+    : { kind: "skip", exit, reason: "returns a CallToolResult that is not written out as a literal (a dynamic shape)" };
 }
 
 /** Whether `node` sits in a try block (of any try statement) between it and `root`. */

@@ -2,7 +2,6 @@ import { posix } from "node:path";
 import { SyntaxKind, ts, type SourceFile } from "ts-morph";
 import type { Inventory, ToolEntry } from "../analyze/inventory.js";
 import type { AnalysisSession } from "../analyze/session.js";
-import { isFunctionNode } from "../analyze/syntax.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
 import { indexConformCalls, locateHandler } from "../check/locate.js";
 import { fileStems, importSpecifier, pascalCase } from "../generate/paths.js";
@@ -11,6 +10,7 @@ import type { ProtocolId } from "../protocols/protocol.js";
 import { type ExitRewrite, isInsideTry, planExit } from "./exit-rewrites.js";
 import type { MigrationPlan, SkippedTool } from "./outcome.js";
 import { applyEdits, EditSet } from "./text-edits.js";
+import { planWrap, type WrapPlan } from "./wrap.js";
 import { planWarnings } from "./warnings.js";
 
 export interface MigrateOptions {
@@ -67,7 +67,8 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const needs = new Map<string, Needs>();
   const stems = fileStems(inventory.tools.map((tool) => tool.name));
   const outputRoot = session.rootDir + "/" + options.outputDir + "/";
-  const conformCalls = indexConformCalls(session.userSourceFiles().filter((file) => !file.fileName.startsWith(outputRoot)));
+  const projectFiles = session.userSourceFiles().filter((file) => !file.fileName.startsWith(outputRoot));
+  const conformCalls = indexConformCalls(projectFiles);
   const idByMessage = new Map(warningConstants(inventory.tools).map((constant) => [constant.message, constant.id]));
   const module = (name: string): string => posix.join(options.outputDir, name);
 
@@ -81,13 +82,24 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       continue;
     }
     const located = locateHandler(session, tool, conformCalls);
-    const scope = located.scope;
-    if (!scope || !isFunctionNode(scope)) {
-      skip(scope ? "the handler is a branch of a low-level request handler; wrap it by hand" : "the handler cannot be found");
+    if (!located.scope) {
+      skip("the handler cannot be found");
       continue;
     }
+    let scope: ts.Node = located.scope;
+    let wrap: WrapPlan | null = null;
+    if (!located.wrapper) {
+      const planned = planWrap(located.scope, located.registration, tool.name, checker, projectFiles);
+      if ("reason" in planned) {
+        skip(planned.reason, located.scope);
+        continue;
+      }
+      wrap = planned;
+      scope = planned.scope;
+    }
     const raw = RAW_PAYLOAD_STYLES.has(tool.style);
-    const exits = collectExitPoints(scope).map((exit) => planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, scope), raw));
+    const exitScope = scope;
+    const exits = collectExitPoints(scope).map((exit) => planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), raw));
     if (located.wrapper && exits.every((exit) => exit.kind === "done")) {
       upToDate.push(tool.name);
       continue;
@@ -111,12 +123,6 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       skip(warnings.reason, warnings.node);
       continue;
     }
-    const wrap = located.wrapper ? null : wrapEdits(scope, tool.name);
-    if (!located.wrapper && !wrap) {
-      skip("the handler is not an inline function of the registration; wrap it with conform() by hand", scope);
-      continue;
-    }
-
     const before = edits.snapshot();
     const beforeNeeds = new Map([...needs].map(([file, byModule]) => [file, new Map([...byModule].map(([m, names]) => [m, new Set(names)]))]));
     try {
@@ -175,8 +181,10 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         need(needs, edit.fileName, module("warnings.ts"), edit.needs === "Warning" ? "type Warning" : "warning");
       }
       if (wrap) {
-        for (const edit of wrap) edits.add(fileName, edit);
-        need(needs, fileName, module("conform.ts"), "conform");
+        for (const edit of wrap.edits) {
+          edits.add(edit.fileName, edit);
+          need(needs, edit.fileName, module("conform.ts"), "conform");
+        }
       }
       const words = [
         changes.paths > 0 ? `${changes.paths} return path${changes.paths === 1 ? "" : "s"}` : "",
@@ -217,18 +225,6 @@ class SkipTool extends Error {
   ) {
     super(message);
   }
-}
-
-/** `conform("name", ` before an inline handler and `)` after it. */
-function wrapEdits(scope: ts.Node, name: string): { start: number; end: number; text: string }[] | null {
-  const parent = scope.parent;
-  const inline = (ts.isCallExpression(parent) && parent.arguments.some((argument) => argument === scope)) || (ts.isPropertyAssignment(parent) && parent.initializer === scope);
-  if (!inline) return null;
-  const file = scope.getSourceFile();
-  return [
-    { start: scope.getStart(file), end: scope.getStart(file), text: `conform(${JSON.stringify(name)}, ` },
-    { start: scope.getEnd(), end: scope.getEnd(), text: ")" },
-  ];
 }
 
 function addImports(file: SourceFile, relativePath: string, needs: Needs): void {

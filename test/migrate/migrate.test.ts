@@ -199,7 +199,7 @@ describe("mcp-conform migrate: what it cannot migrate", () => {
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain("10 tools migrated, 2 skipped");
     expect(run.stdout).toContain("skipped  raw_lookup (src/tools/extra.ts:11): the payload is typed `any`, so its formatter cannot be typed: give it a type first");
-    expect(run.stdout).toContain("skipped  rendered (src/tools/extra.ts:14): returns the result of render(...), whose payload cannot be read");
+    expect(run.stdout).toContain("skipped  rendered (src/tools/extra.ts:14): returns the result of render(...), a CallToolResult whose payload cannot be read");
     expect(run.stdout).not.toContain("--- a/src/tools/extra.ts");
   });
 

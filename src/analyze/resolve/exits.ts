@@ -216,9 +216,30 @@ function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: ts.TypeChecke
   return { kind: "success", via: "return", payload: type };
 }
 
+/**
+ * `return conform("x", async () => { ... })()`: a method or a low-level branch whose body migrate
+ * wrapped. Its exits are those of the function given to `conform`.
+ */
+function conformedBody(exit: ExitPoint, checker: ts.TypeChecker): ts.Node | undefined {
+  if (exit.isThrow || !exit.expression) return undefined;
+  let value = unwrapExpression(exit.expression);
+  if (ts.isAwaitExpression(value)) value = unwrapExpression(value.expression);
+  if (!ts.isCallExpression(value)) return undefined;
+  const inner = unwrapExpression(value.expression);
+  if (!ts.isCallExpression(inner) || calleeName(inner) !== "conform" || inner.arguments.length < 2) return undefined;
+  return resolveFunction(inner.arguments[1]!, checker) ?? undefined;
+}
+
+function exitsThroughConform(root: ts.Node, checker: ts.TypeChecker): ExitPoint[] {
+  return collectExitPoints(root).flatMap((exit) => {
+    const body = conformedBody(exit, checker);
+    return body ? collectExitPoints(body) : [exit];
+  });
+}
+
 /** Every exit of a handler (or scope), classified as success or error, with its payload type. */
 export function analyseExits(root: ts.Node, mode: PayloadMode, checker: ts.TypeChecker): AnalysedExit[] {
-  return collectExitPoints(root).map((exit) => {
+  return exitsThroughConform(root, checker).map((exit) => {
     const classified = classifyExit(exit, mode, checker, 0);
     const via = exit.node === exit.expression && !exit.isThrow && isFunctionNode(root) ? (classified.via === "return" ? "arrow-expression" : classified.via) : classified.via;
     return { node: exit.node, kind: classified.kind, via, payload: classified.payload };

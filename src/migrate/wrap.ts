@@ -1,0 +1,115 @@
+import { ts } from "ts-morph";
+import { resolveFunction } from "../analyze/resolve/handler.js";
+import { isFunctionNode } from "../analyze/syntax.js";
+import type { TextEdit } from "./text-edits.js";
+
+/**
+ * How a handler gets its `conform("tool", ...)`, by where it stands:
+ * - an inline function of the registration: wrapped where it stands;
+ * - a function passed by reference (`handler: getAgentOutput`): the reference is wrapped, and
+ *   the function's own returns are rewritten (only when no other code refers to it);
+ * - a method (`async execute(input) { ... }`, `async handler(args) { ... }`) or a low-level
+ *   server's `case` / `if` branch: its body runs inside `return conform("tool", async () => { ... })()`,
+ *   which keeps `this`, the parameters and the method's place in its class.
+ */
+export interface WrapPlan {
+  /** Where the exits to rewrite are. */
+  scope: ts.Node;
+  edits: (TextEdit & { fileName: string })[];
+}
+
+function conformCall(name: string): string {
+  return `conform(${JSON.stringify(name)}, `;
+}
+
+/** `{ return conform("x", async () => {` … `})(); }` inside a block, around its statements. */
+function wrapBlock(block: ts.Block, name: string, isAsync: boolean): WrapPlan["edits"] {
+  const file = block.getSourceFile();
+  const fileName = file.fileName;
+  const open = block.getStart(file) + 1;
+  const close = block.getEnd() - 1;
+  return [
+    { fileName, start: open, end: open, text: `\n    return ${conformCall(name)}${isAsync ? "async " : ""}() => {` },
+    { fileName, start: close, end: close, text: `})();\n` },
+  ];
+}
+
+function isAsyncFunction(node: ts.Node): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
+}
+
+/** The registration's argument or property value that refers to `fn` by name. */
+function referenceTo(registration: ts.Node | null, fn: ts.Node, checker: ts.TypeChecker): ts.Identifier | null {
+  if (!registration) return null;
+  const candidates: ts.Node[] = ts.isCallExpression(registration)
+    ? [...registration.arguments]
+    : ts.isObjectLiteralExpression(registration)
+      ? registration.properties.flatMap((property) => (ts.isPropertyAssignment(property) ? [property.initializer] : ts.isShorthandPropertyAssignment(property) ? [property.name] : []))
+      : [];
+  for (const candidate of candidates) {
+    if (ts.isIdentifier(candidate) && resolveFunction(candidate, checker) === fn) return candidate;
+  }
+  return null;
+}
+
+/** How many identifiers in `files` denote the same symbol as `name` (its declaration included). */
+function referenceCount(name: ts.Identifier, files: readonly ts.SourceFile[], checker: ts.TypeChecker): number {
+  const target = checker.getSymbolAtLocation(name);
+  if (!target) return Infinity;
+  let count = 0;
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && node.text === name.text) {
+      let symbol = checker.getSymbolAtLocation(node);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      if (symbol === target) count++;
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const file of files) visit(file);
+  return count;
+}
+
+export function planWrap(
+  scope: ts.Node,
+  registration: ts.Node | null,
+  name: string,
+  checker: ts.TypeChecker,
+  projectFiles: readonly ts.SourceFile[],
+): WrapPlan | { reason: string } {
+  const file = scope.getSourceFile();
+  if (isFunctionNode(scope)) {
+    const parent = scope.parent;
+    const inline = (ts.isCallExpression(parent) && parent.arguments.some((argument) => argument === scope)) || (ts.isPropertyAssignment(parent) && parent.initializer === scope);
+    if (inline && !ts.isMethodDeclaration(scope)) {
+      const fileName = file.fileName;
+      return { scope, edits: [{ fileName, start: scope.getStart(file), end: scope.getStart(file), text: conformCall(name) }, { fileName, start: scope.getEnd(), end: scope.getEnd(), text: ")" }] };
+    }
+    if (ts.isMethodDeclaration(scope) && scope.body) return { scope, edits: wrapBlock(scope.body, name, isAsyncFunction(scope)) };
+    const reference = referenceTo(registration, scope, checker);
+    if (reference) {
+      const declaredName = ts.isFunctionDeclaration(scope) ? scope.name : ts.isVariableDeclaration(scope.parent) && ts.isIdentifier(scope.parent.name) ? scope.parent.name : undefined;
+      // Its declaration and this one use: any other caller would get the formatter's result too.
+      if (!declaredName || referenceCount(declaredName, projectFiles, checker) > 2) return { reason: `the handler ${reference.text} is used elsewhere too; wrap this registration's use with conform() by hand` };
+      const at = reference.getSourceFile();
+      const fileName = at.fileName;
+      const edits: WrapPlan["edits"] = [{ fileName, start: reference.getStart(at), end: reference.getStart(at), text: conformCall(name) }, { fileName, start: reference.getEnd(), end: reference.getEnd(), text: ")" }];
+      // A declared `Promise<CallToolResult>` would hide that every path now returns the formatter's
+      // result, and `conform` would reject it: the return type is left to inference.
+      if (scope.type) {
+        const colon = file.text.lastIndexOf(":", scope.type.getStart(file));
+        edits.push({ fileName: file.fileName, start: colon, end: scope.type.getEnd(), text: "" });
+      }
+      return { scope, edits };
+    }
+    return { reason: "the handler is neither an inline function, a method nor a function passed by name; wrap it with conform() by hand" };
+  }
+  // A low-level server: one branch of the CallTool request handler.
+  const handler = ts.findAncestor(scope, isFunctionNode);
+  const isAsync = handler !== undefined && isAsyncFunction(handler);
+  if (ts.isIfStatement(scope) && ts.isBlock(scope.thenStatement)) return { scope: scope.thenStatement, edits: wrapBlock(scope.thenStatement, name, isAsync) };
+  if (ts.isCaseClause(scope) && scope.statements.length === 1 && ts.isBlock(scope.statements[0]!)) {
+    const block = scope.statements[0];
+    return { scope: block, edits: wrapBlock(block, name, isAsync) };
+  }
+  return { reason: "a low-level branch whose statements are not one block; wrap it with conform() by hand" };
+}

@@ -1,0 +1,37 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { cleanScratch } from "../check/helpers.js";
+import { runCli } from "../helpers/run-cli.js";
+import { committedCopy, sources, tscProject } from "./helpers.js";
+
+afterAll(cleanScratch);
+
+/**
+ * Every way a handler stands, moved onto the Guidance Pattern: inline functions, functions passed
+ * by name (orchestrator's `handler: getAgentOutput`), object-literal and class methods (FastMCP-like
+ * tool objects, mcp-framework's `execute`), low-level `if` and `case` branches, and raw payloads.
+ * After `--write` the real tsc passes, and a second run finds nothing to do.
+ */
+const CASES = [
+  { fixture: "orchestrator", migrated: 11, skipped: [] as string[] },
+  { fixture: "styles/sdk-low-level", migrated: 6, skipped: [] },
+  { fixture: "styles/mcp-framework", migrated: 4, skipped: [] },
+  { fixture: "styles/tool-object", migrated: 8, skipped: ["skipped  reverse_text (src/quotes.ts:3): the handler reverseText is used elsewhere too; wrap this registration's use with conform() by hand"] },
+];
+
+describe.concurrent("mcp-conform migrate --write across discovery styles (guidance)", () => {
+  it.each(CASES)("$fixture", async ({ fixture, migrated, skipped }) => {
+    const dir = committedCopy(fixture);
+    const run = await runCli(["migrate", "--protocol", "guidance", "--write"], { cwd: dir });
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(`${migrated} tools migrated, ${skipped.length} skipped`);
+    for (const line of skipped) expect(run.stdout).toContain(line);
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+
+    const after = sources(dir);
+    const again = await runCli(["migrate", "--protocol", "guidance", "--write", "--force"], { cwd: dir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stdout).toContain(`0 tools migrated, ${skipped.length} skipped, ${migrated} already on the formatters`);
+    expect(sources(dir)).toEqual(after);
+  });
+});
