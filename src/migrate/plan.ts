@@ -148,8 +148,9 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           const payloadType = checker.getTypeAtLocation(exit.payloadNode);
           const v1 = isSmartResponseV1(payloadType, checker);
           if (options.protocol === "aorp" && isAorpEnvelope(payloadType, checker)) {
-            // Its next steps are the author's untyped strings; the typed builder wants aorp.step() or advice() for each.
-            throw new SkipTool("a hand-written AORP envelope: pass its layers to the formatter by hand (next steps through aorp.step() or advice())", exit.payloadNode);
+            if (!ts.isIdentifier(exit.payloadNode)) throw new SkipTool("a hand-written AORP envelope written inline in the result: store it in a const first", exit.payloadNode);
+            need(needs, fileName, module("kit.ts"), "aorpLayers");
+            call = `${formatter}(${exit.payload}.details.data, aorpLayers(${exit.payload}))`;
           } else if (options.protocol === "aorp") {
             need(needs, fileName, module("kit.ts"), "legacyParts");
             call = `${formatter}(${exit.payload}, legacyParts(${name}${exit.notes.length > 0 ? `, [${exit.notes.join(", ")}]` : ""}))`;

@@ -159,12 +159,16 @@ describe("mcp-conform migrate onto AORP", () => {
     expect(check.exitCode, check.stdout + check.stderr).toBe(0);
   });
 
-  it("leaves a hand-written AORP envelope to the author, with the reason", async () => {
+  it("perspectives: a hand-written AORP envelope goes to the typed formatter through aorpLayers; tsc and check pass", async () => {
     const dir = committedCopy("perspectives");
-    const run = await runCli(["migrate", "--protocol", "aorp"], { cwd: dir });
+    const run = await runCli(["migrate", "--protocol", "aorp", "--write"], { cwd: dir });
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.stdout).toContain("7 tools migrated, 1 skipped");
-    expect(run.stdout).toContain("skipped  get_session_status (src/tools/session-tools.ts:111): a hand-written AORP envelope: pass its layers to the formatter by hand (next steps through aorp.step() or advice())");
+    expect(run.stdout).toContain("8 tools migrated, 0 skipped");
+    expect(readFileSync(join(dir, "src/tools/session-tools.ts"), "utf8")).toContain("return formatGetSessionStatus(status.details.data, aorpLayers(status));");
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+    const check = await runCli(["check", "--protocol", "aorp"], { cwd: dir });
+    expect(check.exitCode, check.stdout + check.stderr).toBe(0);
   });
 });
 
