@@ -77,8 +77,8 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       const where = node ? session.where(node) : { file: tool.handler?.file ?? tool.file, line: tool.handler?.line ?? tool.line };
       skipped.push({ tool: tool.name, ...where, reason });
     };
-    if (!MIGRATABLE_PROTOCOLS.includes(options.protocol) || (options.protocol !== "guidance" && options.guidance)) {
-      skip(`migrate builds formatter arguments for ${MIGRATABLE_PROTOCOLS.join(", ")} (without guidance: true) only; move this tool to the ${options.protocol} formatter by hand`);
+    if (!MIGRATABLE_PROTOCOLS.includes(options.protocol)) {
+      skip(`migrate builds formatter arguments for ${MIGRATABLE_PROTOCOLS.join(", ")} only (with or without guidance: true); move this tool to the ${options.protocol} formatter by hand`);
       continue;
     }
     const located = locateHandler(session, tool, conformCalls);
@@ -141,7 +141,8 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
             call = `${formatter}Error(legacyErrorParts(${name}, ${exit.message}))`;
           } else if (options.protocol === "smart-v2") {
             need(needs, fileName, module("kit.ts"), "legacyErrorSections");
-            call = `${formatter}Error(legacyErrorSections(${name}, ${exit.message}))`;
+            // Composed with the Guidance Pattern, the error formatter also takes the error for `errorGuidance`.
+            call = `${formatter}Error(legacyErrorSections(${name}, ${exit.message})${options.guidance ? `, ${exit.message}` : ""})`;
           } else call = `${formatter}Error(${exit.message})`;
         } else {
           need(needs, fileName, formatterModule, formatter);

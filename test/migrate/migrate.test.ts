@@ -212,6 +212,6 @@ describe("mcp-conform migrate: what it cannot migrate", () => {
     const run = await runCli(["migrate", "--protocol", "acor"], { cwd: dir });
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain("0 tools migrated, 10 skipped");
-    expect(run.stdout).toContain("migrate builds formatter arguments for aorp, smart-v2, guidance (without guidance: true) only");
+    expect(run.stdout).toContain("migrate builds formatter arguments for aorp, smart-v2, guidance only (with or without guidance: true)");
   });
 });

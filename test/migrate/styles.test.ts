@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanScratch } from "../check/helpers.js";
 import { runCli } from "../helpers/run-cli.js";
@@ -33,5 +35,21 @@ describe.concurrent("mcp-conform migrate --write across discovery styles (guidan
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.stdout).toContain(`0 tools migrated, ${skipped.length} skipped, ${migrated} already on the formatters`);
     expect(sources(dir)).toEqual(after);
+  });
+});
+
+describe.concurrent("mcp-conform migrate composed with guidance: true", () => {
+  it.each(["smart-v2", "aorp"])("stock-legacy, %s: tsc passes and check reports only the unfilled stubs", async (protocol) => {
+    const dir = committedCopy("stock-legacy");
+    writeFileSync(join(dir, "mcp-conform.config.json"), JSON.stringify({ protocol, guidance: true }));
+    const run = await runCli(["migrate", "--write", "--force"], { cwd: dir });
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain("10 tools migrated, 0 skipped");
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+    const check = await runCli(["check", "--format", "json"], { cwd: dir });
+    const report = JSON.parse(check.stdout) as { tools: { conforms: boolean; problems: { code: string }[] }[] };
+    expect(report.tools.every((tool) => tool.conforms)).toBe(true);
+    expect(report.tools.flatMap((tool) => tool.problems.map((problem) => problem.code))).toEqual(Array(10).fill("MCPC106"));
   });
 });
