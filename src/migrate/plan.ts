@@ -20,9 +20,6 @@ export interface MigrateOptions {
   outputDir: string;
 }
 
-/** The protocols whose formatter arguments migrate can build from what a legacy handler holds. */
-export const MIGRATABLE_PROTOCOLS: readonly ProtocolId[] = ["aorp", "smart-v2", "guidance"];
-
 /** Styles whose handlers return the payload itself and let the framework serialise it (the analyser's "raw" mode). */
 const RAW_PAYLOAD_STYLES = new Set(["fastmcp", "mcp-framework", "xmcp"]);
 
@@ -77,10 +74,6 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       const where = node ? session.where(node) : { file: tool.handler?.file ?? tool.file, line: tool.handler?.line ?? tool.line };
       skipped.push({ tool: tool.name, ...where, reason });
     };
-    if (!MIGRATABLE_PROTOCOLS.includes(options.protocol)) {
-      skip(`migrate builds formatter arguments for ${MIGRATABLE_PROTOCOLS.join(", ")} only (with or without guidance: true); move this tool to the ${options.protocol} formatter by hand`);
-      continue;
-    }
     const located = locateHandler(session, tool, conformCalls);
     if (!located.scope) {
       skip("the handler cannot be found");
@@ -136,9 +129,12 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         let call: string;
         if (exit.kind === "error") {
           need(needs, fileName, formatterModule, `${formatter}Error`);
-          if (options.protocol === "aorp") {
+          if (options.protocol === "aorp" || options.protocol === "acor") {
             need(needs, fileName, module("kit.ts"), "legacyErrorParts");
             call = `${formatter}Error(legacyErrorParts(${name}, ${exit.message}))`;
+          } else if (options.protocol === "aop") {
+            need(needs, fileName, module("kit.ts"), "legacyErrorParts");
+            call = `${formatter}Error(legacyErrorParts(${exit.message}))`;
           } else if (options.protocol === "smart-v2") {
             need(needs, fileName, module("kit.ts"), "legacyErrorSections");
             // Composed with the Guidance Pattern, the error formatter also takes the error for `errorGuidance`.
@@ -152,7 +148,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
             if (!ts.isIdentifier(exit.payloadNode)) throw new SkipTool("a hand-written AORP envelope written inline in the result: store it in a const first", exit.payloadNode);
             need(needs, fileName, module("kit.ts"), "aorpLayers");
             call = `${formatter}(${exit.payload}.details.data, aorpLayers(${exit.payload}))`;
-          } else if (options.protocol === "aorp") {
+          } else if (options.protocol === "aorp" || options.protocol === "aop" || options.protocol === "acor") {
             need(needs, fileName, module("kit.ts"), "legacyParts");
             call = `${formatter}(${exit.payload}, legacyParts(${name}${exit.notes.length > 0 ? `, [${exit.notes.join(", ")}]` : ""}))`;
           } else if (options.protocol === "smart-v2" && v1) {

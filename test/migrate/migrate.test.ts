@@ -207,11 +207,4 @@ describe("mcp-conform migrate: what it cannot migrate", () => {
     expect(run.stdout).not.toContain("--- a/src/tools/extra.ts");
   });
 
-  it("says which protocols it can build formatter arguments for", async () => {
-    const dir = committedCopy("stock-legacy");
-    const run = await runCli(["migrate", "--protocol", "acor"], { cwd: dir });
-    expect(run.exitCode).toBe(0);
-    expect(run.stdout).toContain("0 tools migrated, 10 skipped");
-    expect(run.stdout).toContain("migrate builds formatter arguments for aorp, smart-v2, guidance only (with or without guidance: true)");
-  });
 });

@@ -53,3 +53,16 @@ describe.concurrent("mcp-conform migrate composed with guidance: true", () => {
     expect(report.tools.flatMap((tool) => tool.problems.map((problem) => problem.code))).toEqual(Array(10).fill("MCPC106"));
   });
 });
+
+describe.concurrent("mcp-conform migrate onto the text protocols", () => {
+  it.each(["aop", "acor"])("stock-legacy, %s: the kit's legacy parts; tsc and check pass", async (protocol) => {
+    const dir = committedCopy("stock-legacy");
+    const run = await runCli(["migrate", "--protocol", protocol, "--write"], { cwd: dir });
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain("10 tools migrated, 0 skipped");
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+    const check = await runCli(["check", "--protocol", protocol], { cwd: dir });
+    expect(check.exitCode, check.stdout + check.stderr).toBe(0);
+  });
+});
