@@ -8,9 +8,11 @@ import type { TextEdit } from "./text-edits.js";
  * - an inline function of the registration: wrapped where it stands;
  * - a function passed by reference (`handler: getAgentOutput`): the reference is wrapped, and
  *   the function's own returns are rewritten (only when no other code refers to it);
- * - a method (`async execute(input) { ... }`, `async handler(args) { ... }`) or a low-level
- *   server's `case` / `if` branch: its body runs inside `return conform("tool", async () => { ... })()`,
- *   which keeps `this`, the parameters and the method's place in its class.
+ * - a function stored in a variable (`const handler = async () => {...}`): wrapped there;
+ * - a method (`async execute(input) { ... }`, `async handler(args) { ... }`), a function
+ *   declaration (xmcp's `export default async function`) or a low-level server's `case` / `if`
+ *   branch: its body runs inside `return conform("tool", async () => { ... })()`, which keeps
+ *   `this`, the parameters, hoisting and the method's place in its class.
  */
 export interface WrapPlan {
   /** Where the exits to rewrite are. */
@@ -100,6 +102,16 @@ export function planWrap(
         edits.push({ fileName: file.fileName, start: colon, end: scope.type.getEnd(), text: "" });
       }
       return { scope, edits };
+    }
+    // `const handler = async (...) => {...}` (then `export default handler`, or passed on): wrapped where it is defined.
+    if (ts.isVariableDeclaration(scope.parent) && scope.parent.initializer === scope) {
+      const fileName = file.fileName;
+      return { scope, edits: [{ fileName, start: scope.getStart(file), end: scope.getStart(file), text: conformCall(name) }, { fileName, start: scope.getEnd(), end: scope.getEnd(), text: ")" }] };
+    }
+    // `export default async function greet(...) {...}` (xmcp): a declaration cannot be wrapped by a call, its body can.
+    if (ts.isFunctionDeclaration(scope) && scope.body) {
+      if (scope.name && referenceCount(scope.name, projectFiles, checker) > 1) return { reason: `the handler ${scope.name.text} is called elsewhere too; wrap it with conform() by hand` };
+      return { scope, edits: wrapBlock(scope.body, name, isAsyncFunction(scope)) };
     }
     return { reason: "the handler is neither an inline function, a method nor a function passed by name; wrap it with conform() by hand" };
   }

@@ -10,13 +10,15 @@ afterAll(cleanScratch);
 /**
  * Every way a handler stands, moved onto the Guidance Pattern: inline functions, functions passed
  * by name (orchestrator's `handler: getAgentOutput`), object-literal and class methods (FastMCP-like
- * tool objects, mcp-framework's `execute`), low-level `if` and `case` branches, and raw payloads.
+ * tool objects, mcp-framework's `execute`), xmcp's default-exported function declarations and
+ * variables, low-level `if` and `case` branches, and raw payloads.
  * After `--write` the real tsc passes, and a second run finds nothing to do.
  */
 const CASES = [
   { fixture: "orchestrator", migrated: 11, skipped: [] as string[] },
   { fixture: "styles/sdk-low-level", migrated: 6, skipped: [] },
   { fixture: "styles/mcp-framework", migrated: 4, skipped: [] },
+  { fixture: "styles/xmcp", migrated: 3, skipped: [] },
   { fixture: "styles/tool-object", migrated: 8, skipped: ["skipped  reverse_text (src/quotes.ts:3): the handler reverseText is used elsewhere too; wrap this registration's use with conform() by hand"] },
 ];
 
