@@ -258,6 +258,8 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
           unfilledMarker: UNFILLED_MARKER,
           tool: { name: tool.name },
           stripsGuidance: protocol.id === "guidance" && fields.stripsGuidance,
+          // The payload already carries guidance (`migrate` leaves it there): the stub completes it rather than starting from TODOs.
+          legacyGuidance: !fields.wrapped && topLevelProperties(tool.payload.schema).some((property) => property.name === "guidance" || property.name === "next_action"),
           stateProperty: states.property,
           stateUnion: states.values.map((value) => JSON.stringify(value)).join(" | "),
           states: states.values.map((value) => ({

@@ -79,7 +79,9 @@ function envelopeMessage(payload: ts.Expression, checker: ts.TypeChecker): strin
 function fromCallToolResult(exit: ExitPoint, object: ts.ObjectLiteralExpression, checker: ts.TypeChecker): ExitRewrite {
   const isError = getPropertyValue(object, "isError");
   if (isError && ts.isExpression(isError) && unwrapExpression(isError).kind === ts.SyntaxKind.TrueKeyword) {
-    const message = firstText(object);
+    const slot = payloadSlot(object);
+    // `isError` with an error envelope in JSON text: its message, not the JSON of the whole object.
+    const message = (slot.kind === "json-text" ? envelopeMessage(slot.expression, checker) : null) ?? firstText(object);
     return message ? { kind: "error", exit, message } : { kind: "skip", exit, reason: "an isError result without a text block to take the message from" };
   }
   const slot = payloadSlot(object);

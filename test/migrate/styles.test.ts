@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanScratch } from "../check/helpers.js";
@@ -66,5 +66,35 @@ describe.concurrent("mcp-conform migrate onto the text protocols", () => {
     expect(tsc.exitCode, tsc.output).toBe(0);
     const check = await runCli(["check", "--protocol", protocol], { cwd: dir });
     expect(check.exitCode, check.stdout + check.stderr).toBe(0);
+  });
+});
+
+describe("mcp-conform migrate: legacy guidance becomes full guidance", () => {
+  it("orchestrator: stubs of tools that already sent guidance complete it; only their error guidance is left to write", async () => {
+    const dir = committedCopy("orchestrator");
+    const run = await runCli(["migrate", "--protocol", "guidance", "--write"], { cwd: dir });
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    const check = await runCli(["check", "--protocol", "guidance", "--format", "json"], { cwd: dir });
+    const report = JSON.parse(check.stdout) as { tools: { name: string; guidance: string; problems: { code: string }[] }[] };
+    const brief = report.tools.map((tool) => `${tool.name} ${tool.guidance} ${tool.problems.map((problem) => problem.code).join(",")}`);
+    expect(brief).toEqual([
+      "advance_to_next_phase partial MCPC107",
+      "approve_phase_review partial MCPC107",
+      "check_phase_progress partial MCPC107",
+      "create_real_task partial MCPC107",
+      "deploy_headless_agent partial MCPC107",
+      // The one tool that never sent guidance keeps a stub to fill.
+      "get_agent_output stub MCPC106",
+      // Its guidance.warnings are plain strings.
+      "get_phase_status partial MCPC107,MCPC108",
+      "get_real_task_status partial MCPC107",
+      "get_review_status partial MCPC107",
+      "kill_real_agent partial MCPC107",
+      "submit_phase_for_review partial MCPC107",
+    ]);
+    // The stub of a tool with per-state guidance sends the payload's own guidance in every state.
+    const stub = readFileSync(join(dir, "src/guidance/get_phase_status.ts"), "utf8");
+    expect(stub).toContain('AWAITING_REVIEW: (facts) => kit.complete(facts, "awaiting_review"),');
+    expect(stub).not.toContain("TODO: say what the orchestrator should do next");
   });
 });

@@ -112,6 +112,11 @@ export type GuidanceKit<TTool extends string> = {
   ): GuidanceForState<TState, TTool, TFacts>;
   /** Guidance for an error: `blocked_reason` is required. */
   errorGuidance(guidance: ErrorGuidance<TTool>): ErrorGuidance<TTool>;
+  /**
+   * Guidance a server already sends inside its payload, made complete (see `completeGuidance`).
+   * Its actions are the server's own strings, not checked against the tool names at compile time.
+   */
+  complete(source: unknown, fallbackState: string): Guidance<TTool>;
   /** The payload's fields with `guidance` beside them. */
   envelope<P extends object & { guidance?: never }>(payload: P, guidance: Guidance<TTool>): GuidanceEnvelope<P, TTool>;
   /** `{ success: false, error, ...payload, guidance }`. */
@@ -125,6 +130,7 @@ export function createGuidance<TTool extends string = string>(): GuidanceKit<TTo
     guidance: (guidance) => copyGuidance(guidance),
     states: (rules) => (state, facts, extras) => guidanceForState(rules, state, facts, extras),
     errorGuidance: (guidance) => copyGuidance(guidance),
+    complete: (source, fallbackState) => completeGuidance(source, fallbackState) as Guidance<TTool>,
     envelope: (payload, guidance) => ({ ...payload, guidance: copyGuidance(guidance) }),
     errorEnvelope: (input) => buildErrorEnvelope(input),
   };
@@ -152,6 +158,37 @@ function guidanceForState<TState extends string, TTool extends string, TFacts>(
 }
 
 /** Copies, so a rule's shared objects are never mutated through a response. */
+function nonEmptyText(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+}
+
+/**
+ * Legacy guidance, complete: a payload's `guidance` object (any of its fields), a `guidance`
+ * string (the next action), or a bare `next_action` (with `current_state`, `available_actions`)
+ * beside the data. A missing state becomes `fallbackState`, missing actions none, a missing next
+ * action "Report the result to the user".
+ */
+export function completeGuidance(source: unknown, fallbackState: string): Guidance<string> {
+  const record = isRecord(source) ? source : {};
+  const nested = record["guidance"];
+  const from = isRecord(nested) ? nested : record;
+  const guidance: Guidance<string> = {
+    current_state: nonEmptyText(from["current_state"]) ?? fallbackState,
+    next_action: nonEmptyText(from["next_action"]) ?? nonEmptyText(nested) ?? "Report the result to the user",
+    available_actions: strings(from["available_actions"]),
+  };
+  if (Array.isArray(from["warnings"])) guidance.warnings = strings(from["warnings"]);
+  const blocked = nonEmptyText(from["blocked_reason"]);
+  if (blocked !== undefined) guidance.blocked_reason = blocked;
+  const context = from["context"];
+  if (isRecord(context)) guidance.context = { ...context };
+  return guidance;
+}
+
 function copyGuidance<G extends Guidance<string>>(guidance: G): G {
   const copy = { ...guidance, available_actions: [...guidance.available_actions] };
   if (Array.isArray(guidance.warnings)) copy.warnings = [...guidance.warnings];

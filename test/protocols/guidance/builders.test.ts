@@ -151,3 +151,38 @@ describe("validator decisions", () => {
     ]);
   });
 });
+
+describe("complete(): guidance a legacy payload already carries, made full", () => {
+  it("fills what a partial guidance object lacks and keeps what it has", () => {
+    const partial = { success: true, guidance: { next_action: "Call get_phase_status for guidance", warnings: ["slow"] } };
+    expect(guidance.complete(partial, "create_real_task_done")).toEqual({
+      current_state: "create_real_task_done",
+      next_action: "Call get_phase_status for guidance",
+      available_actions: [],
+      warnings: ["slow"],
+    });
+  });
+
+  it("takes a full guidance object as it is", () => {
+    expect(guidance.complete({ task_id: "t1", guidance: registryLocked }, "ignored")).toEqual(registryLocked);
+  });
+
+  it("reads a guidance string as the next action, and a bare next_action beside the data", () => {
+    expect(guidance.complete({ guidance: "Wait for reviewer verdicts" }, "under_review")).toEqual({
+      current_state: "under_review",
+      next_action: "Wait for reviewer verdicts",
+      available_actions: [],
+    });
+    expect(guidance.complete({ status: "running", next_action: "Wait for 2 agents", current_state: "agents_running", available_actions: ["get_agent_output", 7] }, "x")).toEqual({
+      current_state: "agents_running",
+      next_action: "Wait for 2 agents",
+      available_actions: ["get_agent_output"],
+    });
+  });
+
+  it("falls back to the given state and a report-the-result next action when there is nothing", () => {
+    for (const nothing of [undefined, null, "text", { guidance: null }, { guidance: "  " }]) {
+      expect(guidance.complete(nothing, "done")).toEqual({ current_state: "done", next_action: "Report the result to the user", available_actions: [] });
+    }
+  });
+});
