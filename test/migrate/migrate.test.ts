@@ -118,6 +118,40 @@ describe("mcp-conform migrate on the legacy stock server", () => {
   });
 });
 
+describe("mcp-conform migrate and Prettier", () => {
+  it("formats the touched files with the project's Prettier config, and only those", async () => {
+    const dir = committedCopy("stock-legacy");
+    writeFileSync(join(dir, ".prettierrc.json"), JSON.stringify({ singleQuote: true, printWidth: 100 }));
+    const { execFileSync } = await import("node:child_process");
+    execFileSync("git", ["add", ".prettierrc.json"], { cwd: dir });
+    execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "prettier"], { cwd: dir });
+    const before = sources(dir);
+    const run = await runCli(["migrate", ...SMART], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    // The dry run shows what --write would write: formatted with the project's options.
+    expect(run.stdout).toContain("+import { conform } from '../generated/mcp-conform/conform.js';");
+    const write = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
+    expect(write.exitCode, write.stderr).toBe(0);
+    const after = sources(dir);
+    expect(after.get("src/tools/dcf.ts")).toContain("import { getCompany } from '../data/set-api.js';");
+    // Untouched files keep their bytes (their double quotes): Prettier ran on the rewritten files only.
+    for (const file of ["src/server.ts", "src/valuation/models.ts", "src/data/set-api.ts"]) expect(after.get(file), file).toBe(before.get(file));
+  });
+
+  it("without a Prettier config, leaves every byte outside the rewritten expressions as it was", async () => {
+    const dir = committedCopy("stock-legacy");
+    const before = readFileSync(join(dir, "src/tools/pe-band.ts"), "utf8");
+    const run = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const after = readFileSync(join(dir, "src/tools/pe-band.ts"), "utf8");
+    // The handler's untouched lines, formatting and all, are still there verbatim.
+    const kept = before.split("\n").filter((line) => /keyFindings\.push|const band = |summary: \{ title/.test(line));
+    expect(kept.length).toBe(5);
+    for (const line of kept) expect(after).toContain(line);
+    expect(after).toContain('import { conform } from "../generated/mcp-conform/conform.js";');
+  });
+});
+
 describe("mcp-conform migrate onto the Guidance Pattern", () => {
   it("--write: tsc passes and check reports only the unfilled guidance stubs", async () => {
     const dir = committedCopy("stock-legacy");
