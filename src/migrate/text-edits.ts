@@ -26,11 +26,6 @@ export class EditSet {
     this.byFile.set(fileName, edits);
   }
 
-  /** Whether an edit over [start, end) would clash with one already planned. */
-  overlaps(fileName: string, start: number, end: number): boolean {
-    return (this.byFile.get(fileName) ?? []).some((other) => start < other.end && other.start < end && !(start === end && other.start === other.end));
-  }
-
   files(): string[] {
     return [...this.byFile.keys()].sort();
   }
@@ -39,7 +34,7 @@ export class EditSet {
     return this.byFile.get(fileName) ?? [];
   }
 
-  /** A copy holding only `fileNames`' edits minus those made for the given tool (to drop a tool's plan). */
+  /** The edits so far, to `restore` when a tool turns out not to be migratable halfway through its plan. */
   snapshot(): Map<string, TextEdit[]> {
     return new Map([...this.byFile].map(([file, edits]) => [file, [...edits]]));
   }

@@ -1,0 +1,47 @@
+import { SyntaxKind, type SourceFile } from "ts-morph";
+import { importSpecifier } from "../generate/paths.js";
+
+/** What a rewritten file must import, by project-relative generated module; `type X` for a type. */
+export type Needs = Map<string, Set<string>>;
+
+/** Add what is missing, one declaration per module, with NodeNext specifiers; `import type` when only types. */
+export function addImports(file: SourceFile, relativePath: string, needs: Needs): void {
+  const modules = [...needs.keys()].sort();
+  for (const target of modules) {
+    const names = [...needs.get(target)!].sort((a, b) => a.replace(/^type /, "").localeCompare(b.replace(/^type /, "")));
+    const specifier = importSpecifier(relativePath, target);
+    const existing = file.getImportDeclarations().find((declaration) => declaration.getModuleSpecifierValue() === specifier && !declaration.isTypeOnly());
+    const present = new Set(existing?.getNamedImports().map((named) => named.getName()) ?? []);
+    const missing = names.filter((name) => !present.has(name.replace(/^type /, "")));
+    if (missing.length === 0) continue;
+    const typesOnly = missing.every((name) => name.startsWith("type "));
+    const structures = missing.map((name) => (name.startsWith("type ") ? { name: name.slice(5), isTypeOnly: !typesOnly || existing !== undefined } : { name }));
+    if (existing) existing.addNamedImports(structures);
+    else file.insertImportDeclaration(file.getImportDeclarations().length, { moduleSpecifier: specifier, namedImports: structures, isTypeOnly: typesOnly });
+  }
+}
+
+/** How many times each imported name is used outside its import, keyed by name. */
+export function importedNameUses(file: SourceFile): Map<string, number> {
+  const imported = new Set(file.getImportDeclarations().flatMap((declaration) => declaration.getNamedImports().map((named) => (named.getAliasNode() ?? named.getNameNode()).getText())));
+  const uses = new Map<string, number>();
+  for (const identifier of file.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    const name = identifier.getText();
+    if (!imported.has(name) || identifier.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)) continue;
+    uses.set(name, (uses.get(name) ?? 0) + 1);
+  }
+  return uses;
+}
+
+/** Imports the rewrite left unused (`jsonResult` once its last call became a formatter call): removed. Imports that were unused already stay. */
+export function removeImportsMadeUnused(file: SourceFile, usedBefore: Map<string, number>): void {
+  const usedAfter = importedNameUses(file);
+  for (const declaration of file.getImportDeclarations()) {
+    for (const named of declaration.getNamedImports()) {
+      const local = (named.getAliasNode() ?? named.getNameNode()).getText();
+      if ((usedBefore.get(local) ?? 0) > 0 && (usedAfter.get(local) ?? 0) === 0) named.remove();
+    }
+    if (declaration.getNamedImports().length === 0 && !declaration.getDefaultImport() && !declaration.getNamespaceImport() && declaration.getImportClause()) declaration.remove();
+  }
+}
+
