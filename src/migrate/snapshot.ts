@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
+import { tempName } from "../write/scan.js";
 
 /**
  * The contents of some folders and files as they were, to put back on rollback: files that
@@ -37,10 +38,13 @@ function listFiles(folder: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** Write beside, then rename: a reader (or a crash) never sees half a file. */
+/**
+ * Write beside, then rename: a reader (or a crash) never sees half a file. The temp file is named
+ * as the output writer names its own, so a killed run's leftover is recognised as ours.
+ */
 export function writeAtomically(path: string, content: string): void {
   mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.mcp-conform-${process.pid}.tmp`;
+  const temporary = join(dirname(path), tempName(basename(path)));
   writeFileSync(temporary, content, "utf8");
   renameSync(temporary, path);
 }
