@@ -1,6 +1,7 @@
 import { join, relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { analyze, analyzeSession, openSession } from "../analyze/analyze.js";
+import { importsMissingOutput } from "../analyze/output-imports.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { InputError } from "../errors.js";
 import { relativeToOutputDir, type GenerateConfig } from "../generate/config.js";
@@ -67,15 +68,17 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
   for (const file of touched) snapshot.file(file);
   try {
     for (const [file, { after }] of plan.files) writeAtomically(file, after);
-    // Twice: the first pass analyses handlers whose `conform` and formatter imports do not resolve
-    // yet (their parameters lose the registration's contextual types); the second sees the output
-    // the first wrote, so the result is what the next `generate` would write, and that one is a no-op.
+    // A second pass when the first analysed handlers whose `conform` and formatter imports did not
+    // resolve yet (their parameters lose the registration's contextual types), as `generate` does:
+    // the result is what the next `generate` would write, and that one is a no-op.
     for (let pass = 0; pass < 2; pass++) {
-      const { inventory: migrated } = analyze({ project: options.project, cwd: options.cwd });
+      const { inventory: migrated, session: analysed } = analyze({ project: options.project, cwd: options.cwd });
       assertGeneratable(migrated);
+      const again = pass === 0 && importsMissingOutput(analysed, join(root, options.config.outputDir));
       const { generated, scaffolded } = generate(migrated, options.config);
       for (const stub of scaffolded.keys()) snapshot.file(join(root, stub));
       await writeGeneratedOutput({ projectRoot: root, outputDir: options.config.outputDir, generated: relativeToOutputDir(generated, options.config.outputDir), scaffolded, format: options.format, mode: "write" });
+      if (!again) break;
     }
     const introduced = newTypeErrors(baseline, typeErrors(openSession({ project: options.project, cwd: options.cwd }).program, root));
     if (introduced.length > 0) {
