@@ -1,6 +1,7 @@
 import { posix } from "node:path";
 import { ts } from "ts-morph";
 import type { Inventory, ToolEntry } from "../analyze/inventory.js";
+import { toPosixPath } from "../analyze/paths.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
 import { indexConformCalls, locateHandler } from "../check/locate.js";
@@ -47,7 +48,8 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const edits = new EditSet();
   const needs = new Map<string, Needs>();
   const stems = fileStems(inventory.tools.map((tool) => tool.name));
-  const outputRoot = session.rootDir + "/" + options.outputDir + "/";
+  // Compiler file names use `/` on every platform.
+  const outputRoot = `${posix.join(toPosixPath(session.rootDir), options.outputDir)}/`;
   const projectFiles = session.userSourceFiles().filter((file) => !file.fileName.startsWith(outputRoot));
   const conformCalls = indexConformCalls(projectFiles);
   const idByMessage = new Map(warningConstants(inventory.tools).map((constant) => [constant.message, constant.id]));
