@@ -2,6 +2,7 @@ import { watch, type FSWatcher } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { SourceFileCache } from "../analyze/compiler-host.js";
 import { reanalyzeSession } from "../analyze/incremental.js";
+import { importsMissingOutput } from "../analyze/output-imports.js";
 import type { Inventory } from "../analyze/inventory.js";
 import { loadProgram, resolveTsconfigPath } from "../analyze/load-project.js";
 import { toPosixPath } from "../analyze/paths.js";
@@ -10,7 +11,7 @@ import { InputError } from "../errors.js";
 import { generate } from "../generate/generate.js";
 import { assertGeneratable } from "../generate/generatable.js";
 import { relativeToOutputDir, type GenerateConfig } from "../generate/config.js";
-import { FormatCache, writeGeneratedOutput } from "../write/index.js";
+import { FormatCache, writeGeneratedOutput, type WriteOutcome } from "../write/index.js";
 import type { CommandIo } from "./command.js";
 
 const SOURCE_FILE = /\.(c|m)?tsx?$|\.json$/;
@@ -53,24 +54,37 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
   /** The last inventory: unaffected tools are reused from it (incremental.ts). */
   let previous: Inventory | undefined;
 
+  const writeFor = (inventory: Inventory): Promise<WriteOutcome> => {
+    previous = inventory;
+    assertGeneratable(inventory);
+    const { generated, scaffolded } = generate(inventory, config);
+    return writeGeneratedOutput({
+      projectRoot: rootDir,
+      outputDir: config.outputDir,
+      generated: relativeToOutputDir(generated, config.outputDir),
+      scaffolded,
+      format: options.format,
+      mode: "write",
+      ...(cache ? { cache } : { cache: false as const }),
+    });
+  };
+
   const regenerate = async (changedFiles: string[]): Promise<WatchCycle> => {
     const started = performance.now();
     try {
       if (changedFiles.length > 0) program = loadProgram(tsconfigPath, io.cwd, program, sourceFiles);
       const session = changedFiles.length > 0 ? new AnalysisSession(program, tsconfigPath) : session0;
       const inventory = reanalyzeSession(session, io.cwd, previous ? { inventory: previous, changedFiles: changedFiles.map((file) => join(rootDir, file)) } : undefined);
-      previous = inventory;
-      assertGeneratable(inventory);
-      const { generated, scaffolded } = generate(inventory, config);
-      const outcome = await writeGeneratedOutput({
-        projectRoot: rootDir,
-        outputDir: config.outputDir,
-        generated: relativeToOutputDir(generated, config.outputDir),
-        scaffolded,
-        format: options.format,
-        mode: "write",
-        ...(cache ? { cache } : { cache: false as const }),
-      });
+      // The first cycle, like a one-shot `generate`, may analyse handlers whose generated imports do
+      // not exist yet (a fresh clone that git-ignores the output); it then takes a second pass once
+      // they do, so what it leaves is what the next cycle would write.
+      const needsSecondPass = previous === undefined && importsMissingOutput(session, join(rootDir, config.outputDir));
+      let outcome = await writeFor(inventory);
+      if (needsSecondPass) {
+        program = loadProgram(tsconfigPath, io.cwd, undefined, sourceFiles);
+        const again = await writeFor(reanalyzeSession(new AnalysisSession(program, tsconfigPath), io.cwd, undefined));
+        outcome = { ...again, written: [...new Set([...outcome.written, ...again.written])].sort(), deleted: [...new Set([...outcome.deleted, ...again.deleted])].sort() };
+      }
       return { changedFiles, written: outcome.written, deleted: outcome.deleted, milliseconds: performance.now() - started, error: null };
     } catch (error) {
       // In watch mode a broken edit is a message, not the end: the next save tries again.

@@ -113,6 +113,43 @@ describe("mcp-conform generate", () => {
     expect(existsSync(join(unresolved, output))).toBe(false);
   });
 
+  it("--watch's first cycle converges when the project imports output that does not exist yet", async () => {
+    // A fresh clone that git-ignores the output: until conform.ts exists, `conform(...)` does not
+    // resolve, the handler's `limit` is untyped, and the payload would read `limit: any`.
+    const dir = copyFixture("check/conforming");
+    const server = join(dir, "src/server.ts");
+    writeFileSync(
+      server,
+      readFileSync(server, "utf8")
+        .replace('{ description: "Every recipe, by id and title", inputSchema: {} }', '{ description: "Every recipe, by id and title", inputSchema: { limit: z.number() } }')
+        .replace('conform("list_recipes", async () => {\n    const recipes: Recipe[] = RECIPES;\n    return formatListRecipes({ recipes });', 'conform("list_recipes", async ({ limit }) => {\n    const recipes: Recipe[] = RECIPES.slice(0, limit);\n    return formatListRecipes({ recipes, limit });'),
+    );
+    expect(readFileSync(server, "utf8")).toContain("formatListRecipes({ recipes, limit })");
+    const cycles: WatchCycle[] = [];
+    const controller = new AbortController();
+    const io = { stdout: () => {}, stderr: () => {}, readStdin: async () => "", cwd: dir, isTTY: false, env: {} };
+    let firstCycle: () => void = () => {};
+    const cycled = new Promise<void>((resolve) => (firstCycle = resolve));
+    const watching = watchAndRegenerate({
+      io,
+      project: undefined,
+      config: { protocol: "guidance", guidance: false, outputDir: output, guidanceDir: "src/guidance" },
+      format: true,
+      signal: controller.signal,
+      onCycle: (cycle) => {
+        cycles.push(cycle);
+        firstCycle();
+      },
+    });
+    await cycled;
+    controller.abort();
+    expect(await watching).toBe(0);
+    expect(cycles[0]?.error).toBeNull();
+    const check = await runCli(["generate", "--check"], { cwd: dir });
+    expect(check.stdout + check.stderr).toContain("generated output is fresh");
+    expect(check.exitCode).toBe(0);
+  });
+
   it("--watch regenerates after an edit and says which file changed", async () => {
     const dir = copyFixture("demo");
     const cycles: WatchCycle[] = [];
