@@ -11,10 +11,12 @@ import { InputError } from "../errors.js";
 import { generate } from "../generate/generate.js";
 import { assertGeneratable } from "../generate/generatable.js";
 import { relativeToOutputDir, type GenerateConfig } from "../generate/config.js";
-import { FormatCache, writeGeneratedOutput, type WriteOutcome } from "../write/index.js";
+import { createFormatter, FormatCache, writeGeneratedOutput, type WriteOutcome } from "../write/index.js";
 import type { CommandIo } from "./command.js";
 
 const SOURCE_FILE = /\.(c|m)?tsx?$|\.json$/;
+/** Files that can change how Prettier formats the output (package.json may hold a `prettier` key). */
+const FORMAT_CONFIG_FILE = /(^|[\\/])(\.prettierrc(\.[\w.]+)?|prettier\.config\.[cm]?[jt]s|\.editorconfig|package\.(json|yaml))$/;
 /** Editors save in bursts (write, rename, touch): one regeneration per burst. */
 const DEBOUNCE_MS = 60;
 
@@ -51,6 +53,8 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
   const rootDir = session0.rootDir;
   const cache = options.format ? FormatCache.forProject(rootDir) : undefined;
   const outputRoot = `${config.outputDir.split("/").join(sep)}${sep}`;
+  /** Keeps each output file's resolved Prettier options between cycles; replaced when a config file changes. */
+  let formatter = createFormatter({ enabled: options.format });
   /** The last inventory: unaffected tools are reused from it (incremental.ts). */
   let previous: Inventory | undefined;
 
@@ -64,6 +68,7 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
       generated: relativeToOutputDir(generated, config.outputDir),
       scaffolded,
       format: options.format,
+      formatter,
       mode: "write",
       ...(cache ? { cache } : { cache: false as const }),
     });
@@ -75,12 +80,16 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
       if (changedFiles.length > 0) program = loadProgram(tsconfigPath, io.cwd, program, sourceFiles);
       const session = changedFiles.length > 0 ? new AnalysisSession(program, tsconfigPath) : session0;
       const inventory = reanalyzeSession(session, io.cwd, previous ? { inventory: previous, changedFiles: changedFiles.map((file) => join(rootDir, file)) } : undefined);
-      // The first cycle, like a one-shot `generate`, may analyse handlers whose generated imports do
-      // not exist yet (a fresh clone that git-ignores the output); it then takes a second pass once
-      // they do, so what it leaves is what the next cycle would write.
-      const needsSecondPass = previous === undefined && importsMissingOutput(session, join(rootDir, config.outputDir));
+      // The first cycle settles: it analyses again once its own output is on disk, for two reasons.
+      // - Like a one-shot `generate`, it may have analysed handlers whose generated imports did not
+      //   exist yet (a fresh clone that git-ignores the output); the second pass sees them resolve,
+      //   so what it leaves is what the next cycle would write.
+      // - Files it created changed the program's file set, which would make the first edit fall back
+      //   to a full analysis (about 1 s at 1,000 tools); settling pays that at start-up instead.
+      const firstCycle = previous === undefined;
+      const importsMissing = firstCycle && importsMissingOutput(session, join(rootDir, config.outputDir));
       let outcome = await writeFor(inventory);
-      if (needsSecondPass) {
+      if (firstCycle && (importsMissing || outcome.written.length > 0 || outcome.deleted.length > 0)) {
         program = loadProgram(tsconfigPath, io.cwd, undefined, sourceFiles);
         const again = await writeFor(reanalyzeSession(new AnalysisSession(program, tsconfigPath), io.cwd, undefined));
         outcome = { ...again, written: [...new Set([...outcome.written, ...again.written])].sort(), deleted: [...new Set([...outcome.deleted, ...again.deleted])].sort() };
@@ -116,6 +125,9 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
       watcher = watch(rootDir, { recursive: true }, (_event, name) => {
         if (!name) return;
         const file = name.toString();
+        // A changed Prettier or EditorConfig file applies from the next cycle on (a config edit alone
+        // does not regenerate: the output is formatted the new way when the sources next change).
+        if (FORMAT_CONFIG_FILE.test(file)) formatter = createFormatter({ enabled: options.format });
         // Our own output and dependencies never trigger a cycle.
         if (file.startsWith(outputRoot) || file.split(sep).includes("node_modules") || file.split(sep).some((part) => part.startsWith("."))) return;
         if (!SOURCE_FILE.test(file)) return;

@@ -7,7 +7,7 @@ import { isAbsolute, resolve } from "node:path";
 import { applyPlan } from "./apply.js";
 import { checkPlan, type StaleFile } from "./check.js";
 import { FormatCache } from "./format-cache.js";
-import { createFormatter, type LoadPrettier } from "./format.js";
+import { createFormatter, type Formatter, type LoadPrettier } from "./format.js";
 import { nodeWriteFs, type WriteFs } from "./fs.js";
 import { planOutput } from "./plan.js";
 
@@ -15,7 +15,8 @@ export { generatedHeader, generatedJsonComment, scaffoldHeader, isGeneratedFile,
 export { GENERATED_MARKER, SCAFFOLD_MARKER, UNFILLED_MARKER } from "./header.js";
 export type { StaleFile, StaleKind } from "./check.js";
 export type { WriteFs } from "./fs.js";
-export type { PrettierApi, LoadPrettier } from "./format.js";
+export type { Formatter, PrettierApi, LoadPrettier } from "./format.js";
+export { createFormatter } from "./format.js";
 export { FormatCache } from "./format-cache.js";
 
 export interface WriteOptions {
@@ -37,6 +38,12 @@ export interface WriteOptions {
    * `check` reads it but never writes it.
    */
   cache?: FormatCache | false;
+  /**
+   * The formatter to use, with the Prettier options it resolved before: `--watch` keeps one across
+   * cycles (and replaces it when a Prettier or EditorConfig file changes), so an unchanged output
+   * does not resolve the configuration of a thousand files again. Default: a new one.
+   */
+  formatter?: Formatter;
   /** For tests: the file system and the Prettier import. */
   fs?: WriteFs;
   loadPrettier?: LoadPrettier;
@@ -73,7 +80,7 @@ export async function writeGeneratedOutput(options: WriteOptions): Promise<Outpu
   const fs = options.fs ?? nodeWriteFs;
   const projectRoot = resolve(options.projectRoot);
   const outputDir = isAbsolute(options.outputDir) ? resolve(options.outputDir) : resolve(projectRoot, options.outputDir);
-  const formatter = createFormatter({ enabled: options.format, ...(options.loadPrettier ? { loadPrettier: options.loadPrettier } : {}) });
+  const formatter = options.formatter ?? createFormatter({ enabled: options.format, ...(options.loadPrettier ? { loadPrettier: options.loadPrettier } : {}) });
   const cache = !options.format || options.cache === false ? undefined : (options.cache ?? FormatCache.forProject(projectRoot));
   await cache?.load(fs);
 

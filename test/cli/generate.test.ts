@@ -113,6 +113,43 @@ describe("mcp-conform generate", () => {
     expect(existsSync(join(unresolved, output))).toBe(false);
   });
 
+  it("--watch formats with a Prettier config that changed while it ran", async () => {
+    const dir = copyFixture("demo");
+    const cycles: WatchCycle[] = [];
+    const controller = new AbortController();
+    let notify: () => void = () => {};
+    const io = { stdout: () => {}, stderr: () => {}, readStdin: async () => "", cwd: dir, isTTY: false, env: {} };
+    const watching = watchAndRegenerate({
+      io,
+      project: undefined,
+      config: { protocol: "aorp", guidance: false, outputDir: output, guidanceDir: "src/guidance" },
+      format: true,
+      signal: controller.signal,
+      onCycle: (cycle) => {
+        cycles.push(cycle);
+        notify();
+      },
+    });
+    const nextCycle = () => new Promise<void>((resolve) => (notify = resolve));
+    while (cycles.length === 0) await nextCycle();
+    const tools = join(dir, output, "tools.ts");
+    expect(readFileSync(tools, "utf8")).toMatch(/;\n/);
+
+    // The formatter kept each file's resolved options; the new config must replace them.
+    writeFileSync(join(dir, ".prettierrc"), JSON.stringify({ semi: false }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const edited = nextCycle();
+    const server = join(dir, "src/server.ts");
+    writeFileSync(server, readFileSync(server, "utf8").replace('"The full recipe, with its ingredients"', '"The full recipe and every ingredient"'));
+    await edited;
+    controller.abort();
+    expect(await watching).toBe(0);
+    expect(cycles.at(-1)?.error).toBeNull();
+    // tools.ts did not change with the edit: it was formatted again because the config did.
+    expect(cycles.at(-1)?.written).toContain(`${output}/tools.ts`);
+    expect(readFileSync(tools, "utf8")).not.toMatch(/;\n/);
+  });
+
   it("--watch's first cycle converges when the project imports output that does not exist yet", async () => {
     // A fresh clone that git-ignores the output: until conform.ts exists, `conform(...)` does not
     // resolve, the handler's `limit` is untyped, and the payload would read `limit: any`.
