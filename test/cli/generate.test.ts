@@ -21,6 +21,36 @@ function copyFixture(name: string): string {
 
 const output = "src/generated/mcp-conform";
 
+/** `generate --watch` on `dir`, in-process; resolves once the first cycle has run. */
+async function startWatch(dir: string, protocol: "aorp" | "guidance") {
+  const cycles: WatchCycle[] = [];
+  const controller = new AbortController();
+  let notify: () => void = () => {};
+  const io = { stdout: () => {}, stderr: () => {}, readStdin: async () => "", cwd: dir, isTTY: false, env: {} };
+  const watching = watchAndRegenerate({
+    io,
+    project: undefined,
+    config: { protocol, guidance: false, outputDir: output, guidanceDir: "src/guidance" },
+    format: true,
+    signal: controller.signal,
+    onCycle: (cycle) => {
+      cycles.push(cycle);
+      notify();
+    },
+  });
+  const nextCycle = () => new Promise<void>((resolve) => (notify = resolve));
+  while (cycles.length === 0) await nextCycle();
+  return {
+    cycles,
+    nextCycle,
+    /** Stops the watcher; resolves to its exit code. */
+    stop: () => {
+      controller.abort();
+      return watching;
+    },
+  };
+}
+
 describe("mcp-conform generate", () => {
   it("writes, then writes nothing, then is fresh under --check, then stale after a hand edit", async () => {
     const dir = copyFixture("demo");
@@ -115,38 +145,21 @@ describe("mcp-conform generate", () => {
 
   it("--watch formats with a Prettier config that changed while it ran", async () => {
     const dir = copyFixture("demo");
-    const cycles: WatchCycle[] = [];
-    const controller = new AbortController();
-    let notify: () => void = () => {};
-    const io = { stdout: () => {}, stderr: () => {}, readStdin: async () => "", cwd: dir, isTTY: false, env: {} };
-    const watching = watchAndRegenerate({
-      io,
-      project: undefined,
-      config: { protocol: "aorp", guidance: false, outputDir: output, guidanceDir: "src/guidance" },
-      format: true,
-      signal: controller.signal,
-      onCycle: (cycle) => {
-        cycles.push(cycle);
-        notify();
-      },
-    });
-    const nextCycle = () => new Promise<void>((resolve) => (notify = resolve));
-    while (cycles.length === 0) await nextCycle();
+    const watch = await startWatch(dir, "aorp");
     const tools = join(dir, output, "tools.ts");
     expect(readFileSync(tools, "utf8")).toMatch(/;\n/);
 
     // The formatter kept each file's resolved options; the new config must replace them.
     writeFileSync(join(dir, ".prettierrc"), JSON.stringify({ semi: false }));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const edited = nextCycle();
+    const edited = watch.nextCycle();
     const server = join(dir, "src/server.ts");
     writeFileSync(server, readFileSync(server, "utf8").replace('"The full recipe, with its ingredients"', '"The full recipe and every ingredient"'));
     await edited;
-    controller.abort();
-    expect(await watching).toBe(0);
-    expect(cycles.at(-1)?.error).toBeNull();
+    expect(await watch.stop()).toBe(0);
+    expect(watch.cycles.at(-1)?.error).toBeNull();
     // tools.ts did not change with the edit: it was formatted again because the config did.
-    expect(cycles.at(-1)?.written).toContain(`${output}/tools.ts`);
+    expect(watch.cycles.at(-1)?.written).toContain(`${output}/tools.ts`);
     expect(readFileSync(tools, "utf8")).not.toMatch(/;\n/);
   });
 
@@ -162,26 +175,9 @@ describe("mcp-conform generate", () => {
         .replace('conform("list_recipes", async () => {\n    const recipes: Recipe[] = RECIPES;\n    return formatListRecipes({ recipes });', 'conform("list_recipes", async ({ limit }) => {\n    const recipes: Recipe[] = RECIPES.slice(0, limit);\n    return formatListRecipes({ recipes, limit });'),
     );
     expect(readFileSync(server, "utf8")).toContain("formatListRecipes({ recipes, limit })");
-    const cycles: WatchCycle[] = [];
-    const controller = new AbortController();
-    const io = { stdout: () => {}, stderr: () => {}, readStdin: async () => "", cwd: dir, isTTY: false, env: {} };
-    let firstCycle: () => void = () => {};
-    const cycled = new Promise<void>((resolve) => (firstCycle = resolve));
-    const watching = watchAndRegenerate({
-      io,
-      project: undefined,
-      config: { protocol: "guidance", guidance: false, outputDir: output, guidanceDir: "src/guidance" },
-      format: true,
-      signal: controller.signal,
-      onCycle: (cycle) => {
-        cycles.push(cycle);
-        firstCycle();
-      },
-    });
-    await cycled;
-    controller.abort();
-    expect(await watching).toBe(0);
-    expect(cycles[0]?.error).toBeNull();
+    const watch = await startWatch(dir, "guidance");
+    expect(await watch.stop()).toBe(0);
+    expect(watch.cycles[0]?.error).toBeNull();
     const check = await runCli(["generate", "--check"], { cwd: dir });
     expect(check.stdout + check.stderr).toContain("generated output is fresh");
     expect(check.exitCode).toBe(0);
@@ -189,32 +185,15 @@ describe("mcp-conform generate", () => {
 
   it("--watch regenerates after an edit and says which file changed", async () => {
     const dir = copyFixture("demo");
-    const cycles: WatchCycle[] = [];
-    const controller = new AbortController();
-    let notify: () => void = () => {};
-    const io = { stdout: () => {}, stderr: () => {}, readStdin: async () => "", cwd: dir, isTTY: false, env: {} };
-    const watching = watchAndRegenerate({
-      io,
-      project: undefined,
-      config: { protocol: "guidance", guidance: false, outputDir: output, guidanceDir: "src/guidance" },
-      format: true,
-      signal: controller.signal,
-      onCycle: (cycle) => {
-        cycles.push(cycle);
-        notify();
-      },
-    });
-    const nextCycle = () => new Promise<void>((resolve) => (notify = resolve));
-    while (cycles.length === 0) await nextCycle();
-    expect(cycles[0]?.error).toBeNull();
+    const watch = await startWatch(dir, "guidance");
+    expect(watch.cycles[0]?.error).toBeNull();
 
     const server = join(dir, "src/server.ts");
-    const edited = nextCycle();
+    const edited = watch.nextCycle();
     writeFileSync(server, readFileSync(server, "utf8").replace('"The full recipe, with its ingredients"', '"The full recipe and every ingredient"'));
     await edited;
-    controller.abort();
-    expect(await watching).toBe(0);
-    const last = cycles.at(-1);
+    expect(await watch.stop()).toBe(0);
+    const last = watch.cycles.at(-1);
     expect(last?.error).toBeNull();
     expect(last?.changedFiles).toEqual(["src/server.ts"]);
     expect(last?.written.length).toBeGreaterThan(0);
