@@ -170,7 +170,13 @@ export function instantiate(printed: string, representative: Shape, member: Shap
   if (representative.key !== member.key) return undefined;
   const tokens = lex(printed);
   if (tokens === undefined) return undefined;
-  const printedContents = tokens.filter(isContent);
+  const printedContents: Token[] = [];
+  const ownLine = new Set<Token>();
+  tokens.forEach((token, index) => {
+    if (!isContent(token)) return;
+    printedContents.push(token);
+    if (token.kind === "comment" && ownLineIndent(tokens, index) !== undefined) ownLine.add(token);
+  });
   if (printedContents.length !== representative.contents.length) return undefined;
   const variable = new Set(representative.variable);
   const replacements = new Map<Token, string>();
@@ -183,8 +189,9 @@ export function instantiate(printed: string, representative: Shape, member: Shap
     }
     const replacement = member.contents[index]!;
     if (source.kind === "comment") {
-      // Printed exactly as written (checked), so the member's comment is printed as written too.
-      if (out.text !== source.text) return undefined;
+      // Printed exactly as written and still alone on its line (checked), so the member's comment,
+      // whatever its width, is printed as written too and moves nothing else.
+      if (out.text !== source.text || !ownLine.has(out)) return undefined;
       replacements.set(out, replacement.text);
     } else if (out.kind === "string" && source.kind === "string") {
       if (innerText(out) !== innerText(source)) return undefined;

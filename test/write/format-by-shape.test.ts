@@ -88,6 +88,12 @@ describe("shapeOf", () => {
     expect(instantiate(`f('Alpha');\n`, a, b)).toBe(`f('Gamma');\n`);
     expect(instantiate(`f("Alpha", x);\n`, a, b)).toBeUndefined();
     expect(instantiate(`f("Alphb");\n`, a, b)).toBeUndefined();
+    // A comment that left its own line would weigh on the line it joined: its width is not in the shape.
+    const c = shapeOf(`/* one */\nx = 1;\n`)!;
+    const d = shapeOf(`/* a longer one */\nx = 1;\n`)!;
+    expect(c.key).toBe(d.key);
+    expect(instantiate(`/* one */\nx = 1;\n`, c, d)).toBe(`/* a longer one */\nx = 1;\n`);
+    expect(instantiate(`/* one */ x = 1;\n`, c, d)).toBeUndefined();
     expect(instantiate(`g("Alpha");\n`, a, b)).toBeUndefined();
   });
 });
