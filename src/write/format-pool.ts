@@ -5,11 +5,14 @@ import { Worker } from "node:worker_threads";
 import { packageRoot } from "../package-root.js";
 
 /**
- * Prettier is the dearest step of a cold `generate` (about 3 ms a file; 1,000 tools make 1,000+
- * files), and it is single-threaded. Large batches are split: one share stays on this thread, the
- * others go to worker threads, one per spare core. Small batches are not worth a worker's start-up.
+ * Prettier is the dearest step of a cold `generate` (about 1.3 ms per KiB of TypeScript), and it
+ * is single-threaded. Large batches are split: one share stays on this thread, the others go to
+ * worker threads, one per spare core. A batch is large by its text, not its file count: after
+ * formatting once per shape (format-by-shape.ts), a cold run at 1,000 tools sends some 40 files to
+ * Prettier, but four of them are aggregates of 1 MiB together. A worker's start-up (with its own
+ * Prettier import, about 0.1 s) is worth it above some 100 KiB of text per share.
  */
-const MIN_FILES_FOR_WORKERS = 48;
+const MIN_TEXT_PER_SHARE = 96 * 1024;
 const WORKER_FILE = join(packageRoot, "dist", "write", "format-worker.js");
 
 export type FormatJob = [path: string, source: string, options: Record<string, unknown>];
@@ -24,11 +27,23 @@ function isCloneable(options: Record<string, unknown>): boolean {
   }
 }
 
-/** How many shares to split `jobs` into (1 = format here only). */
-export function shareCount(jobs: readonly FormatJob[]): number {
-  if (jobs.length < MIN_FILES_FOR_WORKERS || !existsSync(WORKER_FILE)) return 1;
+/**
+ * Threads for formatting by default: up to four, and none besides this one below four cores.
+ * Measured on a 2-core VM: two threads formatting half a batch each took as long as one thread
+ * formatting all of it (Prettier is bound by memory, and V8's collector wants a core too), and the
+ * worker's start-up made a cold `generate` 0.3-0.5 s slower.
+ */
+export function defaultThreads(cores: number = availableParallelism()): number {
+  return cores < 4 ? 1 : Math.min(cores, 4);
+}
+
+/** How many shares to split `jobs` into, at most `threads` (1 = format here only). */
+export function shareCount(jobs: readonly FormatJob[], threads: number): number {
+  const text = jobs.reduce((sum, [, source]) => sum + source.length, 0);
+  const shares = Math.min(threads, jobs.length, Math.floor(text / MIN_TEXT_PER_SHARE));
+  if (shares < 2 || !existsSync(WORKER_FILE)) return 1;
   if (!jobs.every(([, , options]) => isCloneable(options))) return 1;
-  return Math.max(1, Math.min(availableParallelism(), 4, Math.floor(jobs.length / (MIN_FILES_FOR_WORKERS / 2))));
+  return shares;
 }
 
 /** Formats `share` on a worker; resolves to null when the worker fails (the caller formats it itself). */

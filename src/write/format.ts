@@ -20,7 +20,7 @@
 import { extname } from "node:path";
 import { InputError } from "../errors.js";
 import { instantiate, type Shape, shapeOf } from "./format-by-shape.js";
-import { balancedShares, type FormatJob, formatOnWorker, shareCount } from "./format-pool.js";
+import { balancedShares, defaultThreads, type FormatJob, formatOnWorker, shareCount } from "./format-pool.js";
 
 /** The part of Prettier's API used here; tests inject a counting or failing one. */
 export interface PrettierApi {
@@ -52,6 +52,8 @@ export interface Formatter {
 export interface FormatterOptions {
   enabled: boolean;
   loadPrettier?: LoadPrettier;
+  /** How many threads may format a large batch, this one included; default: `defaultThreads()`. */
+  threads?: number;
 }
 
 const PARSERS: Record<string, string> = {
@@ -72,7 +74,7 @@ export function parserFor(absPath: string): string {
 
 const UNFORMATTED: FileFormat = { key: "unformatted", endOfLineAuto: false };
 
-export function createFormatter({ enabled, loadPrettier = loadBundledPrettier }: FormatterOptions): Formatter {
+export function createFormatter({ enabled, loadPrettier = loadBundledPrettier, threads = defaultThreads() }: FormatterOptions): Formatter {
   if (!enabled) {
     return {
       enabled,
@@ -133,7 +135,7 @@ export function createFormatter({ enabled, loadPrettier = loadBundledPrettier }:
       const formatBatch = async (jobs: readonly FormatJob[]): Promise<Map<string, string>> => {
         if (jobs.length === 0) return new Map();
         // Worker threads run the bundled Prettier only: an injected one (tests) stays on this thread.
-        const shares = loadPrettier === loadBundledPrettier ? shareCount(jobs) : 1;
+        const shares = loadPrettier === loadBundledPrettier ? shareCount(jobs, threads) : 1;
         if (shares === 1) return new Map(await formatHere(jobs));
         const split = balancedShares(jobs, shares);
         const [own = [], ...others] = split;
