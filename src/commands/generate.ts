@@ -1,5 +1,6 @@
 import { dirname, join, relative } from "node:path";
 import { analyze } from "../analyze/analyze.js";
+import { emit, mergeOutcomes } from "../emit.js";
 import { importsMissingOutput } from "../analyze/output-imports.js";
 import { resolveTsconfigPath } from "../analyze/load-project.js";
 import { toPosixPath } from "../analyze/paths.js";
@@ -66,31 +67,28 @@ export const generateCommand: Command = {
       // Asked before anything is written: afterwards every generated import resolves.
       const needsSecondPass = !values["check"] && importsMissingOutput(session, outputDir);
       progress?.stage(stageText(values["check"] ? "comparing the output of" : "generating for", inventory.tools.length));
-      const { generated, scaffolded } = generate(inventory, generateConfig);
-      const generatedInOutput = relativeToOutputDir(generated, generateConfig.outputDir);
-      const common = { projectRoot: session.rootDir, outputDir: generateConfig.outputDir, generated: generatedInOutput, scaffolded, format };
       if (values["check"]) {
-        const outcome = await writeGeneratedOutput({ ...common, mode: "check" });
+        const { generated, scaffolded } = generate(inventory, generateConfig);
+        const outcome = await writeGeneratedOutput({ projectRoot: session.rootDir, outputDir: generateConfig.outputDir, generated: relativeToOutputDir(generated, generateConfig.outputDir), scaffolded, format, mode: "check" });
         io.stdout(outcome.stale.length > 0 ? `${outcome.report()}\n${outcome.summary()}\n` : `${outcome.summary()}\n`);
         if (outcome.stale.length > 0) exitCode = 1;
       } else {
-        let outcome = await writeGeneratedOutput({ ...common, mode: "write" });
+        const target = { projectRoot: session.rootDir, config: generateConfig, format };
+        const first = await emit(inventory, target);
+        let outcome = first.outcome;
         let final = inventory;
         if (needsSecondPass) {
           // The first pass analysed handlers whose generated imports did not resolve yet; the second
           // sees them resolve, so this run's output is what the next run would write (a no-op).
-          const first = outcome;
           final = analyze({ project: tsconfigPath, cwd: io.cwd }).inventory;
-          assertGeneratable(final);
-          const second = generate(final, generateConfig);
-          const again = await writeGeneratedOutput({ ...common, generated: relativeToOutputDir(second.generated, generateConfig.outputDir), scaffolded: second.scaffolded, mode: "write" });
+          const again = (await emit(final, target)).outcome;
           const note = again.written.length > 0 ? ` (a second pass, once the generated imports resolved, rewrote ${again.written.join(", ")})` : "";
-          outcome = { ...first, written: [...new Set([...first.written, ...again.written])].sort(), summary: () => `${first.summary()}${note}` };
+          outcome = { ...mergeOutcomes(first.outcome, again), summary: () => `${first.outcome.summary()}${note}` };
         }
         io.stdout(`${final.project}: ${outcome.summary()}\n`);
         const warnings = final.diagnostics.filter((d) => d.severity === "warning").map(formatDiagnostic);
         for (const warning of warnings) io.stderr(`${warning}\n`);
-        if (statePath) writeRunState(statePath, { fingerprint, generated: hashOutputFolder(outputDir), scaffolded: [...scaffolded.keys()].sort(), warnings });
+        if (statePath) writeRunState(statePath, { fingerprint, generated: hashOutputFolder(outputDir), scaffolded: [...first.scaffolded.keys()].sort(), warnings });
       }
     }
     return exitCode;

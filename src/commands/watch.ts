@@ -8,10 +8,9 @@ import { loadProgram, resolveTsconfigPath } from "../analyze/load-project.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { AnalysisSession } from "../analyze/session.js";
 import { InputError } from "../errors.js";
-import { generate } from "../generate/generate.js";
-import { assertGeneratable } from "../generate/generatable.js";
-import { relativeToOutputDir, type GenerateConfig } from "../generate/config.js";
-import { createFormatter, FormatCache, writeGeneratedOutput, type WriteOutcome } from "../write/index.js";
+import type { GenerateConfig } from "../generate/config.js";
+import { emit, mergeOutcomes } from "../emit.js";
+import { createFormatter, FormatCache, type WriteOutcome } from "../write/index.js";
 import type { CommandIo } from "./command.js";
 
 const SOURCE_FILE = /\.(c|m)?tsx?$|\.json$/;
@@ -58,20 +57,9 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
   /** The last inventory: unaffected tools are reused from it (incremental.ts). */
   let previous: Inventory | undefined;
 
-  const writeFor = (inventory: Inventory): Promise<WriteOutcome> => {
+  const writeFor = async (inventory: Inventory): Promise<WriteOutcome> => {
     previous = inventory;
-    assertGeneratable(inventory);
-    const { generated, scaffolded } = generate(inventory, config);
-    return writeGeneratedOutput({
-      projectRoot: rootDir,
-      outputDir: config.outputDir,
-      generated: relativeToOutputDir(generated, config.outputDir),
-      scaffolded,
-      format: options.format,
-      formatter,
-      mode: "write",
-      ...(cache ? { cache } : { cache: false as const }),
-    });
+    return (await emit(inventory, { projectRoot: rootDir, config, format: options.format, formatter, cache: cache ?? false })).outcome;
   };
 
   const regenerate = async (changedFiles: string[]): Promise<WatchCycle> => {
@@ -92,7 +80,7 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
       if (firstCycle && (importsMissing || outcome.written.length > 0 || outcome.deleted.length > 0)) {
         program = loadProgram(tsconfigPath, io.cwd, undefined, sourceFiles);
         const again = await writeFor(reanalyzeSession(new AnalysisSession(program, tsconfigPath), io.cwd, undefined));
-        outcome = { ...again, written: [...new Set([...outcome.written, ...again.written])].sort(), deleted: [...new Set([...outcome.deleted, ...again.deleted])].sort() };
+        outcome = mergeOutcomes(outcome, again);
       }
       return { changedFiles, written: outcome.written, deleted: outcome.deleted, milliseconds: performance.now() - started, error: null };
     } catch (error) {

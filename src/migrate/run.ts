@@ -4,11 +4,10 @@ import { analyze, analyzeSession, openSession } from "../analyze/analyze.js";
 import { importsMissingOutput } from "../analyze/output-imports.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { InputError } from "../errors.js";
-import { relativeToOutputDir, type GenerateConfig } from "../generate/config.js";
-import { generate } from "../generate/generate.js";
+import type { GenerateConfig } from "../generate/config.js";
 import { assertGeneratable } from "../generate/generatable.js";
 import { createFormatter, loadBundledPrettier } from "../write/format.js";
-import { writeGeneratedOutput } from "../write/index.js";
+import { emit } from "../emit.js";
 import { uncommittedFiles } from "./git.js";
 import type { MigrationPlan } from "./outcome.js";
 import { planMigration } from "./plan.js";
@@ -73,11 +72,15 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
     // the result is what the next `generate` would write, and that one is a no-op.
     for (let pass = 0; pass < 2; pass++) {
       const { inventory: migrated, session: analysed } = analyze({ project: options.project, cwd: options.cwd });
-      assertGeneratable(migrated);
       const again = pass === 0 && importsMissingOutput(analysed, join(root, options.config.outputDir));
-      const { generated, scaffolded } = generate(migrated, options.config);
-      for (const stub of scaffolded.keys()) snapshot.file(join(root, stub));
-      await writeGeneratedOutput({ projectRoot: root, outputDir: options.config.outputDir, generated: relativeToOutputDir(generated, options.config.outputDir), scaffolded, format: options.format, mode: "write" });
+      await emit(migrated, {
+        projectRoot: root,
+        config: options.config,
+        format: options.format,
+        beforeWrite: (scaffolded) => {
+          for (const stub of scaffolded.keys()) snapshot.file(join(root, stub));
+        },
+      });
       if (!again) break;
     }
     const introduced = newTypeErrors(baseline, typeErrors(openSession({ project: options.project, cwd: options.cwd }).program, root));
