@@ -163,11 +163,11 @@ export function shapeOf(text: string): Shape | undefined {
 }
 
 /**
- * `member` as Prettier prints it, derived from the printed `representative` of the same shape;
- * undefined when the printed text does not line up token for token with the representative.
+ * How to print any member of `representative`'s shape, given Prettier's output for the
+ * representative: checked once (the printed text must line up token for token with its source),
+ * then applied per member. Undefined when it does not line up.
  */
-export function instantiate(printed: string, representative: Shape, member: Shape): string | undefined {
-  if (representative.key !== member.key) return undefined;
+export function modelOf(printed: string, representative: Shape): ((member: Shape) => string | undefined) | undefined {
   const tokens = lex(printed);
   if (tokens === undefined) return undefined;
   const printedContents: Token[] = [];
@@ -179,7 +179,8 @@ export function instantiate(printed: string, representative: Shape, member: Shap
   });
   if (printedContents.length !== representative.contents.length) return undefined;
   const variable = new Set(representative.variable);
-  const replacements = new Map<Token, string>();
+  /** Per printed variable token: how the member's token at the same index is written there. */
+  const slots = new Map<Token, { index: number; write: (replacement: Token) => string }>();
   for (const [index, source] of representative.contents.entries()) {
     const out = printedContents[index]!;
     if (!variable.has(index)) {
@@ -187,24 +188,34 @@ export function instantiate(printed: string, representative: Shape, member: Shap
       if (source.kind === "comment" ? out.kind !== "comment" : innerText(out) !== innerText(source)) return undefined;
       continue;
     }
-    const replacement = member.contents[index]!;
     if (source.kind === "comment") {
       // Printed exactly as written and still alone on its line (checked), so the member's comment,
       // whatever its width, is printed as written too and moves nothing else.
       if (out.text !== source.text || !ownLine.has(out)) return undefined;
-      replacements.set(out, replacement.text);
+      slots.set(out, { index, write: (replacement) => replacement.text });
     } else if (out.kind === "string" && source.kind === "string") {
       if (innerText(out) !== innerText(source)) return undefined;
       const quote = out.text[0]!;
-      replacements.set(out, `${quote}${innerText(replacement)}${quote}`);
+      slots.set(out, { index, write: (replacement) => `${quote}${innerText(replacement)}${quote}` });
     } else if (out.kind === "identifier" && out.text === innerText(source)) {
       // An identifier stays one; a quoted key Prettier unquoted is unquoted alike (same class).
-      replacements.set(out, innerText(replacement));
+      slots.set(out, { index, write: (replacement) => innerText(replacement) });
     } else {
       return undefined;
     }
   }
-  return tokens.map((token) => replacements.get(token) ?? token.text).join("");
+  return (member) => {
+    if (member.key !== representative.key) return undefined;
+    return tokens.map((token) => {
+      const slot = slots.get(token);
+      return slot ? slot.write(member.contents[slot.index]!) : token.text;
+    }).join("");
+  };
+}
+
+/** `member` as Prettier prints it, derived from the printed `representative` of the same shape (see `modelOf`). */
+export function instantiate(printed: string, representative: Shape, member: Shape): string | undefined {
+  return modelOf(printed, representative)?.(member);
 }
 
 /** A token's text without the quotes of a string literal, and with a comment's trailing blanks removed. */

@@ -19,7 +19,7 @@
  */
 import { extname } from "node:path";
 import { InputError } from "../errors.js";
-import { instantiate, type Shape, shapeOf } from "./format-by-shape.js";
+import { modelOf, type Shape, shapeOf } from "./format-by-shape.js";
 import { balancedShares, defaultThreads, type FormatJob, formatOnWorker, shareCount } from "./format-pool.js";
 
 /** The part of Prettier's API used here; tests inject a counting or failing one. */
@@ -192,13 +192,13 @@ async function formatByShape(jobs: readonly ShapedJob[], formatBatch: (jobs: rea
   const printed = await formatBatch([...alone, ...twins.flatMap((group) => [group[0]!.job, group[1]!.job])]);
   const again: FormatJob[] = [];
   for (const [first, second, ...rest] of twins) {
-    const model = printed.get(first!.job[0])!;
-    if (instantiate(model, first!.shape, second!.shape) !== printed.get(second!.job[0])) {
+    const model = modelOf(printed.get(first!.job[0])!, first!.shape);
+    if (model === undefined || model(second!.shape) !== printed.get(second!.job[0])) {
       again.push(...rest.map(({ job }) => job));
       continue;
     }
     for (const { job, shape } of rest) {
-      const derived = instantiate(model, first!.shape, shape);
+      const derived = model(shape);
       if (derived === undefined) again.push(job);
       else printed.set(job[0], derived);
     }
