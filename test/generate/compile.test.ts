@@ -1,50 +1,22 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/generate/generate.js";
-import type { ProtocolId } from "../../src/protocols/protocol.js";
 import { compile, configFor, copyFixture, diagnostics, fixtureInventory, removeCopy, wrapHandlers, writeResult } from "./harness.js";
 
 /**
- * For every fixture server and protocol: generate into a copy, wrap one tool's legacy handler with
- * `conform` and replace another's with a conform-wrapped formatter call, then run the real tsc
- * (TypeScript 6, then 7) once over the whole project. It must report errors for the wrapped legacy
- * handler, naming its tool, and nothing else: the generated files, the stubs, the conforming
- * handler and the untouched tools all compile under strict, exactOptionalPropertyTypes,
- * noUncheckedIndexedAccess and NodeNext (the fixtures' own tsconfig).
+ * The smoke run of compile.full.test.ts (every fixture x protocol, in `npm run test:full`): one
+ * fixture and protocol through the real tsc 6 and 7, so `npm test` still spawns both compilers.
  */
-
-const FIXTURES = [
-  "stock-legacy",
-  "orchestrator",
-  "perspectives",
-  "demo",
-  "styles/sdk-register-tool",
-  "styles/sdk-tool",
-  "styles/sdk-low-level",
-  "styles/fastmcp",
-  "styles/mcp-framework",
-  "styles/xmcp",
-  "styles/tool-object",
-];
-const PROTOCOLS: ProtocolId[] = ["aorp", "smart-v2", "guidance", "aop", "acor"];
-const COMPOSED = ["stock-legacy", "orchestrator"];
-
-const cases = FIXTURES.flatMap((fixture) => [
-  ...PROTOCOLS.map((protocol) => ({ fixture, protocol, guidance: false })),
-  ...(COMPOSED.includes(fixture) ? (["aorp", "smart-v2"] as const).map((protocol) => ({ fixture, protocol, guidance: true })) : []),
-]);
-
 const copies: string[] = [];
 afterAll(() => copies.forEach(removeCopy));
 
-describe.concurrent("generated code under the real tsc", () => {
-  it.each(cases)("$fixture, $protocol, guidance: $guidance", async ({ fixture, protocol, guidance }) => {
-    const inventory = fixtureInventory(fixture);
-    const dir = copyFixture(fixture);
+describe("generated code under the real tsc (smoke)", () => {
+  it("orchestrator, aorp with guidance: only the wrapped legacy handler fails, under TypeScript 6 and 7", async () => {
+    const inventory = fixtureInventory("orchestrator");
+    const dir = copyFixture("orchestrator");
     copies.push(dir);
-    writeResult(dir, generate(inventory, configFor(protocol, guidance)));
-    const { broken, conforming } = wrapHandlers(dir, inventory, protocol, guidance);
+    writeResult(dir, generate(inventory, configFor("aorp", true)));
+    const { broken, conforming } = wrapHandlers(dir, inventory, "aorp", true);
     expect(conforming, "a second tool to wrap with a formatter call").toBeDefined();
-
     for (const compiler of [6, 7] as const) {
       const { exitCode, output } = await compile(dir, compiler);
       const errors = diagnostics(output);
@@ -53,6 +25,5 @@ describe.concurrent("generated code under the real tsc", () => {
       expect(elsewhere, `TypeScript ${compiler}: only the wrapped legacy handler of ${broken.name} fails`).toEqual([]);
       expect(errors.length).toBeGreaterThan(0);
     }
-    removeCopy(dir);
   });
 });
