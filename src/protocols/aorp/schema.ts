@@ -1,5 +1,6 @@
 import type { EnvelopeSchemaOptions, JsonSchema } from "../protocol.js";
 import { guidanceObjectSchema } from "../guidance/schema.js";
+import { AORP_DATE_TIME_PATTERN } from "./runtime.js";
 
 /**
  * JSON Schema (draft 2020-12) of the AORP envelope, mirroring `validateAORP` in `runtime.ts`
@@ -12,13 +13,12 @@ import { guidanceObjectSchema } from "../guidance/schema.js";
  */
 
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
-const ISO_DATE_TIME = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$";
 
 const text = { type: "string", pattern: "\\S" };
 const score = { type: "number", minimum: 0, maximum: 1 };
 const count = { type: "integer", minimum: 0 };
 const texts = { type: "array", items: text };
-const timestamp = { type: "string", pattern: ISO_DATE_TIME };
+const timestamp = { type: "string", pattern: AORP_DATE_TIME_PATTERN };
 
 function object(properties: Record<string, JsonSchema>, required: string[]): JsonSchema {
   return { type: "object", properties, required };

@@ -31,7 +31,10 @@
  *  D7  Counts and durations are non-negative (`execution.duration`, `freshness.age.value`); token
  *      counts and `formatting.decimals.*` are non-negative integers (they feed `Intl`).
  *  D8  `freshness.timestamp`, `freshness.nextUpdate` and `execution.timestamp` ("ISO timestamp",
- *      "when") must be RFC 3339 date-times with seconds and a zone, as every example is.
+ *      "when") must be RFC 3339 date-times with seconds and a zone, as every example is, on a date
+ *      that exists (no February 30th; February 29th only in leap years). A leap second (`:60`) is
+ *      rejected: no server clock writes one (JavaScript's Date cannot hold it). The rule is one
+ *      regular expression, `DATE_TIME_PATTERN`, which the JSON Schema uses as its `pattern`.
  *  D9  Text fields must not be blank (a blank `conclusion` tells the model nothing); table cells
  *      are exempt, since an empty cell is legitimate.
  *  D10 Warning IDs are stable constants: `WARN_` then upper-case letters, digits and underscores
@@ -607,9 +610,13 @@ export function confidenceLevel(score: number): ConfidenceLevel {
 
 // ---- Freshness (Task 2.2) ------------------------------------------------------------------
 
-/** RFC 3339 date-time with seconds and a zone (D8). */
-export const DATE_TIME_PATTERN =
-  "^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])T(?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$";
+/** A date that exists: day 29 of February only in leap years (divisible by 4, not by 100 unless by 400). */
+const CALENDAR_DATE =
+  "(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))" +
+  "|(?:\\d\\d(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)";
+
+/** RFC 3339 date-time with seconds and a zone, on a calendar date, without leap seconds (D8). */
+export const DATE_TIME_PATTERN = `^${CALENDAR_DATE}T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$`;
 
 const MS_PER_UNIT: { readonly [U in AgeUnit]: number } = {
   seconds: 1_000,
