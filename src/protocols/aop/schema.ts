@@ -1,4 +1,5 @@
 import type { EnvelopeSchemaOptions, JsonSchema } from "../protocol.js";
+import { AOP_ATTRIBUTE_PATTERNS } from "./runtime.js";
 
 /**
  * AOP is a text protocol: its tools return marker text and no `structuredContent`, so this is NOT
@@ -12,9 +13,6 @@ import type { EnvelopeSchemaOptions, JsonSchema } from "../protocol.js";
  */
 
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
-
-/** A value that is wholly a template placeholder, accepted in typed attributes (runtime decision 5). */
-const PLACEHOLDER = "<[^<>]+>|\\{[^{}]+\\}";
 
 export function envelopeSchema(_options: EnvelopeSchemaOptions = {}): JsonSchema {
   return {
@@ -37,9 +35,10 @@ export function envelopeSchema(_options: EnvelopeSchemaOptions = {}): JsonSchema
             propertyNames: { type: "string", pattern: "^[A-Za-z][A-Za-z0-9_-]*$" },
             additionalProperties: { type: "string" },
             properties: {
-              confidence: { type: "string", pattern: `^(0+(\\.\\d+)?|0*\\.\\d+|0*1(\\.0+)?|${PLACEHOLDER})$` },
-              lines: { type: "string", pattern: `^(\\d+|${PLACEHOLDER})$` },
-              sources: { type: "string", pattern: `^(\\d+|${PLACEHOLDER})$` },
+              // The validator's own patterns (runtime decision 5): both judge the text, not a rounded number.
+              confidence: { type: "string", pattern: AOP_ATTRIBUTE_PATTERNS.confidence },
+              lines: { type: "string", pattern: AOP_ATTRIBUTE_PATTERNS.lines },
+              sources: { type: "string", pattern: AOP_ATTRIBUTE_PATTERNS.sources },
             },
           },
           content: { type: "string", description: "The lines between the markers; FINAL blocks without their instruction line." },
