@@ -77,6 +77,11 @@
  *  D20 The field-validation tracker files each field in exactly one list: `undefined` is missing,
  *      `null` is null, anything else is valid, and a default replaces a missing or null value.
  *      Observing a field again moves it (last observation wins); lists keep first-seen order.
+ *  D21 The builder front-loads: its envelope lists the seven sections in the document's order
+ *      (summary first, "what AI needs first"), whatever order the caller's object literal had, so
+ *      the serialised text a model reads starts with the summary. Other fields (a composed
+ *      `guidance`) follow, in the caller's order. The validator does not require any order: a
+ *      response built by hand is still valid JSON with the same meaning.
  */
 
 // ============================================================================================
@@ -439,9 +444,14 @@ export type SmartResponseV2<
 // Builder
 // ============================================================================================
 
+/** The sections in the document's order: what the AI needs first comes first (D21). */
+export const SMART_V2_SECTION_ORDER = ["summary", "data", "metadata", "recommendations", "context", "presentation", "feedback"] as const;
+
 /**
  * The single constructor: the five required sections are required properties, so leaving one out
- * is a compile error. Scores are clamped into range (D6); everything else is passed through.
+ * is a compile error. Scores are clamped into range (D6); everything else is passed through. The
+ * sections come out in the document's order whatever order the caller wrote them in, followed by
+ * any further field (a composed `guidance`) in the caller's order (D21).
  * Generated formatters call it with the server's types:
  * `createSmartResponseV2<Payload, ToolName, ToolInputs, WarningId>({ ... })`.
  */
@@ -499,7 +509,19 @@ export function createSmartResponseV2<
       },
     };
   }
-  return envelope;
+  return frontLoaded(envelope);
+}
+
+/** The same envelope with its sections in the document's order, then any other field (D21). */
+function frontLoaded<E extends { [key: string]: unknown }>(envelope: E): E {
+  const ordered: { [key: string]: unknown } = {};
+  for (const key of SMART_V2_SECTION_ORDER) {
+    if (Object.prototype.hasOwnProperty.call(envelope, key)) ordered[key] = envelope[key];
+  }
+  for (const [key, value] of Object.entries(envelope)) {
+    if (!Object.prototype.hasOwnProperty.call(ordered, key)) ordered[key] = value;
+  }
+  return ordered as E;
 }
 
 function clampScore(value: number, min: number, max: number, where: string): number {
