@@ -458,6 +458,8 @@ function scan(text: string): { blocks: AopBlock[]; problems: ScanProblem[]; sawM
   const root: AopBlock[] = [];
   // A frame of unknown type still nests (its END closes it quietly) but yields no block.
   type Frame = { type: string; attributes: Record<string, string>; index: number; children: AopBlock[] };
+  // Attribute values are judged when their block is complete: a marker of unknown type, or a block
+  // never closed, yields no block, and its one problem is that (the parsed tree has no such block).
   const stack: Frame[] = [];
   let sawMarker = false;
   let outsideReported = false;
@@ -484,7 +486,6 @@ function scan(text: string): { blocks: AopBlock[]; problems: ScanProblem[]; sawM
     if (marker.kind === "open") {
       if (!isMarkerType(type)) report(line, unknownType(type));
       for (const name of marker.duplicates) report(line, `duplicate attribute "${name}"`);
-      for (const message of attributeValueProblems(marker.attributes)) report(line, message);
       stack.push({ type, attributes: marker.attributes, index, children: [] });
       return;
     }
@@ -514,6 +515,7 @@ function scan(text: string): { blocks: AopBlock[]; problems: ScanProblem[]; sawM
       childrenOf(depth).push(...frame.children);
       return;
     }
+    for (const message of attributeValueProblems(frame.attributes)) report(frame.index + 1, message);
     let contentLines = lines.slice(frame.index + 1, index);
     if (type === "FINAL") {
       if ((contentLines[0] ?? "").replace(/[ \t\r]+$/, "") === AOP_FINAL_INSTRUCTION) contentLines = contentLines.slice(1);

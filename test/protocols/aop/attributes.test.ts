@@ -190,6 +190,18 @@ describe("typed AOP attributes (decisions 4 and 5)", () => {
     ]);
   });
 
+  it("judges attribute values of complete blocks only: an unknown or unclosed block reports that alone", () => {
+    expect(validateAop("=== AOP-RESULT | confidence=2 ===\nrows\n=== END-AOP-RESULT ===")).toEqual([
+      { path: "", line: 1, message: 'unknown AOP marker type "RESULT" (expected FINAL, INTERMEDIATE, STREAM, ERROR or CONTEXT)' },
+    ]);
+    expect(validateAop("=== AOP-INTERMEDIATE | lines=many ===\nrows")).toEqual([
+      { path: "", line: 1, message: "AOP-INTERMEDIATE block is never closed (expected === END-AOP-INTERMEDIATE ===)" },
+    ]);
+    expect(validateAop("=== AOP-INTERMEDIATE | lines=many ===\nrows\n=== END-AOP-INTERMEDIATE ===")).toEqual([
+      { path: "", line: 1, message: 'attribute lines must be a non-negative integer, got "many"' },
+    ]);
+  });
+
   it("judges a value by its text, not by the number it rounds to (decision 5)", () => {
     // 1.0000000000000000001 parses to exactly 1, but the numeral says more than 1.
     expect(validateAop(marker("confidence=1.0000000000000000001"))).toEqual([
