@@ -253,6 +253,13 @@ describe("each protocol's JSON Schema and validator agree on mutants of valid re
     expect(seen.invalid, JSON.stringify(seen)).toBeGreaterThan(RUNS / 5);
   });
 
+  it("the text protocols' schemas say in their description what only the validator checks", () => {
+    for (const [protocol, schema] of [["aop", aopSchema()], ["acor", acorSchema()]] as const) {
+      const description = String(schema["description"]);
+      for (const rule of VALIDATOR_ONLY_RULES[protocol]) expect(description, protocol).toContain(`${rule.rule} (${rule.reason})`);
+    }
+  });
+
   it("allows validator-only rules only where a JSON Schema cannot say them, each with its reason", () => {
     for (const [protocol, rules] of Object.entries(VALIDATOR_ONLY_RULES)) {
       for (const rule of rules) {
