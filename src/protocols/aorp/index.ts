@@ -32,6 +32,8 @@ export const aorpProtocol: Protocol = {
  */
 export function validateAORPWithGuidance(value: unknown, options: ValidateOptions = {}): ValidationProblem[] {
   const variant = VARIANTS.find((candidate) => candidate === options.variant);
+  // The CLI refuses an unknown variant with a usage error; a caller passing one has a bug.
+  if (options.variant !== undefined && variant === undefined) throw new RangeError(`unknown AORP variant "${options.variant}"`);
   const problems = validateAORP(value, {
     ...(variant === undefined ? {} : { variant }),
     ...(options.tools === undefined ? {} : { tools: options.tools }),
