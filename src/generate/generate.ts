@@ -1,12 +1,12 @@
-import type { Inventory, JsonSchemaObject, ToolEntry } from "../analyze/inventory.js";
+import type { Inventory, ToolEntry } from "../analyze/inventory.js";
 import { InputError } from "../errors.js";
 import { buildToolGraph } from "../graph/model.js";
-import type { Protocol } from "../protocols/protocol.js";
 import { getProtocol } from "../protocols/registry.js";
 import { generatedHeader, scaffoldHeader, UNFILLED_MARKER } from "../write/header.js";
 import { normalizeProjectDir, type GenerateConfig } from "./config.js";
 import { guidanceStates, stateIdentifier } from "./guidance-states.js";
-import { compareStrings, isObjectSchema, topLevelProperties } from "./json-schema.js";
+import { compareStrings, topLevelProperties } from "./json-schema.js";
+import { guidanceFields, outputSchema } from "./output-schema.js";
 import { fileStems, importSpecifier, pascalCase, rewriteProjectImports } from "./paths.js";
 import { loadTemplates, type TemplateSet } from "./templates.js";
 import { WARNING_DEFAULTS, warningConstants } from "./warning-ids.js";
@@ -40,9 +40,6 @@ export interface GenerateResult {
 
 /** Tool styles registered through the MCP SDK's `McpServer`, whose `registerTool` takes a zod `outputSchema`. */
 const SDK_STYLES: ReadonlySet<ToolEntry["style"]> = new Set(["sdk-register-tool", "sdk-tool", "tool-object"]);
-
-/** The key a non-object payload sits under in a guidance envelope (its fields sit beside `guidance`). */
-const WRAPPED_PAYLOAD_KEY = "data";
 
 let builtinTemplates: TemplateSet | undefined;
 
@@ -104,46 +101,6 @@ function layout(config: GenerateConfig): Layout {
     formatter: (stem) => `${out}/formatters/${stem}.ts`,
     stub: (stem) => `${guidanceDir}/${stem}.ts`,
   };
-}
-
-/** How a tool's payload sits in a guidance envelope: its own fields beside `guidance`, or wrapped. */
-function guidanceFields(payload: ToolEntry["payload"]): { wrapped: boolean; stripsGuidance: boolean; key: string } {
-  const { schema } = payload;
-  // A payload whose type could not be named is `unknown` in TypeScript, whatever its schema says.
-  const wrapped = !isObjectSchema(schema) || /^(unknown|any)$/.test(payload.type.text.trim());
-  const stripsGuidance = !wrapped && topLevelProperties(schema).some((property) => property.name === "guidance");
-  return { wrapped, stripsGuidance, key: WRAPPED_PAYLOAD_KEY };
-}
-
-/** The payload schema as the guidance envelope merges it: wrapped, or less its own `guidance`. */
-function guidancePayloadSchema(payload: ToolEntry["payload"]): JsonSchemaObject {
-  const { schema } = payload;
-  const fields = guidanceFields(payload);
-  if (fields.wrapped) {
-    const { $defs, $schema: _ignored, ...payload } = schema;
-    const wrapped: JsonSchemaObject = { type: "object", properties: { [fields.key]: payload }, required: [fields.key] };
-    if ($defs !== undefined) wrapped["$defs"] = $defs;
-    return wrapped;
-  }
-  if (!fields.stripsGuidance) return schema;
-  const strip = (object: JsonSchemaObject): JsonSchemaObject => {
-    const copy = { ...object };
-    if (typeof copy["properties"] === "object" && copy["properties"] !== null) {
-      const { guidance: _replaced, ...properties } = copy["properties"] as JsonSchemaObject;
-      copy["properties"] = properties;
-    }
-    if (Array.isArray(copy["required"])) copy["required"] = copy["required"].filter((name) => name !== "guidance");
-    for (const key of ["anyOf", "oneOf"]) {
-      if (Array.isArray(copy[key])) copy[key] = (copy[key] as unknown[]).map((member) => (typeof member === "object" && member !== null ? strip(member as JsonSchemaObject) : member));
-    }
-    return copy;
-  };
-  return strip(schema);
-}
-
-function envelopeSchema(protocol: Protocol, tool: ToolEntry, withGuidance: boolean): JsonSchemaObject {
-  const payloadSchema = protocol.id === "guidance" ? guidancePayloadSchema(tool.payload) : tool.payload.schema;
-  return protocol.envelopeSchema({ payloadSchema, withGuidance });
 }
 
 /** The output schema files of the last run and what they were made from (see generateWithTemplates). */
@@ -222,7 +179,7 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
   if (!remembered) {
     const generated = outputs;
     const structured = protocol.kind === "json";
-    const schemas = structured ? tools.map((tool) => ({ name: tool.name, schema: envelopeSchema(protocol, tool, withGuidance) })) : [];
+    const schemas = structured ? tools.map((tool) => ({ name: tool.name, schema: outputSchema(protocol, tool, withGuidance) })) : [];
     const plan = planSharing(
       schemas.map((entry) => entry.schema),
       { prefix: "S_", minSize: 120 },
