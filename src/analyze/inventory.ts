@@ -102,6 +102,12 @@ export interface ToolEntry {
   warnings: HarvestedWarning[];
   /** References to other tools, sorted by tool, kind, file, line. */
   references: ToolReference[];
+  /**
+   * The major of the MCP TypeScript SDK whose call registers the tool (`@modelcontextprotocol/sdk`
+   * is 1, `@modelcontextprotocol/server` 2), for the SDK styles; for a tool object, the one SDK
+   * the project uses, if it uses one. Absent when it cannot be told.
+   */
+  sdkMajor?: 1 | 2;
 }
 
 export interface Diagnostic {
