@@ -6,7 +6,7 @@ import { generatedHeader, scaffoldHeader, UNFILLED_MARKER } from "../write/heade
 import { normalizeProjectDir, type GenerateConfig } from "./config.js";
 import { guidanceStates, stateIdentifier } from "./guidance-states.js";
 import { compareStrings, topLevelProperties } from "./json-schema.js";
-import { guidanceFields, outputSchema } from "./output-schema.js";
+import { guidanceFields, outputSchema, readySchemaForms, type ReadySchemaForm } from "./output-schema.js";
 import { fileStems, importSpecifier, pascalCase, rewriteProjectImports } from "./paths.js";
 import { loadTemplates, type TemplateSet } from "./templates.js";
 import { WARNING_DEFAULTS, warningConstants } from "./warning-ids.js";
@@ -26,7 +26,8 @@ import { zodModule } from "./zod-source.js";
  * - `kit.ts`: the protocol's builders bound to this server's tool names and inputs;
  * - `formatters/<tool>.ts`: `format<Tool>(payload, parts)` and `format<Tool>Error(...)`;
  * - `warnings.ts`, `tool-graph.ts`, `output-schemas.ts`;
- * - `output-schemas.zod.ts`, for JSON protocols when some tool is registered through the SDK.
+ * - `output-schemas.zod.ts`, for JSON protocols when some tool is registered through SDK 1.x's
+ *   `McpServer`; `output-schemas.standard.ts` when some tool is registered through SDK 2.x's.
  * Scaffolded (returned apart, written only when absent): `<guidanceDir>/<tool>.ts`, for the
  * `guidance` protocol or `guidance: true`.
  */
@@ -37,9 +38,6 @@ export interface GenerateResult {
   /** Project-relative path → contents; written once when absent, then the user's. Sorted by path. */
   scaffolded: Map<string, string>;
 }
-
-/** Tool styles registered through the MCP SDK's `McpServer`, whose `registerTool` takes a zod `outputSchema`. */
-const SDK_STYLES: ReadonlySet<ToolEntry["style"]> = new Set(["sdk-register-tool", "sdk-tool", "tool-object"]);
 
 let builtinTemplates: TemplateSet | undefined;
 
@@ -77,6 +75,7 @@ interface Layout {
   toolGraph: string;
   outputSchemas: string;
   outputZodSchemas: string;
+  outputStandardSchemas: string;
   formatter: (stem: string) => string;
   stub: (stem: string) => string;
 }
@@ -98,6 +97,7 @@ function layout(config: GenerateConfig): Layout {
     toolGraph: `${out}/tool-graph.ts`,
     outputSchemas: `${out}/output-schemas.ts`,
     outputZodSchemas: `${out}/output-schemas.zod.ts`,
+    outputStandardSchemas: `${out}/output-schemas.standard.ts`,
     formatter: (stem) => `${out}/formatters/${stem}.ts`,
     stub: (stem) => `${guidanceDir}/${stem}.ts`,
   };
@@ -173,7 +173,7 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
   // The output schemas depend on nothing but the tools' names, styles and payloads: watch mode
   // regenerates after most edits (a description, a handler body) with them unchanged, and sharing
   // subtrees across 1,000 envelopes is most of a run, so the last result is kept.
-  const schemaKey = JSON.stringify([protocol.id, withGuidance, header, paths.outputSchemas, paths.outputZodSchemas, tools.map((tool) => [tool.name, tool.style, tool.payload])]);
+  const schemaKey = JSON.stringify([protocol.id, withGuidance, header, paths.outputSchemas, paths.outputZodSchemas, paths.outputStandardSchemas, tools.map((tool) => [tool.name, tool.style, tool.sdkMajor, tool.payload])]);
   const remembered = lastSchemas?.templates === templates && lastSchemas.key === schemaKey ? lastSchemas : undefined;
   const outputs = remembered?.outputs ?? new Map<string, string>();
   if (!remembered) {
@@ -194,10 +194,13 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
         tools: schemas.map(({ name, schema }) => ({ name, source: renderJson(schema, plan.nameOf, "  ") })),
       }),
     );
-    const sdkSchemas = schemas.filter((entry) => SDK_STYLES.has(tools.find((tool) => tool.name === entry.name)!.style));
-    if (sdkSchemas.length > 0) {
-      generated.set(paths.outputZodSchemas, render("output-schemas.zod.ts.hbs", zodModule(sdkSchemas)));
-    }
+    // Ready `outputSchema` objects for the tools registered through an SDK `McpServer`: zod for 1.x,
+    // a Standard Schema over the JSON Schema for 2.x (see output-schema.ts).
+    const forms = structured ? readySchemaForms(tools) : new Map<string, ReadySchemaForm>();
+    const zodSchemas = schemas.filter((entry) => forms.get(entry.name) === "zod");
+    if (zodSchemas.length > 0) generated.set(paths.outputZodSchemas, render("output-schemas.zod.ts.hbs", zodModule(zodSchemas)));
+    const standardTools = schemas.filter((entry) => forms.get(entry.name) === "standard").map((entry) => ({ name: entry.name }));
+    if (standardTools.length > 0) generated.set(paths.outputStandardSchemas, render("output-schemas.standard.ts.hbs", { tools: standardTools }));
     lastSchemas = { templates, key: schemaKey, outputs };
   }
   for (const [path, content] of outputs) generated.set(path, content);

@@ -104,3 +104,25 @@ export function outputSchema(protocol: Protocol, tool: ToolEntry, withGuidance: 
       return protocol.envelopeSchema({ payloadSchema: tool.payload.schema, withGuidance });
   }
 }
+
+/**
+ * The ready `outputSchema` object a tool's registration takes: `zod` for SDK 1.x's `McpServer`
+ * (zod only), `standard` for 2.x's (a Standard Schema with `~standard.jsonSchema`). Low-level
+ * servers list the JSON Schema itself, frameworks take none. A tool object registered out of the
+ * analyser's sight has no major of its own: it takes the project's, the one every tool that tells
+ * agrees on (1.x when they disagree, or none tells).
+ */
+export type ReadySchemaForm = "zod" | "standard";
+
+const MCP_SERVER_STYLES: ReadonlySet<ToolEntry["style"]> = new Set(["sdk-register-tool", "sdk-tool", "tool-object"]);
+
+export function readySchemaForms(tools: readonly ToolEntry[]): Map<string, ReadySchemaForm> {
+  const majors = new Set(tools.map((tool) => tool.sdkMajor).filter((major) => major !== undefined));
+  const projectMajor = majors.size === 1 && majors.has(2) ? 2 : 1;
+  const forms = new Map<string, ReadySchemaForm>();
+  for (const tool of tools) {
+    if (!MCP_SERVER_STYLES.has(tool.style)) continue;
+    forms.set(tool.name, (tool.sdkMajor ?? projectMajor) === 2 ? "standard" : "zod");
+  }
+  return forms;
+}
