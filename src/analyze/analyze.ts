@@ -8,6 +8,7 @@ import { loadProgram, loadProject, resolveTsconfigPath } from "./load-project.js
 import { toPosixPath } from "./paths.js";
 import { analyseExits } from "./resolve/exits.js";
 import { resolveFunction } from "./resolve/handler.js";
+import { declaredOutputSchema } from "./resolve/declared-output-schema.js";
 import { resolveInputParams } from "./resolve/input-params.js";
 import { programSdkMajor, sdkMajorOf } from "./resolve/sdk-major.js";
 import { resolveToolName } from "./resolve/tool-name.js";
@@ -454,6 +455,8 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
   };
   const sdkMajor = sdkMajorOf(candidate.style, candidate.registration, checker);
   if (sdkMajor !== undefined) entry.sdkMajor = sdkMajor;
+  const declared = declaredOutputSchema(candidate.style, candidate.registration, candidate.declaredAt, checker, context.schemas, (node) => session.where(node));
+  if (declared) entry.declaredOutputSchema = declared;
   return { entry, scope, handler };
 }
 

@@ -126,3 +126,27 @@ export function readySchemaForms(tools: readonly ToolEntry[]): Map<string, Ready
   }
   return forms;
 }
+
+/** Where the generated `outputSchema` a tool's registration should use lives: the export and its file in the output folder. */
+export interface ReadySchemaReference {
+  exportName: "OUTPUT_SCHEMAS" | "OUTPUT_ZOD_SCHEMAS" | "OUTPUT_STANDARD_SCHEMAS";
+  file: "output-schemas.ts" | "output-schemas.zod.ts" | "output-schemas.standard.ts";
+}
+
+/**
+ * The generated schema `tool`'s registration takes in place of its own: its ready form (see
+ * readySchemaForms), the JSON Schema for a low-level listing. Null for the frameworks (FastMCP,
+ * mcp-framework, xmcp), for which nothing is generated in the form they take.
+ */
+export function readySchemaReference(tool: ToolEntry, forms: ReadonlyMap<string, ReadySchemaForm>): ReadySchemaReference | null {
+  const form = forms.get(tool.name);
+  if (form === "zod") return { exportName: "OUTPUT_ZOD_SCHEMAS", file: "output-schemas.zod.ts" };
+  if (form === "standard") return { exportName: "OUTPUT_STANDARD_SCHEMAS", file: "output-schemas.standard.ts" };
+  if (tool.style === "sdk-low-level") return { exportName: "OUTPUT_SCHEMAS", file: "output-schemas.ts" };
+  return null;
+}
+
+/** `OUTPUT_ZOD_SCHEMAS.get_forecast`, or `OUTPUT_ZOD_SCHEMAS["odd name"]` when the name is not an identifier. */
+export function readySchemaExpression(reference: ReadySchemaReference, toolName: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(toolName) ? `${reference.exportName}.${toolName}` : `${reference.exportName}[${JSON.stringify(toolName)}]`;
+}
