@@ -21,7 +21,7 @@ describe("SDK 2.x fixtures in the inventory", () => {
       ["subscribe_alerts", 2],
     ]);
     const forecast = inventory.tools.find((tool) => tool.name === "get_forecast")!;
-    expect(forecast.declaredOutputSchema).toMatchObject({ file: "src/tools/forecast.ts", line: 24, generatedFor: null });
+    expect(forecast.declaredOutputSchema).toMatchObject({ file: "src/tools/forecast.ts", line: 23, generatedFor: null });
     expect(forecast.declaredOutputSchema?.schema).toMatchObject({
       type: "object",
       properties: { city: { type: "string" }, station: { type: "string" }, days: { type: "array" } },
