@@ -455,7 +455,7 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
   };
   const sdkMajor = sdkMajorOf(candidate.style, candidate.registration, checker);
   if (sdkMajor !== undefined) entry.sdkMajor = sdkMajor;
-  const declared = declaredOutputSchema(candidate.style, candidate.registration, candidate.declaredAt, checker, context.schemas, (node) => session.where(node));
+  const declared = declaredOutputSchema(candidate.registration, candidate.declaredAt, checker, context.schemas, (node) => session.where(node));
   if (declared) entry.declaredOutputSchema = declared;
   return { entry, scope, handler };
 }

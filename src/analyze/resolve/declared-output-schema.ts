@@ -1,5 +1,5 @@
 import { ts } from "ts-morph";
-import type { DeclaredOutputSchema, DiscoveryStyle, JsonSchemaObject } from "../inventory.js";
+import type { DeclaredOutputSchema, JsonSchemaObject } from "../inventory.js";
 import { calleeName, getPropertyNode, propertyNameText, unwrapExpression } from "../syntax.js";
 import { schemaTypes } from "./input-params.js";
 import type { TypeSchemaEmitter } from "./type-schema.js";
@@ -25,10 +25,13 @@ function constInitializer(node: ts.Expression, checker: ts.TypeChecker): ts.Expr
   return unwrapExpression(declaration.initializer);
 }
 
-/** The object literal a tool's declaration sits in: a `registerTool` config, a ListTools entry, a tool object. */
-function declarationObject(style: DiscoveryStyle, registration: ts.Node, declaredAt: ts.Node | undefined, checker: ts.TypeChecker): ts.ObjectLiteralExpression | undefined {
-  if (style === "sdk-low-level") {
-    for (let node = declaredAt?.parent; node; node = node.parent) if (ts.isObjectLiteralExpression(node)) return node;
+/**
+ * The object literal a tool's declaration sits in: a ListTools entry (around `declaredAt`, the
+ * low-level tool's name in it), a tool object (the registration), a `registerTool` config.
+ */
+function declarationObject(registration: ts.Node, declaredAt: ts.Node | undefined, checker: ts.TypeChecker): ts.ObjectLiteralExpression | undefined {
+  if (declaredAt) {
+    for (let node = declaredAt.parent; node; node = node.parent) if (ts.isObjectLiteralExpression(node)) return node;
     return undefined;
   }
   if (ts.isObjectLiteralExpression(registration)) return registration;
@@ -43,12 +46,11 @@ function declarationObject(style: DiscoveryStyle, registration: ts.Node, declare
 
 /** The `outputSchema` property of a tool's declaration, when it has one. */
 export function findOutputSchemaProperty(
-  style: DiscoveryStyle,
   registration: ts.Node,
   declaredAt: ts.Node | undefined,
   checker: ts.TypeChecker,
 ): ts.PropertyAssignment | ts.ShorthandPropertyAssignment | undefined {
-  const object = declarationObject(style, registration, declaredAt, checker);
+  const object = declarationObject(registration, declaredAt, checker);
   const property = object ? getPropertyNode(object, "outputSchema") : undefined;
   return property && (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) ? property : undefined;
 }
@@ -155,14 +157,13 @@ function acceptedSchema(expression: ts.Expression, checker: ts.TypeChecker, sche
 
 /** The tool's declared `outputSchema`, or undefined when it declares none. */
 export function declaredOutputSchema(
-  style: DiscoveryStyle,
   registration: ts.Node,
   declaredAt: ts.Node | undefined,
   checker: ts.TypeChecker,
   schemas: TypeSchemaEmitter,
   where: (node: ts.Node) => { file: string; line: number },
 ): DeclaredOutputSchema | undefined {
-  const property = findOutputSchemaProperty(style, registration, declaredAt, checker);
+  const property = findOutputSchemaProperty(registration, declaredAt, checker);
   if (!property) return undefined;
   const expression = outputSchemaExpression(property);
   const generatedFor = generatedSchemaTool(expression) ?? null;
