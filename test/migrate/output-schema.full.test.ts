@@ -63,6 +63,8 @@ describe.concurrent("migrate --write and a declared outputSchema, on the wire", 
   it("SDK 1.x: registerTool (z.object, raw shape) and a low-level listing", async () => {
     const dir = await migrate("output-schemas/sdk-v1");
     expect(await outputSchemaProblems(dir)).toEqual([]);
+    const again = await runCli(["migrate", "--protocol", "aorp", "--write", "--force"], { cwd: dir });
+    expect(again.stdout).toContain("0 tools migrated, 0 skipped, 3 already on the formatters");
     const { server } = await load<{ server: ConnectableServer }>(dir, "src/server.ts");
     await onTheWire(() => server, [
       { tool: "list_cities", args: {}, isError: false },
