@@ -8,7 +8,9 @@ import { loadProgram, loadProject, resolveTsconfigPath } from "./load-project.js
 import { toPosixPath } from "./paths.js";
 import { analyseExits } from "./resolve/exits.js";
 import { resolveFunction } from "./resolve/handler.js";
+import { declaredOutputSchema } from "./resolve/declared-output-schema.js";
 import { resolveInputParams } from "./resolve/input-params.js";
+import { programSdkMajor, sdkMajorOf } from "./resolve/sdk-major.js";
 import { resolveToolName } from "./resolve/tool-name.js";
 import { TypeReferenceEmitter } from "./resolve/type-reference.js";
 import { TypeSchemaEmitter } from "./resolve/type-schema.js";
@@ -248,10 +250,16 @@ export function analyzeSessionCore(
   const reusable = reuse && reuse.names === state.names && sameOwnersIn(owners, reuse.owners, (node) => reuse.files.has(node.getSourceFile().fileName));
   const relations = analysis.analyse(scopes, reusable ? (index) => !reuse.relations.has(resolved[index] as ResolvedTool) : undefined, owners);
   const stubMentions = analysis.guidanceStubReferences(scopes, files, owners);
+  let programMajor: 1 | 2 | undefined | null = null;
   resolved.forEach((tool, index) => {
     const found = relations[index] ?? (reusable ? reuse.relations.get(tool) : undefined) ?? { warnings: [], references: [] };
     state.relations.set(tool, found);
-    tools.push({ ...tool.entry, warnings: found.warnings, references: mergeReferences(found.references, stubMentions[index] ?? []) });
+    const entry: ToolEntry = { ...tool.entry, warnings: found.warnings, references: mergeReferences(found.references, stubMentions[index] ?? []) };
+    if (entry.style === "tool-object" && entry.sdkMajor === undefined) {
+      if (programMajor === null) programMajor = programSdkMajor(session.program);
+      if (programMajor !== undefined) entry.sdkMajor = programMajor;
+    }
+    tools.push(entry);
   });
   onProgress?.({ filesDone: files.length, filesTotal: files.length, tools: tools.length });
   reportDuplicates(tools, diagnostics);
@@ -401,7 +409,8 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
   const payloadTypes: (ts.Type | null)[] = [];
   let anyPayload = false;
   for (const exit of exits) {
-    if (exit.kind !== "success") continue;
+    // An SDK 2.x `InputRequiredResult` asks for more input; the tool's answer comes on the next call.
+    if (exit.kind !== "success" || exit.via === "input-required") continue;
     payloadTypes.push(exit.payload);
     if (!exit.payload) {
       payloadTexts.push("unknown");
@@ -445,6 +454,10 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
     warnings: [],
     references: [],
   };
+  const sdkMajor = sdkMajorOf(candidate.style, candidate.registration, checker);
+  if (sdkMajor !== undefined) entry.sdkMajor = sdkMajor;
+  const declared = declaredOutputSchema(candidate.registration, candidate.declaredAt, checker, context.schemas, (node) => session.where(node));
+  if (declared) entry.declaredOutputSchema = declared;
   return { entry, scope, handler };
 }
 

@@ -82,6 +82,24 @@ export interface ToolReference {
   via: string;
 }
 
+/** The `outputSchema` a tool's registration declares (see `ToolEntry.declaredOutputSchema`). */
+export interface DeclaredOutputSchema {
+  /** Where the `outputSchema` property is. */
+  file: string;
+  line: number;
+  /**
+   * The tool whose generated schema it is (`OUTPUT_ZOD_SCHEMAS.x`, `OUTPUT_STANDARD_SCHEMAS.x`,
+   * `OUTPUT_SCHEMAS.x`), or null when it is the project's own.
+   */
+  generatedFor: string | null;
+  /**
+   * What the project's own schema accepts, as JSON Schema (2020-12): a JSON Schema literal as
+   * written, a zod or Standard Schema from its parsed type. Null when it is generated, or when its
+   * type says nothing (`unknown`).
+   */
+  schema: JsonSchemaObject | null;
+}
+
 export interface ToolEntry {
   name: string;
   style: DiscoveryStyle;
@@ -102,6 +120,14 @@ export interface ToolEntry {
   warnings: HarvestedWarning[];
   /** References to other tools, sorted by tool, kind, file, line. */
   references: ToolReference[];
+  /**
+   * The major of the MCP TypeScript SDK whose call registers the tool (`@modelcontextprotocol/sdk`
+   * is 1, `@modelcontextprotocol/server` 2), for the SDK styles; for a tool object, the one SDK
+   * the project uses, if it uses one. Absent when it cannot be told.
+   */
+  sdkMajor?: 1 | 2;
+  /** The `outputSchema` the registration (a `registerTool` config, a ListTools entry, a tool object) declares; absent when none. */
+  declaredOutputSchema?: DeclaredOutputSchema;
 }
 
 export interface Diagnostic {

@@ -4,11 +4,13 @@ import type { Inventory, ToolEntry } from "../analyze/inventory.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import type { GenerateConfig } from "../generate/config.js";
+import { readySchemaForms } from "../generate/output-schema.js";
 import { fileStems } from "../generate/paths.js";
 import { CheckCodes } from "./codes.js";
 import { readGeneratedOutput, type GeneratedOutput } from "./generated-output.js";
 import { readStub } from "./guidance.js";
 import { indexConformCalls, locateHandler } from "./locate.js";
+import { judgeDeclaredOutputSchema } from "./output-schema.js";
 import { type CheckProblem, type CheckResult, type GuidanceState, type ToolCheck, coverageCount } from "./result.js";
 import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
 
@@ -37,6 +39,7 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
   const outputRoot = resolve(session.rootDir, config.outputDir) + sep;
   const inOutput = (fileName: string): boolean => resolve(fileName).startsWith(outputRoot);
 
+  const readyForms = readySchemaForms(inventory.tools);
   const conformCalls = indexConformCalls(session.userSourceFiles().filter((file) => !inOutput(file.fileName)));
   const mentionCache = new Map<ts.Node, NodeFacts>();
   const tools: ToolCheck[] = [];
@@ -107,6 +110,9 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
       reported.add(key);
       problems.push({ code: CheckCodes.unknownTool, message: `tool "${tool.name}" points the model at "${mention.name}", which is not a tool of this server`, ...where });
     }
+
+    const outputSchemaProblem = judgeDeclaredOutputSchema(tool, config, readyForms);
+    if (outputSchemaProblem) problems.push(outputSchemaProblem);
 
     problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.code.localeCompare(b.code) || a.message.localeCompare(b.message));
     tools.push({ name: tool.name, file: tool.file, line: tool.line, conforms, guidance, problems });

@@ -20,6 +20,8 @@ export const CheckCodes = {
   unknownWarningId: "MCPC109",
   /** A next step, available action or related tool names a tool that does not exist. */
   unknownTool: "MCPC110",
+  /** The tool's declared `outputSchema` does not accept the envelope it answers with. */
+  outputSchemaRejectsEnvelope: "MCPC111",
 } as const;
 
 /** A short title per code, for SARIF rules and the README. */
@@ -34,4 +36,5 @@ export const CHECK_CODE_TITLES: Record<string, string> = {
   MCPC108: "warning without a structured ID",
   MCPC109: "warning ID not in the generated WARNINGS",
   MCPC110: "names a tool that does not exist",
+  MCPC111: "declared outputSchema rejects the envelope",
 };

@@ -7,6 +7,7 @@ import { toPosixPath } from "../analyze/paths.js";
 import { runFingerprint } from "../incremental/run-fingerprint.js";
 import { hashOutputFolder, outputsUnchanged, readRunState, runStatePath, writeRunState } from "../incremental/run-state.js";
 import type { Inventory } from "../analyze/inventory.js";
+import { declaredOutputSchemaWarnings } from "../check/output-schema.js";
 import { loadConfig } from "../config/load-config.js";
 import { InputError } from "../errors.js";
 import { relativeToOutputDir } from "../generate/config.js";
@@ -86,7 +87,8 @@ export const generateCommand: Command = {
           outcome = { ...mergeOutcomes(first.outcome, again), summary: () => `${first.outcome.summary()}${note}` };
         }
         io.stdout(`${final.project}: ${outcome.summary()}\n`);
-        const warnings = final.diagnostics.filter((d) => d.severity === "warning").map(formatDiagnostic);
+        // A declared outputSchema that rejects the envelope (MCPC111) fails on the wire, but must not block generating.
+        const warnings = [...final.diagnostics.filter((d) => d.severity === "warning"), ...declaredOutputSchemaWarnings(final, generateConfig)].map(formatDiagnostic);
         for (const warning of warnings) io.stderr(`${warning}\n`);
         if (statePath) writeRunState(statePath, { fingerprint, generated: hashOutputFolder(outputDir), scaffolded: [...first.scaffolded.keys()].sort(), warnings });
       }

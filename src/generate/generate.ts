@@ -1,12 +1,12 @@
-import type { Inventory, JsonSchemaObject, ToolEntry } from "../analyze/inventory.js";
+import type { Inventory, ToolEntry } from "../analyze/inventory.js";
 import { InputError } from "../errors.js";
 import { buildToolGraph } from "../graph/model.js";
-import type { Protocol } from "../protocols/protocol.js";
 import { getProtocol } from "../protocols/registry.js";
 import { generatedHeader, scaffoldHeader, UNFILLED_MARKER } from "../write/header.js";
 import { normalizeProjectDir, type GenerateConfig } from "./config.js";
 import { guidanceStates, stateIdentifier } from "./guidance-states.js";
-import { compareStrings, isObjectSchema, topLevelProperties } from "./json-schema.js";
+import { compareStrings, topLevelProperties } from "./json-schema.js";
+import { guidanceFields, outputSchema, readySchemaForms, type ReadySchemaForm } from "./output-schema.js";
 import { fileStems, importSpecifier, pascalCase, rewriteProjectImports } from "./paths.js";
 import { loadTemplates, type TemplateSet } from "./templates.js";
 import { WARNING_DEFAULTS, warningConstants } from "./warning-ids.js";
@@ -26,7 +26,8 @@ import { zodModule } from "./zod-source.js";
  * - `kit.ts`: the protocol's builders bound to this server's tool names and inputs;
  * - `formatters/<tool>.ts`: `format<Tool>(payload, parts)` and `format<Tool>Error(...)`;
  * - `warnings.ts`, `tool-graph.ts`, `output-schemas.ts`;
- * - `output-schemas.zod.ts`, for JSON protocols when some tool is registered through the SDK.
+ * - `output-schemas.zod.ts`, for JSON protocols when some tool is registered through SDK 1.x's
+ *   `McpServer`; `output-schemas.standard.ts` when some tool is registered through SDK 2.x's.
  * Scaffolded (returned apart, written only when absent): `<guidanceDir>/<tool>.ts`, for the
  * `guidance` protocol or `guidance: true`.
  */
@@ -37,12 +38,6 @@ export interface GenerateResult {
   /** Project-relative path → contents; written once when absent, then the user's. Sorted by path. */
   scaffolded: Map<string, string>;
 }
-
-/** Tool styles registered through the MCP SDK's `McpServer`, whose `registerTool` takes a zod `outputSchema`. */
-const SDK_STYLES: ReadonlySet<ToolEntry["style"]> = new Set(["sdk-register-tool", "sdk-tool", "tool-object"]);
-
-/** The key a non-object payload sits under in a guidance envelope (its fields sit beside `guidance`). */
-const WRAPPED_PAYLOAD_KEY = "data";
 
 let builtinTemplates: TemplateSet | undefined;
 
@@ -80,6 +75,7 @@ interface Layout {
   toolGraph: string;
   outputSchemas: string;
   outputZodSchemas: string;
+  outputStandardSchemas: string;
   formatter: (stem: string) => string;
   stub: (stem: string) => string;
 }
@@ -101,49 +97,10 @@ function layout(config: GenerateConfig): Layout {
     toolGraph: `${out}/tool-graph.ts`,
     outputSchemas: `${out}/output-schemas.ts`,
     outputZodSchemas: `${out}/output-schemas.zod.ts`,
+    outputStandardSchemas: `${out}/output-schemas.standard.ts`,
     formatter: (stem) => `${out}/formatters/${stem}.ts`,
     stub: (stem) => `${guidanceDir}/${stem}.ts`,
   };
-}
-
-/** How a tool's payload sits in a guidance envelope: its own fields beside `guidance`, or wrapped. */
-function guidanceFields(payload: ToolEntry["payload"]): { wrapped: boolean; stripsGuidance: boolean; key: string } {
-  const { schema } = payload;
-  // A payload whose type could not be named is `unknown` in TypeScript, whatever its schema says.
-  const wrapped = !isObjectSchema(schema) || /^(unknown|any)$/.test(payload.type.text.trim());
-  const stripsGuidance = !wrapped && topLevelProperties(schema).some((property) => property.name === "guidance");
-  return { wrapped, stripsGuidance, key: WRAPPED_PAYLOAD_KEY };
-}
-
-/** The payload schema as the guidance envelope merges it: wrapped, or less its own `guidance`. */
-function guidancePayloadSchema(payload: ToolEntry["payload"]): JsonSchemaObject {
-  const { schema } = payload;
-  const fields = guidanceFields(payload);
-  if (fields.wrapped) {
-    const { $defs, $schema: _ignored, ...payload } = schema;
-    const wrapped: JsonSchemaObject = { type: "object", properties: { [fields.key]: payload }, required: [fields.key] };
-    if ($defs !== undefined) wrapped["$defs"] = $defs;
-    return wrapped;
-  }
-  if (!fields.stripsGuidance) return schema;
-  const strip = (object: JsonSchemaObject): JsonSchemaObject => {
-    const copy = { ...object };
-    if (typeof copy["properties"] === "object" && copy["properties"] !== null) {
-      const { guidance: _replaced, ...properties } = copy["properties"] as JsonSchemaObject;
-      copy["properties"] = properties;
-    }
-    if (Array.isArray(copy["required"])) copy["required"] = copy["required"].filter((name) => name !== "guidance");
-    for (const key of ["anyOf", "oneOf"]) {
-      if (Array.isArray(copy[key])) copy[key] = (copy[key] as unknown[]).map((member) => (typeof member === "object" && member !== null ? strip(member as JsonSchemaObject) : member));
-    }
-    return copy;
-  };
-  return strip(schema);
-}
-
-function envelopeSchema(protocol: Protocol, tool: ToolEntry, withGuidance: boolean): JsonSchemaObject {
-  const payloadSchema = protocol.id === "guidance" ? guidancePayloadSchema(tool.payload) : tool.payload.schema;
-  return protocol.envelopeSchema({ payloadSchema, withGuidance });
 }
 
 /** The output schema files of the last run and what they were made from (see generateWithTemplates). */
@@ -216,13 +173,13 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
   // The output schemas depend on nothing but the tools' names, styles and payloads: watch mode
   // regenerates after most edits (a description, a handler body) with them unchanged, and sharing
   // subtrees across 1,000 envelopes is most of a run, so the last result is kept.
-  const schemaKey = JSON.stringify([protocol.id, withGuidance, header, paths.outputSchemas, paths.outputZodSchemas, tools.map((tool) => [tool.name, tool.style, tool.payload])]);
+  const schemaKey = JSON.stringify([protocol.id, withGuidance, header, paths.outputSchemas, paths.outputZodSchemas, paths.outputStandardSchemas, tools.map((tool) => [tool.name, tool.style, tool.sdkMajor, tool.payload])]);
   const remembered = lastSchemas?.templates === templates && lastSchemas.key === schemaKey ? lastSchemas : undefined;
   const outputs = remembered?.outputs ?? new Map<string, string>();
   if (!remembered) {
     const generated = outputs;
     const structured = protocol.kind === "json";
-    const schemas = structured ? tools.map((tool) => ({ name: tool.name, schema: envelopeSchema(protocol, tool, withGuidance) })) : [];
+    const schemas = structured ? tools.map((tool) => ({ name: tool.name, schema: outputSchema(protocol, tool, withGuidance) })) : [];
     const plan = planSharing(
       schemas.map((entry) => entry.schema),
       { prefix: "S_", minSize: 120 },
@@ -237,10 +194,13 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
         tools: schemas.map(({ name, schema }) => ({ name, source: renderJson(schema, plan.nameOf, "  ") })),
       }),
     );
-    const sdkSchemas = schemas.filter((entry) => SDK_STYLES.has(tools.find((tool) => tool.name === entry.name)!.style));
-    if (sdkSchemas.length > 0) {
-      generated.set(paths.outputZodSchemas, render("output-schemas.zod.ts.hbs", zodModule(sdkSchemas)));
-    }
+    // Ready `outputSchema` objects for the tools registered through an SDK `McpServer`: zod for 1.x,
+    // a Standard Schema over the JSON Schema for 2.x (see output-schema.ts).
+    const forms = structured ? readySchemaForms(tools) : new Map<string, ReadySchemaForm>();
+    const zodSchemas = schemas.filter((entry) => forms.get(entry.name) === "zod");
+    if (zodSchemas.length > 0) generated.set(paths.outputZodSchemas, render("output-schemas.zod.ts.hbs", zodModule(zodSchemas)));
+    const standardTools = schemas.filter((entry) => forms.get(entry.name) === "standard").map((entry) => ({ name: entry.name }));
+    if (standardTools.length > 0) generated.set(paths.outputStandardSchemas, render("output-schemas.standard.ts.hbs", { tools: standardTools }));
     lastSchemas = { templates, key: schemaKey, outputs };
   }
   for (const [path, content] of outputs) generated.set(path, content);

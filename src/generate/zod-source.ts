@@ -3,20 +3,26 @@ import { compareStrings } from "./json-schema.js";
 import { planSharing } from "./shared-values.js";
 
 /**
- * Zod source for an output schema, for SDK `registerTool({ outputSchema })`, which in SDK 1.32
- * takes only zod (v3 `ZodTypeAny` or v4 `$ZodType`) and needs an object schema at the top.
+ * Zod source for an output schema, for SDK 1.x `registerTool({ outputSchema })`, which takes only
+ * zod (v3 `ZodTypeAny` or v4 `$ZodType`) and needs an object schema at the top: the SDK lists
+ * nothing for, and cannot validate with, a schema whose root is not a zod object.
  *
  * The generated code uses only calls that zod 3.25+ and zod 4 both have (`z.object().passthrough()`,
  * `.strict()`, `.catchall()`, `z.lazy`, `z.union`, `z.enum`, `z.literal`, `.regex`, `.int`, `.gte`,
  * `.lte`, `.min`, `.max`, `.describe`) and is typed `z.ZodType`, which both accept.
  *
- * It is a translation of the subset of JSON Schema our envelope schemas use, made LOOSER where zod
+ * It is a translation of the subset of JSON Schema our output schemas use, made LOOSER where zod
  * cannot follow, never stricter:
  * - Objects are `.passthrough()` (zod would otherwise strip unknown keys), `.strict()` only under
  *   `additionalProperties: false`.
- * - The SDK validates `structuredContent` only for results without `isError`, and every
- *   protocol's `if` branch describes its error form: so `if`/`then` are dropped and `else` (the
- *   success form) is merged into the schema. `allOf` members are merged into the schema.
+ * - An `if`/`then`/`else` (how the output schemas tell an error envelope from a success one) has no
+ *   zod counterpart, and the schema must accept both forms: the 1.x client validates
+ *   `structuredContent` of `isError` results too. Each form (the schema with `then` merged, the
+ *   schema with `else` merged) is built, and the two are joined into one object: a field both
+ *   forms give alike stays as it is, a field they give differently accepts either (`z.union`), a
+ *   field only one form has is optional, and a field is required only when both forms require it.
+ *   So the fields keep their types, but what ties them together (this field set because that one
+ *   says "error") is lost. `allOf` members are merged into the schema first.
  * - Keywords with no zod counterpart (`propertyNames`, `prefixItems`, `format`, `not`, ...) are
  *   dropped. Local `$ref`s become `z.lazy` references to the schema's `$defs`.
  */
@@ -48,26 +54,78 @@ function mergeSchemas(base: Schema, extra: Schema): Schema {
   return merged;
 }
 
-/** The schema as the SDK will meet it: success form only, `allOf` flattened (see above). */
-export function successView(schema: unknown): Schema {
-  if (!isRecord(schema)) return schema === false ? { not: {} } : {};
-  let node: Schema = { ...schema };
-  if ("if" in node) {
-    const { if: _if, then: _then, else: otherwise, ...rest } = node;
-    node = isRecord(otherwise) ? mergeSchemas(rest, otherwise) : rest;
+function deepEqual(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Whether a schema is a plain object schema (no union, reference or condition at its top). */
+function isPlainObject(schema: Schema): boolean {
+  if ("anyOf" in schema || "oneOf" in schema || "$ref" in schema || "const" in schema || "enum" in schema) return false;
+  return schema["type"] === "object" || (schema["type"] === undefined && isRecord(schema["properties"]));
+}
+
+/**
+ * One object schema accepting what `a` or `b` accepts (see above): fields joined one by one; a
+ * keyword other than the object's own stays only where both forms give it alike.
+ */
+function joinObjects(a: Schema, b: Schema): Schema {
+  const joined: Schema = {};
+  for (const [key, value] of Object.entries(a)) {
+    if (key === "properties" || key === "required" || key === "additionalProperties") continue;
+    if (deepEqual(value, b[key])) joined[key] = value;
   }
-  if (Array.isArray(node["allOf"])) {
-    const { allOf, ...rest } = node;
-    node = (allOf as unknown[]).reduce<Schema>((acc, member) => mergeSchemas(acc, successView(member)), rest);
+  joined["type"] = "object";
+  const left = isRecord(a["properties"]) ? a["properties"] : {};
+  const right = isRecord(b["properties"]) ? b["properties"] : {};
+  const properties: Schema = {};
+  for (const name of [...new Set([...Object.keys(left), ...Object.keys(right)])]) {
+    const [x, y] = [left[name], right[name]];
+    properties[name] = x === undefined ? y : y === undefined || deepEqual(x, y) ? x : { anyOf: [x, y] };
+  }
+  joined["properties"] = properties;
+  const requiredRight = new Set(Array.isArray(b["required"]) ? b["required"] : []);
+  const required = (Array.isArray(a["required"]) ? a["required"] : []).filter((name) => requiredRight.has(name));
+  if (required.length > 0) joined["required"] = required;
+  const [openA, openB] = [a["additionalProperties"], b["additionalProperties"]];
+  if (openA === false && openB === false) joined["additionalProperties"] = false;
+  else if (isRecord(openA) && isRecord(openB)) joined["additionalProperties"] = deepEqual(openA, openB) ? openA : { anyOf: [openA, openB] };
+  return joined;
+}
+
+/** What accepts either of two forms: the forms joined into one object when both are objects, else their union. */
+function either(a: Schema, b: Schema): Schema {
+  if (deepEqual(a, b)) return a;
+  return isPlainObject(a) && isPlainObject(b) ? joinObjects(a, b) : { anyOf: [a, b] };
+}
+
+/**
+ * The schema as zod can write it: `allOf` merged, every `if`/`then`/`else` replaced by the join of
+ * its two forms (see above), all the way down.
+ */
+export function zodView(schema: unknown): Schema {
+  if (!isRecord(schema)) return schema === false ? { not: {} } : {};
+  const { if: condition, then: thenForm, else: elseForm, allOf, ...rest } = schema;
+  const conditionals: { then: unknown; else: unknown }[] = [];
+  if (condition !== undefined) conditionals.push({ then: thenForm, else: elseForm });
+  let node: Schema = rest;
+  for (const member of Array.isArray(allOf) ? allOf : []) {
+    if (!isRecord(member)) continue;
+    const { if: memberCondition, then: memberThen, else: memberElse, ...memberRest } = member;
+    if (memberCondition !== undefined) conditionals.push({ then: memberThen, else: memberElse });
+    node = mergeSchemas(node, zodView(memberRest));
+  }
+  for (const conditional of conditionals) {
+    const form = (branch: unknown): Schema => (isRecord(branch) ? mergeSchemas(node, zodView(branch)) : node);
+    node = either(form(conditional.then), form(conditional.else));
   }
   const out: Schema = {};
   for (const [key, value] of Object.entries(node)) {
     if ((key === "properties" || key === "$defs" || key === "definitions") && isRecord(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, successView(sub)]));
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, zodView(sub)]));
     } else if ((key === "anyOf" || key === "oneOf") && Array.isArray(value)) {
-      out[key] = value.map(successView);
+      out[key] = value.map(zodView);
     } else if ((key === "items" || key === "additionalProperties") && isRecord(value)) {
-      out[key] = successView(value);
+      out[key] = zodView(value);
     } else {
       out[key] = value;
     }
@@ -190,6 +248,8 @@ function subSchemas(value: object): unknown[] {
   if (isRecord(value["properties"])) found.push(...Object.values(value["properties"]));
   if (isRecord(value["items"])) found.push(value["items"]);
   if (isRecord(value["additionalProperties"])) found.push(value["additionalProperties"]);
+  // The two forms of a joined field (the error and the success `details`, say) recur across tools.
+  for (const key of ["anyOf", "oneOf"]) if (Array.isArray(value[key])) found.push(...(value[key] as unknown[]));
   return found;
 }
 
@@ -219,7 +279,7 @@ export interface ZodModule {
  * first, so recursive definitions resolve lazily.
  */
 export function zodModule(schemas: readonly { name: string; schema: JsonSchemaObject }[]): ZodModule {
-  const views = schemas.map(({ name, schema }) => ({ name, ...withoutDefs(successView(schema)) }));
+  const views = schemas.map(({ name, schema }) => ({ name, ...withoutDefs(zodView(schema)) }));
   const plan = planSharing(
     views.map((view) => view.root),
     { prefix: "Z_", minSize: 120, canShare: (value) => !containsRef(value), childrenOf: subSchemas },

@@ -5,6 +5,7 @@ import { toPosixPath } from "../analyze/paths.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
 import { indexConformCalls, locateHandler } from "../check/locate.js";
+import { readySchemaForms } from "../generate/output-schema.js";
 import { fileStems, pascalCase } from "../generate/paths.js";
 import { warningConstants } from "../generate/warning-ids.js";
 import type { ProtocolId } from "../protocols/protocol.js";
@@ -14,6 +15,7 @@ import { CannotRewrite, type CallContext, errorCall, successCall } from "./forma
 import { addImports, importedNameUses, type Needs, removeImportsMadeUnused } from "./imports.js";
 import { applyEdits, EditSet } from "./text-edits.js";
 import { planWrap, type WrapPlan } from "./wrap.js";
+import { planOutputSchema } from "./output-schema.js";
 import { planWarnings } from "./warnings.js";
 
 export interface MigrateOptions {
@@ -54,12 +56,19 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const conformCalls = indexConformCalls(projectFiles);
   const idByMessage = new Map(warningConstants(inventory.tools).map((constant) => [constant.message, constant.id]));
   const module = (name: string): string => posix.join(options.outputDir, name);
+  const schemaOptions = { protocol: options.protocol, outputDir: options.outputDir, forms: readySchemaForms(inventory.tools) };
 
   for (const tool of [...inventory.tools].sort((a, b) => a.name.localeCompare(b.name))) {
     const skip = (reason: string, node?: ts.Node): void => {
       const where = node ? session.where(node) : { file: tool.handler?.file ?? tool.file, line: tool.handler?.line ?? tool.line };
       skipped.push({ tool: tool.name, ...where, reason });
     };
+    // `conform()` holds a handler to its formatters' results, and an SDK 2.x InputRequiredResult is none of them.
+    const inputRequired = tool.returns.find((path) => path.via === "input-required");
+    if (inputRequired) {
+      skipped.push({ tool: tool.name, file: inputRequired.file, line: inputRequired.line, reason: "it returns inputRequired(...) (SDK 2.x), which conform() cannot hold to the protocol yet" });
+      continue;
+    }
     const located = locateHandler(session, tool, conformCalls);
     if (!located.scope) {
       skip("the handler cannot be found");
@@ -79,7 +88,12 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
     const raw = RAW_PAYLOAD_STYLES.has(tool.style);
     const exitScope = scope;
     const exits = collectExitPoints(scope).map((exit) => planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), raw));
-    if (located.wrapper && exits.every((exit) => exit.kind === "done")) {
+    const outputSchema = planOutputSchema(session, tool, located.registration, schemaOptions);
+    if ("reason" in outputSchema) {
+      skip(outputSchema.reason, outputSchema.node);
+      continue;
+    }
+    if (located.wrapper && exits.every((exit) => exit.kind === "done") && outputSchema.change === null) {
       upToDate.push(tool.name);
       continue;
     }
@@ -137,11 +151,14 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           need(needs, edit.fileName, module("conform.ts"), "conform");
         }
       }
+      for (const { fileName: schemaFile, edit } of outputSchema.edits) edits.add(schemaFile, edit);
+      for (const { fileName: schemaFile, module: schemaModule, name } of outputSchema.needs) need(needs, schemaFile, schemaModule, name);
       const words = [
         changes.paths > 0 ? `${changes.paths} return path${changes.paths === 1 ? "" : "s"}` : "",
         changes.throws > 0 ? `${changes.throws} throw${changes.throws === 1 ? "" : "s"} to error results` : "",
         warnings.count > 0 ? `${warnings.count} warning${warnings.count === 1 ? "" : "s"} to IDs` : "",
         wrap ? "wrapped with conform()" : "",
+        outputSchema.change ?? "",
       ].filter((word) => word !== "");
       migrated.push({ tool: tool.name, ...session.where(scope), changes: words });
     } catch (error) {

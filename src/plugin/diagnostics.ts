@@ -21,7 +21,7 @@ export function diagnosticCode(code: string): number {
  * handler tsc does not hold to the protocol, a step naming no tool); warnings for what is missing
  * or unknown (guidance, structured warnings, paths that cannot be judged). `check` fails on both.
  */
-const ERROR_CODES = new Set(["MCPC101", "MCPC102", "MCPC103", "MCPC110"]);
+const ERROR_CODES = new Set(["MCPC101", "MCPC102", "MCPC103", "MCPC110", "MCPC111"]);
 
 export function diagnosticCategory(code: string): ts.DiagnosticCategory {
   // ts.DiagnosticCategory.Error = 1, Warning = 0: const values, the same in every TypeScript.

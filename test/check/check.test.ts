@@ -160,3 +160,41 @@ describe("check on the legacy stock server", () => {
     expect(perTool).toBe(golden(join(fixturesRoot, "check", "__expected__", "stock-legacy.aorp.json"), perTool));
   });
 });
+
+describe("check on a declared outputSchema (MCPC111)", () => {
+  it("reports a schema of the bare payload and another tool's schema, passes the generated one; generate warns without blocking", async () => {
+    const dir = await generatedCopy("check/conforming");
+    const server = join(dir, "src/server.ts");
+    // The author's schema of the payload: a recipe, where the guidance envelope of an error has none of its fields.
+    edit(server, '{ description: "One recipe by id", inputSchema: { id: z.string() } }', '{ description: "One recipe by id", inputSchema: { id: z.string() }, outputSchema: { id: z.string(), title: z.string(), minutes: z.number() } }');
+    edit(server, '{ description: "Every recipe, by id and title", inputSchema: {} }', '{ description: "Every recipe, by id and title", inputSchema: {}, outputSchema: OUTPUT_ZOD_SCHEMAS["get_recipe"] }');
+    edit(server, 'import { z } from "zod";', 'import { z } from "zod";\nimport { OUTPUT_ZOD_SCHEMAS } from "./generated/mcp-conform/output-schemas.zod.js";');
+    const failing = await checkJson(dir);
+    expect(failing.exitCode).toBe(1);
+    const problems = failing.result.tools.flatMap((tool) => tool.problems.map((p) => ({ tool: tool.name, code: p.code, at: `${p.file}:${p.line}`, message: p.message })));
+    expect(problems).toEqual([
+      {
+        tool: "get_recipe",
+        code: "MCPC111",
+        at: "src/server.ts:32",
+        message: 'tool "get_recipe" declares an outputSchema that rejects its MCP Tool Guidance Pattern envelope: it requires `id`, which not every envelope of the tool carries (the error envelope, or the success one, lacks it); use OUTPUT_ZOD_SCHEMAS.get_recipe (`mcp-conform migrate` replaces it)',
+      },
+      {
+        tool: "list_recipes",
+        code: "MCPC111",
+        at: "src/server.ts:23",
+        message: 'tool "list_recipes" declares the generated outputSchema of tool "get_recipe"; use OUTPUT_ZOD_SCHEMAS.list_recipes (`mcp-conform migrate` replaces it)',
+      },
+    ]);
+
+    const generated = await runCli(["generate", "--no-format"], { cwd: dir });
+    expect(generated.exitCode).toBe(0);
+    expect(generated.stderr).toContain('src/server.ts:32: warning MCPC111: tool "get_recipe" declares an outputSchema that rejects its MCP Tool Guidance Pattern envelope');
+
+    edit(server, "outputSchema: { id: z.string(), title: z.string(), minutes: z.number() }", "outputSchema: OUTPUT_ZOD_SCHEMAS.get_recipe");
+    edit(server, 'OUTPUT_ZOD_SCHEMAS["get_recipe"]', "OUTPUT_ZOD_SCHEMAS.list_recipes");
+    const passing = await checkJson(dir);
+    expect(passing.result.tools.flatMap((tool) => tool.problems)).toEqual([]);
+    expect(passing.exitCode).toBe(0);
+  });
+});

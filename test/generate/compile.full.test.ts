@@ -24,6 +24,9 @@ const FIXTURES = [
   "styles/mcp-framework",
   "styles/xmcp",
   "styles/tool-object",
+  "sdk-v2/sdk-register-tool",
+  "sdk-v2/sdk-low-level",
+  "sdk-v2/tool-object",
 ];
 const PROTOCOLS: ProtocolId[] = ["aorp", "smart-v2", "guidance", "aop", "acor"];
 const COMPOSED = ["stock-legacy", "orchestrator"];

@@ -88,6 +88,26 @@ describe("what is generated", () => {
     }
   });
 
+  it("gives each SDK-registered tool the outputSchema form of its SDK major: zod for 1.x, a Standard Schema for 2.x", () => {
+    const v2 = { ...forecast, name: "get_forecast_v2", sdkMajor: 2 as const };
+    const lowLevel = { ...forecast, name: "low_level", style: "sdk-low-level" as const, sdkMajor: 2 as const };
+    const files = generate(inventory([{ ...forecast, sdkMajor: 1 }, v2, lowLevel, cities]), config("aorp")).generated;
+    const zod = files.get("src/generated/mcp-conform/output-schemas.zod.ts")!;
+    const standard = files.get("src/generated/mcp-conform/output-schemas.standard.ts")!;
+    expect(zod).toContain('"get_forecast":');
+    expect(zod).not.toContain('"get_forecast_v2":');
+    expect(standard).toContain('"get_forecast_v2": outputSchema(OUTPUT_SCHEMAS["get_forecast_v2"]),');
+    expect(standard).not.toMatch(/"(get_forecast|low_level|list_cities)":/);
+    expect(standard).toContain('from "@modelcontextprotocol/server"');
+    // A tool object whose registration the analyser could not tie to a major takes the project's.
+    const object = { ...forecast, name: "object_tool", style: "tool-object" as const };
+    const onlyV2 = generate(inventory([v2, object]), config("aorp")).generated;
+    expect(onlyV2.has("src/generated/mcp-conform/output-schemas.zod.ts")).toBe(false);
+    expect(onlyV2.get("src/generated/mcp-conform/output-schemas.standard.ts")).toContain('"object_tool":');
+    expect(generate(inventory([object]), config("aorp")).generated.get("src/generated/mcp-conform/output-schemas.zod.ts")).toContain('"object_tool":');
+    expect(generate(inventory([v2]), config("aop")).generated.has("src/generated/mcp-conform/output-schemas.standard.ts")).toBe(false);
+  });
+
   it("rewrites project type imports relative to tools.ts and keeps comments closed", () => {
     const tools = generate(sample, config("aorp", { outputDir: "lib/gen" })).generated.get("lib/gen/tools.ts")!;
     expect(tools).toContain('"get_forecast": import("../../src/types.js").Forecast;');
@@ -193,6 +213,28 @@ describe("a hand-built project under the real tsc", () => {
       }
     },
   );
+
+  it("aorp: an SDK 2.x registerTool with the Standard Schema outputSchema and a conforming (args, ctx) handler compiles", async () => {
+    const protocol = "aorp";
+    const call = conformingCall(protocol, "get_forecast", false);
+    const server = [
+      'import { fromJsonSchema, McpServer } from "@modelcontextprotocol/server";',
+      'import { conform } from "./gen/conform.js";',
+      'import { formatGetForecastError } from "./gen/formatters/get_forecast.js";',
+      'import { OUTPUT_STANDARD_SCHEMAS } from "./gen/output-schemas.standard.js";',
+      'const server = new McpServer({ name: "probe", version: "2.0.0" });',
+      'const input = fromJsonSchema<{ city: string }>({ type: "object", properties: { city: { type: "string" } }, required: ["city"] });',
+      'server.registerTool("get_forecast", { description: "probe", inputSchema: input, outputSchema: OUTPUT_STANDARD_SCHEMAS.get_forecast }, conform("get_forecast", async ({ city }, ctx) => { void city; void ctx.mcpReq.id; return ' + call + "; }));",
+      "export { server };",
+    ].join("\n");
+    const dir = project({ ...types, "src/server.ts": server });
+    writeResult(dir, generate(inventory([{ ...forecast, sdkMajor: 2 }, cities]), config(protocol, { outputDir: "src/gen" })));
+    for (const compiler of [6, 7] as const) {
+      const { exitCode, output } = await compile(dir, compiler);
+      expect(diagnostics(output), `TypeScript ${compiler}`).toEqual([]);
+      expect(exitCode).toBe(0);
+    }
+  });
 
   it("odd tool names, comment closers in texts and an unnamed payload type compile for every protocol", async () => {
     const odd = (name: string) =>

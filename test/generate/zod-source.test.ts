@@ -9,15 +9,17 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import type { ZodTypeAny } from "zod";
-import { successView, zodModule } from "../../src/generate/zod-source.js";
-import type { JsonSchema } from "../../src/protocols/protocol.js";
+import { outputSchema } from "../../src/generate/output-schema.js";
+import { zodModule, zodView } from "../../src/generate/zod-source.js";
+import type { JsonSchema, ProtocolId } from "../../src/protocols/protocol.js";
 import { getProtocol } from "../../src/protocols/registry.js";
 import { repoRoot } from "../helpers/fixtures.js";
+import { tool } from "./inventory-builders.js";
 
 /**
- * The zod `outputSchema`s are a translation of the JSON Schemas: whatever an envelope schema
- * accepts for a success result, the zod one must accept too (it may be looser, never stricter),
- * the payload part must still be checked, and the SDK must take it as an object schema.
+ * The zod `outputSchema`s are a translation of the generated JSON output schemas: whatever those
+ * accept, success or error envelope, the zod one must accept too (it may be looser, never
+ * stricter), the payload part must still be checked, and the SDK must take it as an object schema.
  */
 
 const require = createRequire(import.meta.url);
@@ -49,7 +51,10 @@ const payloadSchema: JsonSchema = {
   $defs: { Node: { type: "object", properties: { next: { anyOf: [{ $ref: "#/$defs/Node" }, { type: "null" }] } }, required: ["next"] } },
 };
 const goodPayload = { city: "Bangkok", temps: [31, 33], node: { next: { next: null } } };
-const badPayloads = [{ city: 5, temps: [] }, { city: "x" }, { city: "x", temps: [], node: { next: 3 } }];
+/** Payloads with a field of the wrong type: both schemas reject them. */
+const badPayloads = [{ city: 5, temps: [] }, { city: "x", temps: [], node: { next: 3 } }];
+/** A payload that lacks a required field. */
+const incompletePayload = { city: "x" };
 
 function aorpEnvelope(data: unknown): Record<string, unknown> {
   const example = readJson("aorp/examples/universal-build-aorp-response.json") as { details: Record<string, unknown> };
@@ -66,15 +71,22 @@ function guidanceEnvelope(data: object): Record<string, unknown> {
   return { ...data, guidance: example.guidance };
 }
 
-const cases = [
-  { protocol: "aorp", envelope: aorpEnvelope, withGuidance: false },
-  { protocol: "aorp", envelope: (data: object) => ({ ...aorpEnvelope(data), guidance: guidanceEnvelope({}).guidance }), withGuidance: true },
-  { protocol: "smart-v2", envelope: smartEnvelope, withGuidance: false },
-  { protocol: "guidance", envelope: guidanceEnvelope, withGuidance: false },
-] as const;
+const errorGuidance = (readJson("guidance/examples/envelope-example-3-error-with-recovery-guidance.json") as { guidance: unknown }).guidance;
 
-describe.each(cases)("$protocol (guidance: $withGuidance)", ({ protocol, envelope, withGuidance }) => {
-  const schema = getProtocol(protocol).envelopeSchema({ payloadSchema, withGuidance });
+const cases: { protocol: ProtocolId; envelope: (data: object) => Record<string, unknown>; errorEnvelope: Record<string, unknown>; withGuidance: boolean }[] = [
+  { protocol: "aorp", envelope: aorpEnvelope, errorEnvelope: readJson("aorp/examples/error-response.json") as Record<string, unknown>, withGuidance: false },
+  {
+    protocol: "aorp",
+    envelope: (data: object) => ({ ...aorpEnvelope(data), guidance: guidanceEnvelope({}).guidance }),
+    errorEnvelope: { ...(readJson("aorp/examples/error-response.json") as object), guidance: errorGuidance },
+    withGuidance: true,
+  },
+  { protocol: "smart-v2", envelope: smartEnvelope, errorEnvelope: smartEnvelope(null as unknown as object), withGuidance: false },
+  { protocol: "guidance", envelope: guidanceEnvelope, errorEnvelope: readJson("guidance/examples/envelope-example-3-error-with-recovery-guidance.json") as Record<string, unknown>, withGuidance: false },
+];
+
+describe.each(cases)("$protocol (guidance: $withGuidance)", ({ protocol, envelope, errorEnvelope, withGuidance }) => {
+  const schema = outputSchema(getProtocol(protocol), tool("tool", { payload: { type: { text: "Payload", exact: true }, schema: payloadSchema } }), withGuidance);
   const zod = evaluate([{ name: "tool", schema }]).tool!;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   const validate = ajv.compile(schema);
@@ -87,12 +99,25 @@ describe.each(cases)("$protocol (guidance: $withGuidance)", ({ protocol, envelop
     expect(parsed.data).toEqual(value);
   });
 
-  it("still checks the payload", () => {
+  it("accepts the error envelope, as the JSON Schema does", () => {
+    expect(validate(errorEnvelope), JSON.stringify(validate.errors)).toBe(true);
+    const parsed = zod.safeParse(errorEnvelope);
+    expect(parsed.success, parsed.success ? "" : parsed.error.message).toBe(true);
+  });
+
+  it("still checks the payload's types", () => {
     for (const payload of badPayloads) {
       const value = envelope(payload);
       expect(validate(value)).toBe(false);
       expect(zod.safeParse(value).success).toBe(false);
     }
+  });
+
+  it("checks required payload fields where zod can tie them to the success form", () => {
+    expect(validate(envelope(incompletePayload))).toBe(false);
+    // A guidance error carries none of the payload's fields, and one zod object cannot make them
+    // required only when `success` is not false: there the zod schema lets a missing field through.
+    expect(zod.safeParse(envelope(incompletePayload)).success).toBe(protocol === "guidance");
   });
 
   it("is an object schema the SDK accepts, lists and validates with", async () => {
@@ -117,18 +142,42 @@ describe.each(cases)("$protocol (guidance: $withGuidance)", ({ protocol, envelop
   });
 });
 
-describe("successView", () => {
-  it("merges `else` (the success form) and `allOf`, and drops `if`/`then`", () => {
+describe("zodView", () => {
+  it("merges `allOf`, and joins the `then` and `else` forms of a condition into one object", () => {
     expect(
-      successView({
+      zodView({
         type: "object",
-        properties: { a: { type: "string" } },
-        if: { properties: { a: { const: "x" } } },
-        then: { required: ["b"] },
+        properties: { a: { type: "string" }, kind: { type: "string" } },
+        required: ["a", "kind"],
+        if: { properties: { kind: { const: "error" } } },
+        then: { properties: { b: { type: "boolean" }, kind: { const: "error" } }, required: ["b"] },
         else: { properties: { c: { type: "number" } }, required: ["c"] },
         allOf: [{ properties: { a: { pattern: "\\S" } } }],
       }),
-    ).toEqual({ type: "object", properties: { a: { type: "string", pattern: "\\S" }, c: { type: "number" } }, required: ["c"] });
+    ).toEqual({
+      type: "object",
+      properties: {
+        a: { type: "string", pattern: "\\S" },
+        // The error form pins `kind`; the success form leaves it a string: either is accepted.
+        kind: { anyOf: [{ type: "string", const: "error" }, { type: "string" }] },
+        b: { type: "boolean" },
+        c: { type: "number" },
+      },
+      // Required in both forms only.
+      required: ["a", "kind"],
+    });
+  });
+
+  it("joins conditions inside `allOf` members and below the root", () => {
+    const view = zodView({
+      type: "object",
+      properties: { inner: { type: "object", properties: { x: { type: "string" } }, if: { required: ["x"] }, then: { required: ["y"] }, else: { required: ["z"] } } },
+      allOf: [{ if: { required: ["a"] }, then: { properties: { a: { type: "string" } } } }],
+    });
+    expect(view).toEqual({
+      type: "object",
+      properties: { inner: { type: "object", properties: { x: { type: "string" } } }, a: { type: "string" } },
+    });
   });
 });
 

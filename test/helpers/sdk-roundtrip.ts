@@ -1,5 +1,3 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
@@ -8,12 +6,14 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonSchema } from "../../src/protocols/protocol.js";
+import { connectClient, type SdkMajor } from "./mcp-clients.js";
 
 /**
  * Proves an envelope schema against the SDK's own validation. SDK 1.32's `McpServer.registerTool`
  * only takes zod schemas for `outputSchema`, so a plain JSON Schema goes through the low-level
  * `Server` (the supported path for JSON Schema): it lists the tool with our `outputSchema`, and the
- * real `Client` validates `structuredContent` against it with its ajv provider on `callTool`.
+ * real `Client` validates `structuredContent` against it with its ajv provider on `callTool`
+ * (the 1.x client by default, the one that validates `isError` results too; see mcp-clients.ts).
  */
 
 export type RoundTripOutcome =
@@ -25,6 +25,8 @@ export interface RoundTripOptions {
   /** What the tool handler returns. */
   result: CallToolResult;
   toolName?: string;
+  /** The client's SDK major (default 1). */
+  client?: SdkMajor;
 }
 
 export async function sdkRoundTrip(options: RoundTripOptions): Promise<RoundTripOutcome> {
@@ -41,21 +43,18 @@ export async function sdkRoundTrip(options: RoundTripOptions): Promise<RoundTrip
   }));
   server.setRequestHandler(CallToolRequestSchema, async () => options.result);
 
-  const client = new Client({ name: "mcp-conform-probe-client", version: "0.0.0" });
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const client = await connectClient(server, options.client ?? 1);
   let listedTool: Tool | undefined;
   try {
-    await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
     // The Client only compiles output validators for tools it has listed.
-    const listed = await client.listTools();
-    listedTool = listed.tools.find((tool) => tool.name === toolName);
+    listedTool = (await client.listTools()).find((tool) => tool.name === toolName) as Tool | undefined;
     if (!listedTool) throw new Error(`probe tool ${toolName} was not listed`);
-    const result = (await client.callTool({ name: toolName, arguments: {} })) as CallToolResult;
-    return { ok: true, result, listedTool };
+    const outcome = await client.callTool(toolName);
+    if (!outcome.ok) throw outcome.error;
+    return { ok: true, result: outcome.result as CallToolResult, listedTool };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error : new Error(String(error)), listedTool };
   } finally {
     await client.close();
-    await server.close();
   }
 }

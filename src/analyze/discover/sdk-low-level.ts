@@ -3,10 +3,15 @@ import type { DiscoveryContext, Discoverer, ToolCandidate } from "./candidate.js
 import { resolveFunction } from "../resolve/handler.js";
 import { calleeName, forEachOwnDescendant, getPropertyValue, isFunctionNode, unwrapExpression } from "../syntax.js";
 
-function schemaArgumentIs(call: ts.CallExpression, schemaName: string): boolean {
+/**
+ * Whether `setRequestHandler` is given the request's schema (SDK 1.x: `CallToolRequestSchema`)
+ * or its method name (SDK 2.x: `"tools/call"`).
+ */
+function handlesRequest(call: ts.CallExpression, schemaName: string, method: string): boolean {
   const [first] = call.arguments;
   if (!first) return false;
   const expression = unwrapExpression(first);
+  if (ts.isStringLiteralLike(expression)) return expression.text === method;
   const text = ts.isIdentifier(expression) ? expression.text : ts.isPropertyAccessExpression(expression) ? expression.name.text : "";
   return text === schemaName;
 }
@@ -109,7 +114,10 @@ function collectListings(root: ts.Node, checker: ts.TypeChecker, into: Map<strin
       }
     }
     if (ts.isIdentifier(node)) {
-      const declaration = checker.getSymbolAtLocation(node)?.valueDeclaration;
+      // An imported listing (`tools: TOOLS` from `./tools.js`) is declared where it is exported.
+      let symbol = checker.getSymbolAtLocation(node);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      const declaration = symbol?.valueDeclaration;
       if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer && !declaration.getSourceFile().isDeclarationFile) {
         collectListings(declaration.initializer, checker, into, seen);
       }
@@ -120,7 +128,8 @@ function collectListings(root: ts.Node, checker: ts.TypeChecker, into: Map<strin
 }
 
 /**
- * The low-level `Server`: `setRequestHandler(CallToolRequestSchema, ...)` dispatching on
+ * The low-level `Server`: `setRequestHandler(CallToolRequestSchema, ...)` (SDK 2.x:
+ * `setRequestHandler("tools/call", ...)`) dispatching on
  * `request.params.name` with `switch` or `if` chains; descriptions and input schemas come from the
  * `ListToolsRequestSchema` handler. Both handlers may live in different files, so tools are
  * assembled in `finish`.
@@ -137,10 +146,10 @@ export function createSdkLowLevelDiscoverer(): Discoverer {
       const handlerArgument = call.arguments[1];
       const handler = handlerArgument ? resolveFunction(handlerArgument, session.checker) : null;
       if (!handler) return [];
-      if (schemaArgumentIs(call, "ListToolsRequestSchema")) {
+      if (handlesRequest(call, "ListToolsRequestSchema", "tools/list")) {
         listed = true;
         collectListings(handler, session.checker, listings);
-      } else if (schemaArgumentIs(call, "CallToolRequestSchema")) {
+      } else if (handlesRequest(call, "CallToolRequestSchema", "tools/call")) {
         forEachOwnDescendant(handler, (node) => {
           if (ts.isSwitchStatement(node) && isToolNameExpression(node.expression, session.checker)) branches.push(...switchBranches(node));
           // Only the head of an if/else-if chain: its else-ifs are walked by ifBranches.

@@ -52,6 +52,17 @@ function payloadFromResultType(type: ts.Type, checker: ts.TypeChecker, at: ts.No
   return { payload: structured ? checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(structured, at)) : null, isError };
 }
 
+/**
+ * SDK 2.x's `InputRequiredResult` (`return inputRequired({ inputRequests })`): not a response but a
+ * request for more input, after which the client calls the tool again. It carries no payload.
+ */
+function isInputRequiredResult(type: ts.Type, checker: ts.TypeChecker, at: ts.Node): boolean {
+  const symbol = checker.getPropertyOfType(type, "resultType");
+  if (!symbol) return false;
+  const value = checker.getTypeOfSymbolAtLocation(symbol, at);
+  return value.isStringLiteral() && value.value === "input_required";
+}
+
 function isCallToolResultType(type: ts.Type, checker: ts.TypeChecker): boolean {
   return checker.getPropertyOfType(type, "content") !== undefined && (type.flags & ts.TypeFlags.Object) !== 0;
 }
@@ -207,6 +218,7 @@ function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: ts.TypeChecke
   }
 
   const type = awaited(payloadTypeOf(value, checker), checker);
+  if (isInputRequiredResult(type, checker, value)) return { kind: "success", via: "input-required", payload: null };
   // Whatever the style, a value shaped like a CallToolResult carries its payload inside; anything
   // else is the payload itself (wrappers and frameworks that serialise for you).
   if (isCallToolResultType(type, checker)) {

@@ -21,7 +21,7 @@ function propertyType(type: ts.Type, key: string, checker: ts.TypeChecker, at: t
  * offers: zod 3 (`_output`/`_input`), zod 4 (`_zod.output`/`_zod.input`), or any Standard Schema
  * (`~standard.types`). Output gives the param's type; input decides whether callers may omit it.
  */
-function schemaTypes(type: ts.Type, checker: ts.TypeChecker, at: ts.Node): { output: ts.Type; input: ts.Type } | undefined {
+export function schemaTypes(type: ts.Type, checker: ts.TypeChecker, at: ts.Node): { output: ts.Type; input: ts.Type } | undefined {
   const output3 = propertyType(type, "_output", checker, at);
   const input3 = propertyType(type, "_input", checker, at);
   if (output3 && input3) return { output: output3, input: input3 };

@@ -1,0 +1,53 @@
+import { ts } from "ts-morph";
+import type { DiscoveryStyle } from "../inventory.js";
+import { calleeName } from "../syntax.js";
+
+/**
+ * Which major of the MCP TypeScript SDK registers a tool: 1 for `@modelcontextprotocol/sdk`, 2 for
+ * `@modelcontextprotocol/server` (whose classes live in `@modelcontextprotocol/core`). The two take
+ * different `outputSchema`s (1.x zod only; 2.x a Standard Schema with `~standard.jsonSchema`), so
+ * generation and `migrate` need to know. Told by where the checker resolves the registering call's
+ * method (`registerTool`, `tool`, `setRequestHandler`), not by import names: it sees through
+ * re-exports, wrappers' parameter types and aliases alike.
+ */
+
+const SDK_STYLES: ReadonlySet<DiscoveryStyle> = new Set(["sdk-register-tool", "sdk-tool", "sdk-low-level"]);
+
+/** The SDK major a declaration file belongs to, by its package folder. */
+export function sdkMajorOfFile(fileName: string): 1 | 2 | undefined {
+  const path = fileName.split("\\").join("/");
+  if (path.includes("/node_modules/@modelcontextprotocol/sdk/")) return 1;
+  if (/\/node_modules\/@modelcontextprotocol\/(server|core|client)\//.test(path)) return 2;
+  return undefined;
+}
+
+/** The call that registers a candidate: the registration itself, or the `setRequestHandler` around a low-level branch. */
+function registeringCall(registration: ts.Node): ts.CallExpression | undefined {
+  if (ts.isCallExpression(registration)) return registration;
+  for (let node: ts.Node | undefined = registration.parent; node; node = node.parent) {
+    if (ts.isCallExpression(node) && calleeName(node) === "setRequestHandler") return node;
+  }
+  return undefined;
+}
+
+export function sdkMajorOf(style: DiscoveryStyle, registration: ts.Node, checker: ts.TypeChecker): 1 | 2 | undefined {
+  if (!SDK_STYLES.has(style)) return undefined;
+  const call = registeringCall(registration);
+  const declaration = call ? checker.getResolvedSignature(call)?.getDeclaration() : undefined;
+  return declaration ? sdkMajorOfFile(declaration.getSourceFile().fileName) : undefined;
+}
+
+/**
+ * The SDK major a whole program uses, when it uses one: tool objects are often registered by a
+ * loop or a helper the analyser does not tie to them, and then take this.
+ */
+export function programSdkMajor(program: ts.Program): 1 | 2 | undefined {
+  const found = new Set<1 | 2>();
+  for (const file of program.getSourceFiles()) {
+    if (!file.isDeclarationFile) continue;
+    const major = sdkMajorOfFile(file.fileName);
+    if (major !== undefined) found.add(major);
+    if (found.size > 1) return undefined;
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
