@@ -70,6 +70,14 @@ describe("lostFromLegacy on a success path", () => {
     expect(lost(v1, migrated({ json: [{ summary: { keyFindings: [{ finding: "ROE is 7.2% this year" }] } }] }, [{}]), "success")).toEqual([]);
   });
 
+  it("keeps a null field the payload leaves out, and reports one the payload changed", () => {
+    const legacy: Said = { json: [{ guidance: { next_action: "Wait", blocked_reason: null, warnings: null } }], texts: [] };
+    const dropped = { guidance: { next_action: "Wait" } };
+    expect(lost(legacy, migrated({ json: [dropped] }, [dropped]), "success")).toEqual([]);
+    const changed = { guidance: { next_action: "Wait", blocked_reason: "busy", warnings: [] } };
+    expect(lost(legacy, migrated({ json: [changed] }, [changed]), "success")).toEqual(["lost field /guidance/blocked_reason = null", "lost field /guidance/warnings = null"]);
+  });
+
   it("reports a value the migration changed as lost", () => {
     const payload = { city: "Lima", highs: [3, 5], meta: { ok: true } };
     expect(lost(legacy, migrated({ json: [payload] }, [payload]), "success")).toEqual(["lost field /city = \"Oslo\""]);

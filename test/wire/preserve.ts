@@ -7,6 +7,8 @@
  *   must be in the migrated envelope's payload at the same pointer; a leaf the migration moved out
  *   of the payload (SmartResponse V1's `summary` into V2's own sections, say) counts as kept when
  *   its value is somewhere in the migrated response, or, for a string, when all its tokens are.
+ *   A `null` leaf is kept when the payload has no field there at all: JSON readers take a missing
+ *   field for null, and protocols leave empty fields out (`blocked_reason: null`).
  * - Every token (words, numbers, tool names) of the legacy plain text, and of a thrown error's
  *   message, is somewhere in the migrated response: its text blocks, or the strings and numbers of
  *   any JSON it carries (`structuredContent`, JSON text, a JSON code block in AOP or ACOR text).
@@ -175,7 +177,7 @@ export function lostFromLegacy(legacy: Said, migrated: Migrated, path: "success"
       if (path === "error" && (typeof leaf.value === "boolean" || leaf.value === null)) continue;
       if (path === "success" && migrated.payloads.some((payload) => {
         const found = at(payload, leaf.pointer);
-        return found.found && jsonEqual(found.value, leaf.value);
+        return found.found ? jsonEqual(found.value, leaf.value) : leaf.value === null;
       })) continue;
       if (holdsValue(migrated.said, leaf.value)) continue;
       if (typeof leaf.value === "string" && tokens(leaf.value).length > 0 && missingTokens(leaf.value).length === 0) continue;
