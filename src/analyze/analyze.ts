@@ -13,7 +13,7 @@ import { resolveToolName } from "./resolve/tool-name.js";
 import { TypeReferenceEmitter } from "./resolve/type-reference.js";
 import { TypeSchemaEmitter } from "./resolve/type-schema.js";
 import { isAnyType, typeText } from "./resolve/type-text.js";
-import { RelationAnalysis } from "./relations/index.js";
+import { mergeReferences, RelationAnalysis } from "./relations/index.js";
 import { FactIndex } from "./relations/scan.js";
 import { javascriptHint } from "./javascript-hint.js";
 import { AnalysisSession } from "./session.js";
@@ -247,10 +247,11 @@ export function analyzeSessionCore(
   // handler there is what it was.
   const reusable = reuse && reuse.names === state.names && sameOwnersIn(owners, reuse.owners, (node) => reuse.files.has(node.getSourceFile().fileName));
   const relations = analysis.analyse(scopes, reusable ? (index) => !reuse.relations.has(resolved[index] as ResolvedTool) : undefined, owners);
+  const stubMentions = analysis.guidanceStubReferences(scopes, files, owners);
   resolved.forEach((tool, index) => {
     const found = relations[index] ?? (reusable ? reuse.relations.get(tool) : undefined) ?? { warnings: [], references: [] };
     state.relations.set(tool, found);
-    tools.push({ ...tool.entry, warnings: found.warnings, references: found.references });
+    tools.push({ ...tool.entry, warnings: found.warnings, references: mergeReferences(found.references, stubMentions[index] ?? []) });
   });
   onProgress?.({ filesDone: files.length, filesTotal: files.length, tools: tools.length });
   reportDuplicates(tools, diagnostics);

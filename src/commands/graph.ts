@@ -20,7 +20,7 @@ export const graphCommand: Command = {
     if (projects.length !== 1) throw new InputError("graph draws one project at a time; pass a single --project");
     const [project] = projects;
     const { inventory } = analyze({ ...(project !== undefined ? { project } : {}), cwd: io.cwd });
-    io.stdout(renderGraph(inventory, format as GraphFormat));
+    io.stdout(await renderGraph(inventory, format as GraphFormat));
     return 0;
   },
 };

@@ -5,14 +5,16 @@ import type { Command } from "./command.js";
 export const schemaCommand: Command = {
   name: "schema",
   summary: "print a protocol's envelope JSON Schema (2020-12), with the payload left open",
-  usage: "mcp-conform schema <aorp|aop|smart-v2|acor|guidance> [--guidance]",
-  options: { guidance: { type: "boolean" } },
+  usage: "mcp-conform schema <aorp|aop|smart-v2|acor|guidance> [--guidance] [--strict]",
+  options: { guidance: { type: "boolean" }, strict: { type: "boolean" } },
   async run({ io, values, positionals }) {
     const id = positionals[0] ?? (values["protocol"] as string | undefined);
     if (id === undefined) throw new InputError("which protocol? usage: mcp-conform schema <aorp|aop|smart-v2|acor|guidance>");
     const protocol = getProtocol(id);
     if (values["guidance"] && !protocol.composesWithGuidance) throw new InputError(`--guidance composes only with aorp and smart-v2, not ${protocol.id}`);
-    io.stdout(`${JSON.stringify(protocol.envelopeSchema({ withGuidance: values["guidance"] === true }), null, 2)}\n`);
+    // --strict: the guidance pattern's conventions too, as `validate --strict` checks them.
+    const schema = protocol.envelopeSchema({ withGuidance: values["guidance"] === true, strict: values["strict"] === true });
+    io.stdout(`${JSON.stringify(schema, null, 2)}\n`);
     return 0;
   },
 };

@@ -9,12 +9,17 @@ import { compareStrings, jsonTypes, topLevelProperties, type JsonType } from "..
  * An edge `from → to` means "`from` comes first and `to` builds on it": `to` dependsOn `from`,
  * `from` feeds `to`.
  * - `data`: `from`'s payload has top-level properties that cover ALL of `to`'s required input
- *   params, by name and with a compatible JSON type. Tools without required params get no data
- *   edges (anything would cover them), and a tool never feeds itself.
- * - `calls`: `to`'s handler calls `from`'s handler (the analyser's `calls` reference from `to` to
- *   `from`): the caller builds on the callee's result.
- * - `mentions`: `from`'s response names `to` (next steps, related tools, "Use `to`"): it offers
- *   `to` as what comes next.
+ *   params, by name and with a compatible JSON type, and `from` produces them rather than echoes
+ *   them: not every one of them is an input of `from`, and `from` is not a tool that hands back
+ *   the entity `to` makes (none of the fields is a key like `id`, `to` returns them itself and
+ *   its payload covers `from`'s input: `create_note` feeds `get_note` its `id`, `get_note` does
+ *   not feed `create_note` the `title` and `body` it stored). Tools without
+ *   required params get no data edges (anything would cover them), and a tool never feeds itself.
+ * - `calls`: `to`'s handler calls `from`'s handler, or the project function `from`'s handler is
+ *   a thin wrapper over (the analyser's `calls` reference from `to` to `from`): the caller builds
+ *   on what the callee does.
+ * - `mentions`: `from`'s response or its guidance stub names `to` (next steps, related tools,
+ *   available actions, "Use `to`"): it offers `to` as what comes next.
  * Pairs linked in several ways get one edge per kind.
  *
  * `requires` is the tool's required input param names; `provides` its payload's top-level property
@@ -88,6 +93,11 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else list.push(value);
 }
 
+/** A name that identifies an entity by convention: `id`, `task_id`, `orderId`, `uuid`, `slug`, `key`. */
+export function isKey(name: string): boolean {
+  return /^(id|ids|uuid|guid|key|slug)$/i.test(name) || /(_id|_ids|Id|Ids|ID|IDs|_key|Key|_uuid|Uuid)$/.test(name);
+}
+
 function requiredParams(tool: ToolEntry): InputParam[] {
   return tool.input.filter((param) => !param.optional);
 }
@@ -118,27 +128,44 @@ export function buildToolGraph(tools: readonly ToolEntry[]): ToolGraph {
         .map((property) => [property.name, property] as const),
     ),
   }));
-  const providers = new Map<string, (typeof provided)[number][]>();
+  type Provided = (typeof provided)[number];
+  const providers = new Map<string, Provided[]>();
   for (const entry of provided) {
     for (const name of entry.properties.keys()) pushTo(providers, name, entry);
   }
-  for (const consumer of tools) {
+  const byTool = new Map(provided.map((entry) => [entry.tool, entry]));
+  /** Whether `producer`'s payload has every required param of `consumer`, by name and JSON type. */
+  const covers = ({ tool: producer, properties }: Provided, consumer: ToolEntry): boolean => {
     const required = requiredParams(consumer);
-    const first = required[0];
-    if (first === undefined) continue;
-    for (const { tool: producer, properties, echoed } of providers.get(first.name) ?? []) {
-      // A producer must contribute something of its own: a field it only echoes back from its input
-      // (`symbol` in, `symbol` out) orders nothing, and counting echoes alone links every pair of
-      // tools that share an id param (n² edges; 1,000 synthetic tools gave a 4 MB tool-graph.ts).
-      if (required.every((param) => echoed.has(param.name))) continue;
-      const covers = required.every((param) => {
+    return (
+      required.length > 0 &&
+      required.every((param) => {
         const property = properties.get(param.name);
         if (property === undefined) return false;
         const types = property.schemas.map((schema) => jsonTypes(producer.payload.schema, schema));
         const propertyTypes = types.some((t) => t === null) ? null : new Set(types.flatMap((t) => [...(t ?? [])]));
         return compatible(paramJsonTypes(param.type), propertyTypes);
-      });
-      if (covers) add({ from: producer.name, to: consumer.name, kind: "data" });
+      })
+    );
+  };
+  for (const consumer of tools) {
+    const required = requiredParams(consumer);
+    const first = required[0];
+    if (first === undefined) continue;
+    const own = byTool.get(consumer)!;
+    for (const producer of providers.get(first.name) ?? []) {
+      // A producer must contribute something of its own: a field it only echoes back from its input
+      // (`symbol` in, `symbol` out) orders nothing, and counting echoes alone links every pair of
+      // tools that share an id param (n² edges; 1,000 synthetic tools gave a 4 MB tool-graph.ts).
+      if (required.every((param) => producer.echoed.has(param.name))) continue;
+      if (!covers(producer, consumer)) continue;
+      // Nor does a tool that hands back an entity feed the tool that makes it: `get_note` returns a
+      // note whose `title` and `body` cover `create_note`'s input, but `create_note` returns those
+      // same fields (it stores what it is given) and the `id` `get_note` needs. The two are alike
+      // in shape; what sets them apart is the key: a flow of ids (`create_note` → `get_note`) is
+      // kept, one of stored fields back into their maker is not.
+      if (!required.some((param) => isKey(param.name)) && required.every((param) => own.properties.has(param.name)) && covers(own, producer.tool)) continue;
+      add({ from: producer.tool.name, to: consumer.name, kind: "data" });
     }
   }
 

@@ -24,6 +24,22 @@ export interface EnvelopeSchemaOptions {
   payloadSchema?: JsonSchema;
   /** Add the Guidance Pattern's `guidance` field beside the envelope's own layers. */
   withGuidance?: boolean;
+  /** Carry the `strict` rules of `ValidateOptions` too (the guidance pattern's conventions). */
+  strict?: boolean;
+}
+
+/** What `validate` may be told beyond the response itself. */
+export interface ValidateOptions {
+  /** The server's tool names: a reference to any other tool is a problem (protocols with `checksToolNames`). */
+  tools?: readonly string[];
+  /** A tool-specific variant to check as well, one of the protocol's `variants`. */
+  variant?: string;
+  /**
+   * Also check the conventions the documents do not require: for the Guidance Pattern (alone or
+   * composed), snake_case `current_state`, "tool - description" `available_actions` and a
+   * `blocked_reason` on errors.
+   */
+  strict?: boolean;
 }
 
 export interface Protocol {
@@ -37,6 +53,10 @@ export interface Protocol {
   readonly kind: "json" | "text";
   /** Whether `guidance: true` may add a guidance field beside this protocol's layers. */
   readonly composesWithGuidance: boolean;
+  /** Whether `validate` checks references to tools against `ValidateOptions.tools`. */
+  readonly checksToolNames: boolean;
+  /** The tool-specific variants `validate` can check (`ValidateOptions.variant`); empty for most. */
+  readonly variants: readonly string[];
   /**
    * Path of the self-contained runtime module, relative to the package root
    * (`src/protocols/<id>/runtime.ts`). Generation emits its text verbatim into the user's project;
@@ -48,8 +68,8 @@ export interface Protocol {
   /** JSON Schema (2020-12) of the envelope, usable as an MCP `outputSchema` (JSON protocols). */
   envelopeSchema(options?: EnvelopeSchemaOptions): JsonSchema;
   /**
-   * Validate a captured response. JSON protocols take the parsed value (an envelope or a whole
-   * `CallToolResult`); text protocols take the text.
+   * Validate a captured response: the envelope or the text, or the whole `CallToolResult` that
+   * carried it (then its result-level rules are checked too: `isError`, the mirror, one text block).
    */
-  validate(input: unknown): ValidationProblem[];
+  validate(input: unknown, options?: ValidateOptions): ValidationProblem[];
 }

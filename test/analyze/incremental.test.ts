@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { renderServer, serverArbitrary } from "../fuzz/server-arbitrary.js";
 import { WatchedProject, baseModel, renderModel, type ServerModel } from "./incremental-helpers.js";
+import type { Inventory } from "../../src/analyze/inventory.js";
 
 /**
  * Incremental analysis (src/analyze/incremental.ts) must give exactly what a full analysis gives.
@@ -275,5 +276,43 @@ describe("incremental relations", () => {
     const back = project.cycle(files);
     expect(back.inventory.tools.find((t) => t.name === "calling")?.references.map((r) => `${r.tool}:${r.kind}`)).toEqual(["delegating:calls"]);
     same(project, back.inventory);
+  });
+
+  it("a wrapper that stops wrapping its function recomputes the calls of the tools that call it", () => {
+    const files = renderModel(baseModel(2));
+    files.set("src/store.ts", `export function load(q: string): { q: string; at: number } {\n  return { q, at: 1 };\n}\n`);
+    const tool = (name: string, body: string) =>
+      `import { z } from "zod";\nimport { server } from "../server.js";\nimport { load } from "../store.js";\nserver.registerTool(${JSON.stringify(name)}, { description: "d", inputSchema: { q: z.string() } }, ${body});\n`;
+    const wrapping = 'async ({ q }) => {\n  const item = load(q);\n  return { content: [{ type: "text" as const, text: JSON.stringify(item) }] };\n}';
+    files.set("src/tools/a.ts", tool("get_item", wrapping));
+    files.set("src/tools/b.ts", tool("use_item", 'async ({ q }) => {\n  const item = load(q);\n  return { content: [{ type: "text" as const, text: `${item.at} uses` }] };\n}'));
+    const project = new WatchedProject(files);
+    projects.push(project);
+    const refs = (inventory: Inventory) => inventory.tools.find((t) => t.name === "use_item")?.references.map((r) => `${r.tool}:${r.kind}:${r.via}`);
+    expect(refs(project.start())).toEqual(["get_item:calls:shared-function"]);
+    const edited = new Map(files);
+    edited.set("src/tools/a.ts", tool("get_item", wrapping.replace("JSON.stringify(item)", "JSON.stringify({ item, more: true })")));
+    const outcome = project.cycle(edited);
+    expect(outcome.fallback).toBeNull();
+    expect(refs(outcome.inventory)).toEqual([]);
+    same(project, outcome.inventory);
+  });
+
+  it("a guidance stub edit (a file no tool imports) recomputes its tool's mentions", () => {
+    const files = renderModel(baseModel(2));
+    const [first, second] = baseModel(2).tools.map((t) => t.name);
+    const stub = (named: string) =>
+      `export function guidance(): { next_action: string } {\n  return { next_action: ${JSON.stringify(named)} };\n}\nexport function errorGuidance(error: string): { blocked_reason: string } {\n  return { blocked_reason: error };\n}\n`;
+    files.set(`src/guidance/${first}.ts`, stub(`Call ${second} next`));
+    const project = new WatchedProject(files);
+    projects.push(project);
+    const refs = (inventory: Inventory) => inventory.tools.find((t) => t.name === first)?.references.filter((r) => r.file.startsWith("src/guidance/")).map((r) => `${r.tool}:${r.kind}`);
+    expect(refs(project.start())).toEqual([`${second}:mentions`]);
+    const edited = new Map(files);
+    edited.set(`src/guidance/${first}.ts`, stub("Nothing more to do"));
+    const outcome = project.cycle(edited);
+    expect(outcome.fallback).toBeNull();
+    expect(refs(outcome.inventory)).toEqual([]);
+    same(project, outcome.inventory);
   });
 });

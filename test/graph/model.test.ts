@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildToolGraph, paramJsonTypes } from "../../src/graph/model.js";
+import { buildToolGraph, isKey, paramJsonTypes } from "../../src/graph/model.js";
 import { inventory, objectPayload, param, tool } from "../generate/inventory-builders.js";
 
 const fetch = tool("fetch_stock", {
@@ -48,6 +48,46 @@ describe("data edges", () => {
       { from: "create_order", to: "get_order", kind: "data" },
       { from: "create_order", to: "ship_order", kind: "data" },
     ]);
+  });
+
+  it("do not run from a tool that hands back an entity to the tool that makes it (the note server)", () => {
+    const note = objectPayload({ id: { type: "string" }, title: { type: "string" }, body: { type: "string" }, tags: { type: "array", items: { type: "string" } } });
+    const create = tool("create_note", { input: [param("title", "string"), param("body", "string"), param("tags", "string[]", true)], payload: note });
+    const get = tool("get_note", { input: [param("id", "string")], payload: note });
+    const update = tool("update_note", { input: [param("id", "string"), param("title", "string", true)], payload: note });
+    const remove = tool("delete_note", { input: [param("id", "string")], payload: objectPayload({ deleted: { type: "string" }, title: { type: "string" } }) });
+    // get_note's title and body cover create_note's input, but create_note stored them: only the id
+    // it makes flows on. update_note echoes a whole note too.
+    expect(buildToolGraph([create, get, update, remove]).edges).toEqual([
+      { from: "create_note", to: "delete_note", kind: "data" },
+      { from: "create_note", to: "get_note", kind: "data" },
+      { from: "create_note", to: "update_note", kind: "data" },
+    ]);
+  });
+
+  it("still run from a lookup to a maker that does not hand back what it is given", () => {
+    // Without `title` and `body` in its own payload, create_note does not store what get_note returns.
+    const note = objectPayload({ id: { type: "string" }, title: { type: "string" }, body: { type: "string" } });
+    const create = tool("create_note", { input: [param("title", "string"), param("body", "string")], payload: objectPayload({ id: { type: "string" } }) });
+    const get = tool("get_note", { input: [param("id", "string")], payload: note });
+    expect(buildToolGraph([create, get]).edges).toEqual([
+      { from: "create_note", to: "get_note", kind: "data" },
+      { from: "get_note", to: "create_note", kind: "data" },
+    ]);
+  });
+
+  it.each([
+    ["id", true],
+    ["task_id", true],
+    ["orderId", true],
+    ["noteIDs", true],
+    ["uuid", true],
+    ["apiKey", true],
+    ["title", false],
+    ["paid", false],
+    ["valid", false],
+  ])("take %s for a key: %s", (name, expected) => {
+    expect(isKey(name)).toBe(expected);
   });
 
   it("read provides from properties every alternative of a union payload declares", () => {

@@ -1,4 +1,5 @@
 import { ts } from "ts-morph";
+import { fileStems } from "../../generate/paths.js";
 import type { HarvestedWarning, ToolReference } from "../inventory.js";
 import type { AnalysisSession } from "../session.js";
 import { type FunctionNode, isFunctionNode, unwrapExpression } from "../syntax.js";
@@ -10,6 +11,15 @@ import { FactIndex } from "./scan.js";
  * `case` scope) and the project functions it calls, transitively up to MAX_CALL_DEPTH calls deep
  * and never twice. The walk stops at another tool's handler: calling it is a `calls` edge, and
  * what that handler says belongs to that tool.
+ *
+ * Two more sources of references:
+ * - a handler that is a thin wrapper over one project function (it loads with the tool's own
+ *   input, then formats what it loaded: `const note = loadNote(id); return jsonResult(note)`)
+ *   stands for that function: another tool that calls it does what the wrapper does, which is a
+ *   `calls` reference (via `shared-function`). The walk goes on into the function: what it says
+ *   is said by every tool that runs it.
+ * - a tool's guidance stub (`<guidanceDir>/<stem>.ts`, scaffolded by generate and filled by the
+ *   user) is part of what the tool says: the tools its text names are mentions.
  */
 
 /** The parts of a resolved tool the relations need. */
@@ -22,6 +32,12 @@ export interface ToolScope {
 }
 
 const MAX_CALL_DEPTH = 4;
+
+/**
+ * In the owners map, a function a thin-wrapper handler wraps is owned by `SHARED + tool` (no tool
+ * name holds a NUL): kept in the one map so watch mode's check that owners are unchanged covers it.
+ */
+const SHARED = "\u0000";
 
 const VIA: Record<string, string> = {
   nextsteps: "next-steps",
@@ -93,7 +109,7 @@ export class RelationAnalysis {
       if (wanted && !wanted(index)) return undefined;
       if (!tool.scope) return { warnings: [], references: [] };
       const own = new Set<ts.Node>([tool.scope, ...(tool.handler ? [tool.handler] : [])]);
-      const reached = this.reach(tool.scope, (node) => !own.has(node) && owners.has(node) && !(owners.get(node) ?? []).includes(tool.name));
+      const reached = this.reach(tool.scope, (node) => !own.has(node) && isForeignHandler(owners.get(node), tool.name));
       return { warnings: this.warnings(reached), references: this.references(tool.name, reached, owners) };
     });
   }
@@ -130,13 +146,56 @@ export class RelationAnalysis {
       if (!names.includes(name)) names.push(name);
       owners.set(node, names);
     };
+    const delegates = new Map<FunctionNode, FunctionNode | null>();
     for (const tool of tools) {
       if (!tool.handler) continue;
       own(tool.handler, tool.name);
       const delegate = this.delegateOf(tool.handler);
+      delegates.set(tool.handler, delegate);
       if (delegate) own(delegate, tool.name);
     }
+    // After every handler is known: a function that is itself some tool's handler is not shared.
+    for (const tool of tools) {
+      if (!tool.handler || delegates.get(tool.handler)) continue;
+      const wrapped = this.wrappedFunction(tool.handler);
+      if (wrapped && !(owners.get(wrapped) ?? []).some((name) => !name.startsWith(SHARED))) own(wrapped, `${SHARED}${tool.name}`);
+    }
     return owners;
+  }
+
+  /**
+   * The one project function a handler wraps: called with the handler's own input (its params,
+   * their properties, literals), its result returned as the payload (`return jsonResult(note)`,
+   * `return note`, `JSON.stringify(note)` in the result), and not a function that builds the
+   * `CallToolResult` itself (`jsonResult(args)` formats, it does not load). Null when there is no
+   * such call, or more than one.
+   */
+  private wrappedFunction(handler: FunctionNode): FunctionNode | null {
+    const body = handler.body;
+    if (!body) return null;
+    const parameters = parameterNames(handler);
+    const candidates = this.facts.factsOf(handler).calls.filter(({ call }) => passesInput(call, parameters));
+    if (candidates.length === 0) return null;
+    const returned = returnedValues(body);
+    const found = new Set<FunctionNode>();
+    for (const { call, target } of candidates) {
+      if (target === handler || takesAnything(target) || !flowsIntoReturn(call, returned) || this.buildsResult(target)) continue;
+      found.add(target);
+    }
+    return found.size === 1 ? [...found][0]! : null;
+  }
+
+  /** A function whose result is a `CallToolResult` (it has a `content` array): a formatter, not a loader. */
+  private buildsResult(target: FunctionNode): boolean {
+    const checker = this.session.checker;
+    const signature = checker.getSignatureFromDeclaration(target);
+    if (!signature) return false;
+    const returned = checker.getAwaitedType(checker.getReturnTypeOfSignature(signature)) ?? checker.getReturnTypeOfSignature(signature);
+    const alternatives = returned.isUnion() ? returned.types : [returned];
+    return alternatives.some((type) => {
+      const content = type.getProperty("content");
+      return content !== undefined && checker.isArrayLikeType(checker.getTypeOfSymbol(content));
+    });
   }
 
   private delegateOf(handler: FunctionNode): FunctionNode | null {
@@ -152,21 +211,11 @@ export class RelationAnalysis {
     }
     const call = expression ? unwrapExpression(expression) : undefined;
     if (!call || !ts.isCallExpression(call)) return null;
-    const parameters = new Set<string>();
-    const collect = (name: ts.BindingName): void => {
-      if (ts.isIdentifier(name)) parameters.add(name.text);
-      else for (const element of name.elements) if (!ts.isOmittedExpression(element)) collect(element.name);
-    };
-    for (const parameter of handler.parameters) collect(parameter.name);
-    const passesThrough = (argument: ts.Expression): boolean => {
-      const value = unwrapExpression(ts.isSpreadElement(argument) ? argument.expression : argument);
-      if (ts.isIdentifier(value)) return parameters.has(value.text);
-      if (ts.isPropertyAccessExpression(value)) return passesThrough(value.expression);
-      return false;
-    };
-    if (!call.arguments.every(passesThrough)) return null;
+    const parameters = parameterNames(handler);
+    if (!call.arguments.every((argument) => isInput(argument, parameters))) return null;
     const target = this.facts.callTarget(unwrapExpression(call.expression));
-    return target && target !== handler && isFunctionNode(target) ? target : null;
+    // `(args) => jsonResult(args)` formats its input: a function that takes anything does no tool's job.
+    return target && target !== handler && isFunctionNode(target) && !takesAnything(target) ? target : null;
   }
 
   private warnings(reached: readonly ts.Node[]): HarvestedWarning[] {
@@ -192,21 +241,47 @@ export class RelationAnalysis {
     const found: ToolReference[] = [];
     for (const node of reached) {
       for (const { call, target } of this.facts.factsOf(node).calls) {
-        for (const owner of owners.get(target) ?? []) {
-          if (owner !== tool) found.push({ tool: owner, ...this.session.where(call), kind: "calls", via: "call" });
+        const names = owners.get(target) ?? [];
+        // Tools wrapping the same function do the same thing: neither builds on the other.
+        if (names.includes(`${SHARED}${tool}`)) continue;
+        for (const owner of names) {
+          if (owner.startsWith(SHARED)) found.push({ tool: owner.slice(SHARED.length), ...this.session.where(call), kind: "calls", via: "shared-function" });
+          else if (owner !== tool) found.push({ tool: owner, ...this.session.where(call), kind: "calls", via: "call" });
         }
       }
       for (const mention of this.mentionsIn(node)) {
         if (mention.tool !== tool) found.push({ tool: mention.tool, ...this.session.where(mention.node), kind: "mentions", via: mention.via });
       }
     }
-    found.sort((a, b) => compareText(a.tool, b.tool) || compareText(a.kind, b.kind) || compareText(a.file, b.file) || a.line - b.line || compareText(a.via, b.via));
-    const seen = new Set<string>();
-    return found.filter((reference) => {
-      const key = `${reference.tool}\u0000${reference.kind}\u0000${reference.via}\u0000${reference.file}\u0000${reference.line}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
+    return mergeReferences(found);
+  }
+
+  /**
+   * The mentions in each tool's guidance stub, in the order of `tools`: a project file named for
+   * the tool's file stem (as generate names it) that exports `guidance` and `errorGuidance` (the
+   * generated formatter imports both, so a filled-in stub keeps them). Found by what it is, not by
+   * `output.guidanceDir`, so every command reads the same stubs without the config. Read on every
+   * run, watch cycles included: no tool's file imports its stub (the generated formatter does).
+   */
+  guidanceStubReferences(tools: readonly ToolScope[], files: readonly ts.SourceFile[], owners: Map<ts.Node, string[]>): ToolReference[][] {
+    this.matcher ??= new NameMatcher(tools.map((tool) => tool.name));
+    const stems = fileStems([...new Set(tools.map((tool) => tool.name))]);
+    const byStem = new Map<string, ts.SourceFile[]>();
+    for (const file of files) {
+      const stem = /([^/\\]+)\.(?:m|c)?tsx?$/.exec(file.fileName)?.[1];
+      if (stem !== undefined && !file.isDeclarationFile) byStem.set(stem, [...(byStem.get(stem) ?? []), file]);
+    }
+    return tools.map((tool) => {
+      const stubs = (byStem.get(stems.get(tool.name) ?? tool.name) ?? []).filter(isGuidanceStub);
+      const found: ToolReference[] = [];
+      for (const stub of stubs) {
+        for (const node of this.reach(stub, (node) => isForeignHandler(owners.get(node), tool.name))) {
+          for (const mention of this.mentionsIn(node)) {
+            if (mention.tool !== tool.name && !isModuleSpecifier(mention.node)) found.push({ tool: mention.tool, ...this.session.where(mention.node), kind: "mentions", via: mention.via });
+          }
+        }
+      }
+      return found;
     });
   }
 
@@ -221,6 +296,132 @@ export class RelationAnalysis {
     this.mentionCache.set(root, mentions);
     return mentions;
   }
+}
+
+/** Sorted and without repeats: the order and identity `references` gives. */
+export function mergeReferences(...lists: readonly ToolReference[][]): ToolReference[] {
+  const all = lists.flat();
+  all.sort((a, b) => compareText(a.tool, b.tool) || compareText(a.kind, b.kind) || compareText(a.file, b.file) || a.line - b.line || compareText(a.via, b.via));
+  const seen = new Set<string>();
+  return all.filter((reference) => {
+    const key = `${reference.tool}\u0000${reference.kind}\u0000${reference.via}\u0000${reference.file}\u0000${reference.line}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Every parameter is declared `unknown`, `any` or one of the function's own type parameters: a formatter's signature. */
+function takesAnything(fn: FunctionNode): boolean {
+  if (fn.parameters.length === 0) return false;
+  const typeParameters = new Set((fn.typeParameters ?? []).map((parameter) => parameter.name.text));
+  return fn.parameters.every(({ type }) => {
+    if (!type) return false;
+    if (type.kind === ts.SyntaxKind.UnknownKeyword || type.kind === ts.SyntaxKind.AnyKeyword) return true;
+    return ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && typeParameters.has(type.typeName.text);
+  });
+}
+
+/** Whether a function some tool owns is another tool's handler (not only a function it wraps). */
+function isForeignHandler(names: readonly string[] | undefined, tool: string): boolean {
+  return names !== undefined && !names.includes(tool) && names.some((name) => !name.startsWith(SHARED));
+}
+
+function parameterNames(handler: FunctionNode): Set<string> {
+  const parameters = new Set<string>();
+  const collect = (name: ts.BindingName): void => {
+    if (ts.isIdentifier(name)) parameters.add(name.text);
+    else for (const element of name.elements) if (!ts.isOmittedExpression(element)) collect(element.name);
+  };
+  for (const parameter of handler.parameters) collect(parameter.name);
+  return parameters;
+}
+
+/** The handler's input passed on as it is: a param, a property of one, or a spread of either. */
+function isInput(argument: ts.Expression, parameters: ReadonlySet<string>): boolean {
+  const value = unwrapExpression(ts.isSpreadElement(argument) ? argument.expression : argument);
+  if (ts.isIdentifier(value)) return parameters.has(value.text);
+  if (ts.isPropertyAccessExpression(value)) return isInput(value.expression, parameters);
+  return false;
+}
+
+/** A call made with the handler's input: at least one argument is input, the others input or literals. */
+function passesInput(call: ts.CallExpression, parameters: ReadonlySet<string>): boolean {
+  let input = false;
+  for (const argument of call.arguments) {
+    if (isInput(argument, parameters)) input = true;
+    else if (!isLiteral(unwrapExpression(argument))) return false;
+  }
+  return input;
+}
+
+function isLiteral(node: ts.Expression): boolean {
+  return (
+    ts.isStringLiteralLike(node) ||
+    ts.isNumericLiteral(node) ||
+    node.kind === ts.SyntaxKind.TrueKeyword ||
+    node.kind === ts.SyntaxKind.FalseKeyword ||
+    node.kind === ts.SyntaxKind.NullKeyword ||
+    (ts.isIdentifier(node) && node.text === "undefined")
+  );
+}
+
+/**
+ * What the handler's own returns hand back as a whole value: each returned expression, and each
+ * argument of a call inside one (`jsonResult(note)`, `JSON.stringify(note)` within the result).
+ * Not what sits in a field of a built object (`{ user, stats }`): that payload is more than one value.
+ */
+function returnedValues(body: ts.ConciseBody): ts.Expression[] {
+  const values: ts.Expression[] = [];
+  const fromExpression = (expression: ts.Expression): void => {
+    values.push(unwrapExpression(expression));
+    const visit = (node: ts.Node): void => {
+      if (ts.isFunctionLike(node)) return;
+      if (ts.isCallExpression(node)) for (const argument of node.arguments) values.push(unwrapExpression(argument));
+      ts.forEachChild(node, visit);
+    };
+    visit(expression);
+  };
+  if (!ts.isBlock(body)) {
+    fromExpression(body);
+    return values;
+  }
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node)) return;
+    if (ts.isReturnStatement(node) && node.expression) fromExpression(node.expression);
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return values;
+}
+
+/** The call's result is returned whole: the call itself, or the variable it initialises. */
+function flowsIntoReturn(call: ts.CallExpression, returned: readonly ts.Expression[]): boolean {
+  if (returned.includes(call)) return true;
+  let at: ts.Node = call;
+  while (ts.isAwaitExpression(at.parent) || ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isNonNullExpression(at.parent)) at = at.parent;
+  const declaration = at.parent;
+  if (!ts.isVariableDeclaration(declaration) || declaration.initializer !== at || !ts.isIdentifier(declaration.name)) return false;
+  const name = declaration.name.text;
+  return returned.some((value) => ts.isIdentifier(value) && value.text === name);
+}
+
+/** A file written as a guidance stub: it exports both `guidance` and `errorGuidance`. */
+function isGuidanceStub(file: ts.SourceFile): boolean {
+  const exported = new Set<string>();
+  for (const statement of file.statements) {
+    const isExported = ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
+    if (!isExported) continue;
+    if (ts.isFunctionDeclaration(statement) && statement.name) exported.add(statement.name.text);
+    if (ts.isVariableStatement(statement)) for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) exported.add(declaration.name.text);
+  }
+  return exported.has("guidance") && exported.has("errorGuidance");
+}
+
+/** `"../tools/get_note.js"` in an import names a file, not a tool. */
+function isModuleSpecifier(node: ts.Node): boolean {
+  const parent = node.parent;
+  return parent !== undefined && (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent) || ts.isLiteralTypeNode(parent) || (ts.isCallExpression(parent) && parent.expression.kind === ts.SyntaxKind.ImportKeyword));
 }
 
 function compareText(a: string, b: string): number {

@@ -10,8 +10,11 @@ export const acorProtocol: Protocol = {
   title: "ACOR Conversational Protocol",
   kind: "text",
   composesWithGuidance: false,
+  // Its validator reads no tool names and knows no variants.
+  checksToolNames: false,
+  variants: [],
   runtimeSourcePath,
   runtimeSource: () => readPackageFile(runtimeSourcePath),
   envelopeSchema,
-  validate: validateAcor,
+  validate: (input) => validateAcor(input),
 };

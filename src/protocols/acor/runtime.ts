@@ -23,11 +23,15 @@
  *    every example has one): it is required by the emitter's type and by the validator.
  *    `**Details**:` is optional. An Error needs a title, an AI Directive an action and an
  *    instruction, an Output some content.
- * 5. Input Needed carries exactly one command. The emitter takes one `command`, never a list; the
- *    validator counts the code blocks of the message, except one labelled `**Example:**` (the
- *    document's multi-parameter example follows its command with a filled-in example). The
- *    document's "alternative approaches" example offers two commands and is reported: its own key
- *    rule says one. Input Needed must be the last message, since the tool exits after asking.
+ * 5. Input Needed results in exactly one command the AI runs next. Either it carries one command,
+ *    or it offers alternatives, as the document's "alternative approaches" example does: two or
+ *    more commands, each introduced by its own `**Option <X> - <what>:**` label line, of which the
+ *    AI runs exactly one (the key rule's "one command" is about what the AI runs, and the document
+ *    sanctions the form). Several commands without an Option label each are ambiguous and
+ *    reported. The validator counts the code blocks of the message, except one labelled
+ *    `**Example:**` (the document's multi-parameter example follows its command with a filled-in
+ *    example). The emitter takes one `command`, or `alternatives` (two or more, labelled Option A,
+ *    Option B, ...). Input Needed must be the last message, since the tool exits after asking.
  * 6. Commands are tool calls. Over MCP the command the AI runs next is a call of one of the
  *    server's tools, typed `{ tool, arguments }` by the tool-name union `TTool` and each tool's
  *    input (`AcorToolCall`); an argument may be its real value or a `<placeholder>` for the AI to
@@ -114,20 +118,43 @@ export interface AcorErrorInput {
   readonly details?: string;
 }
 
-export interface AcorInputNeededInput<
+/** One of several approaches an Input Needed offers; the AI runs exactly one (decision 5). */
+export interface AcorAlternative<
   TTool extends string = string,
   TInputs extends AcorToolInputs<TTool> = AcorDefaultInputs<TTool>,
 > {
-  /** What is missing and why the tool cannot proceed. */
-  readonly reason: string;
-  /** The one command the AI runs next. */
+  /** What this approach does, written after "Option A - ", e.g. "Use config file". */
+  readonly label: string;
   readonly command: AcorToolCall<TTool, TInputs>;
-  /** Bold line above the command; defaults to "Run this command with your choice:". */
-  readonly instruction?: string;
-  readonly validOptions?: readonly string[];
-  /** A filled-in example of the command. */
-  readonly example?: AcorToolCall<TTool, TInputs>;
 }
+
+export type AcorInputNeededInput<
+  TTool extends string = string,
+  TInputs extends AcorToolInputs<TTool> = AcorDefaultInputs<TTool>,
+> =
+  // The alternatives form first: a call without `command` is then reported as missing it.
+  | {
+      /** What is missing, e.g. "Choose ONE of these approaches:". */
+      readonly reason: string;
+      /** Two or more approaches, written as Option A, Option B, ...; the AI runs exactly one. */
+      readonly alternatives: readonly [AcorAlternative<TTool, TInputs>, AcorAlternative<TTool, TInputs>, ...AcorAlternative<TTool, TInputs>[]];
+      readonly command?: never;
+      readonly instruction?: never;
+      readonly validOptions?: readonly string[];
+      readonly example?: never;
+    }
+  | {
+      /** What is missing and why the tool cannot proceed. */
+      readonly reason: string;
+      /** The one command the AI runs next. */
+      readonly command: AcorToolCall<TTool, TInputs>;
+      readonly alternatives?: never;
+      /** Bold line above the command; defaults to "Run this command with your choice:". */
+      readonly instruction?: string;
+      readonly validOptions?: readonly string[];
+      /** A filled-in example of the command. */
+      readonly example?: AcorToolCall<TTool, TInputs>;
+    };
 
 export interface AcorCodeBlock {
   readonly language: string;
@@ -162,12 +189,16 @@ export interface AcorSuggestionsInput<
   readonly items: readonly [AcorSuggestion<TTool, TInputs>, ...AcorSuggestion<TTool, TInputs>[]];
 }
 
-/** A command found in a parsed message; `call` is set when the text is a JSON tool call. */
+/**
+ * A command found in a parsed message; `call` is set when the text is a JSON tool call, `option`
+ * when an `**Option ...:**` label introduces it as one of several alternatives (decision 5).
+ */
 export interface AcorParsedCommand {
   readonly line: number;
   readonly language: string;
   readonly text: string;
   readonly call?: { readonly tool: string; readonly arguments: { readonly [name: string]: unknown } };
+  readonly option?: string;
 }
 
 export interface AcorSuggestionItem {
@@ -237,6 +268,9 @@ const HEADER = /^##(?:[ \t]+(.*))?$/;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const LIST_ITEM = /^[-*+][ \t]+(.*)$/;
 const LABEL = /^\*\*([^*]+?)(?:\*\*:|:\*\*)[ \t]*(.*)$/;
+/** The label of one alternative of an Input Needed: "Option A - Use config file" (decision 5). */
+export const ACOR_OPTION_LABEL_PATTERN = "^Option\\s+\\S";
+const OPTION_LABEL = new RegExp(ACOR_OPTION_LABEL_PATTERN, "u");
 
 function scanLines(text: string): LineInfo[] {
   const infos: LineInfo[] = [];
@@ -350,6 +384,8 @@ export function acorError(input: AcorErrorInput): AcorText {
   return [header, markdown("error message", input.message, true), "", ...labels].join("\n") as AcorText;
 }
 
+const OPTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
 export function acorInputNeeded<
   TTool extends string = string,
   TInputs extends AcorToolInputs<TTool> = AcorDefaultInputs<TTool>,
@@ -358,9 +394,20 @@ export function acorInputNeeded<
   if (scanLines(reason).some((info) => info.fence !== undefined)) {
     throw new RangeError("ACOR input needed reason may not hold a code block: it would count as a second command");
   }
-  // A trailing colon inside the bold makes it a label line, which ends the reason when parsed.
-  const instruction = oneLine("input needed instruction", input.instruction ?? "Run this command with your choice").replace(/:$/, "");
-  const parts = [reason, "", `**${instruction}:**`, codeBlock("json", renderToolCall(input.command))];
+  const parts = [reason];
+  if (input.alternatives !== undefined) {
+    if (input.alternatives.length > OPTION_LETTERS.length) {
+      throw new RangeError(`ACOR input needed offers ${input.alternatives.length} alternatives; at most ${OPTION_LETTERS.length} (Option A to Option Z)`);
+    }
+    input.alternatives.forEach((alternative, index) => {
+      const label = oneLine("input needed alternative label", alternative.label).replace(/:$/, "");
+      parts.push("", `**Option ${OPTION_LETTERS.charAt(index)} - ${label}:**`, codeBlock("json", renderToolCall(alternative.command)));
+    });
+  } else {
+    // A trailing colon inside the bold makes it a label line, which ends the reason when parsed.
+    const instruction = oneLine("input needed instruction", input.instruction ?? "Run this command with your choice").replace(/:$/, "");
+    parts.push("", `**${instruction}:**`, codeBlock("json", renderToolCall(input.command)));
+  }
   if (input.validOptions !== undefined && input.validOptions.length > 0) {
     parts.push("", `**Valid options**: ${input.validOptions.map((option) => oneLine("valid option", option)).join(", ")}`);
   }
@@ -688,17 +735,27 @@ export function parseAcor(text: string): AcorParseResult {
         for (const fence of fences) {
           const position = body.findIndex((info) => info.line === fence.line);
           const previous = body.slice(0, position).reverse().find((info) => info.text.trim() !== "");
-          if (previous !== undefined && !previous.fenced && LABEL.exec(previous.text)?.[1] === "Example") continue;
+          const label = previous !== undefined && !previous.fenced ? LABEL.exec(previous.text)?.[1] : undefined;
+          if (label === "Example") continue;
           const commandText = fence.lines.join("\n");
           const call = toolCallOf(commandText);
           if (fence.language === "json" && call === undefined) {
             report(fence.line, 'json command is not a tool call: expected {"tool": "<name>", "arguments": {...}}');
           }
-          commands.push({ line: fence.line, language: fence.language, text: commandText, ...(call === undefined ? {} : { call }) });
+          const option = label !== undefined && OPTION_LABEL.test(label) ? label : undefined;
+          commands.push({
+            line: fence.line,
+            language: fence.language,
+            text: commandText,
+            ...(call === undefined ? {} : { call }),
+            ...(option === undefined ? {} : { option }),
+          });
         }
-        if (commands.length !== 1) {
+        const alternatives = commands.length > 1 && commands.every((command) => command.option !== undefined);
+        if (commands.length !== 1 && !alternatives) {
           const where = commands.length === 0 ? "" : ` (lines ${commands.map((command) => command.line).join(", ")})`;
-          report(line, `Input Needed must carry exactly one command in a code block, found ${commands.length}${where}`);
+          const hint = commands.length === 0 ? "" : '; to offer alternatives, introduce each with its own "**Option A - <what>:**" line';
+          report(line, `Input Needed must carry exactly one command in a code block, found ${commands.length}${where}${hint}`);
         }
         if (index !== headers.length - 1) report(line, "Input Needed must be the last message: the tool stops after asking");
         messages.push({ type: "Input Needed", ...base, reason, commands });

@@ -1,13 +1,23 @@
 import type { EnvelopeSchemaOptions, JsonSchema } from "../protocol.js";
+import { validatorOnlyDescription } from "../validator-only-rules.js";
+import { ACOR_OPTION_LABEL_PATTERN } from "./runtime.js";
 
 /**
  * ACOR is a text protocol: its tools return Markdown and no `structuredContent`, so this is NOT an
  * MCP `outputSchema` (a tool that declared it would have to return structured content). It is the
  * JSON Schema (2020-12) of the parsed document, `parseAcor(text)` without its problems: the
  * message list that `mcp-conform schema acor` prints for consumers that turn ACOR Markdown into
- * JSON. It mirrors the validator: a document that validates parses into a value this schema
- * accepts, and the schema rejects what the validator reports (an Error without Recovery, an Input
- * Needed without exactly one command, ...).
+ * JSON.
+ *
+ * What it covers is what parsing keeps: the kinds of message and their fields (a known status, a
+ * whole percentage, an Error's title and Recovery, an Input Needed's reason and its one command or
+ * labelled alternatives, a json command that is a tool call, Suggestions with a command each, an
+ * Output or AI Directive with content, at least one message). A document that validates parses
+ * into a value it accepts; a document the validator rejects parses into a value it rejects, except
+ * for what parsing drops: unknown or malformed headers (the message is not kept), text before the
+ * first header, unclosed code blocks, an Output json block that does not parse, an Input Needed
+ * that is not last, and the CallToolResult rules. `validator-only-rules.ts` lists them with the
+ * reasons, and the schema's `description` repeats them.
  *
  * The payload slot is the `data` of Output messages (the JSON block `acorOutputData<T>` writes):
  * `payloadSchema` fills it, open when absent; its `$defs` move to the top so its `#/$defs/...`
@@ -40,10 +50,10 @@ export function envelopeSchema(options: EnvelopeSchemaOptions = {}): JsonSchema 
   return {
     $schema: DRAFT_2020_12,
     title: "ACOR document (parsed)",
-    description: "The messages of ACOR Conversational Protocol Markdown, as parseAcor returns them.",
+    description: `The messages of ACOR Conversational Protocol Markdown, as parseAcor returns them. ${validatorOnlyDescription("acor")}`,
     type: "object",
     properties: {
-      messages: { type: "array", items: { $ref: "#/$defs/acorMessage" } },
+      messages: { type: "array", items: { $ref: "#/$defs/acorMessage" }, minItems: 1 },
     },
     required: ["messages"],
     additionalProperties: false,
@@ -61,7 +71,16 @@ export function envelopeSchema(options: EnvelopeSchemaOptions = {}): JsonSchema 
           ),
           message(
             "Input Needed",
-            { reason: nonBlank, commands: { type: "array", items: { $ref: "#/$defs/acorCommand" }, minItems: 1, maxItems: 1 } },
+            {
+              reason: nonBlank,
+              // One command, or alternatives that each carry their Option label (runtime decision 5).
+              commands: {
+                type: "array",
+                items: { $ref: "#/$defs/acorCommand" },
+                minItems: 1,
+                anyOf: [{ maxItems: 1 }, { items: { type: "object", properties: { option: { type: "string" } }, required: ["option"] } }],
+              },
+            },
             ["reason", "commands"],
           ),
           message("AI Directive", { action: nonBlank }, ["action"], nonBlank),
@@ -84,9 +103,13 @@ export function envelopeSchema(options: EnvelopeSchemaOptions = {}): JsonSchema 
             required: ["tool", "arguments"],
             additionalProperties: false,
           },
+          option: { type: "string", pattern: ACOR_OPTION_LABEL_PATTERN },
         },
         required: ["line", "language", "text"],
         additionalProperties: false,
+        // A json command must be a tool call (runtime decision 6).
+        if: { properties: { language: { const: "json" } } },
+        then: { type: "object", properties: { call: { type: "object" } }, required: ["call"] },
       },
       acorSuggestionItem: {
         type: "object",

@@ -10,8 +10,11 @@ export const aopProtocol: Protocol = {
   title: "Agent Output Protocol (AOP)",
   kind: "text",
   composesWithGuidance: false,
+  // Its validator reads no tool names and knows no variants.
+  checksToolNames: false,
+  variants: [],
   runtimeSourcePath,
   runtimeSource: () => readPackageFile(runtimeSourcePath),
   envelopeSchema,
-  validate: validateAop,
+  validate: (input) => validateAop(input),
 };

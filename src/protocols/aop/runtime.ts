@@ -32,11 +32,15 @@
  * 4. Attribute types. The document's six attributes (agent, format, lines, source, version,
  *    confidence) and the two its examples use (code, sources) are typed; others go in `extra`.
  *    `agent` is typed by the server's tool-name union `TTool`: an MCP server's agent is its tool.
- * 5. Numbers. `confidence` is a 0..1 score: emitters clamp it (NaN throws), the validator rejects
- *    out-of-range or non-numeric values. `lines` and `sources` are counts: emitters throw on a
- *    value that is not a non-negative integer, the validator rejects one. A value that is wholly a
- *    template placeholder (`<total_lines>`, `{doc_dir}`) is accepted, because the document's own
- *    examples are written with them.
+ * 5. Numbers. `confidence` is a 0..1 score: emitters clamp it (NaN throws) and write it as a plain
+ *    decimal numeral (never `1e-7`); the validator rejects anything else. `lines` and `sources` are
+ *    counts: emitters throw on a value that is not a non-negative integer, the validator rejects
+ *    one. A value that is wholly a template placeholder (`<total_lines>`, `{doc_dir}`) is accepted,
+ *    because the document's own examples are written with them. Values are judged as the text
+ *    they are, never as the number they round to: `confidence=1.0000000000000000001` is above 1
+ *    (though it parses to 1) and is rejected, `lines=99999999999999999999` is a count (though no
+ *    double holds it exactly) and is accepted. The rules are `AOP_ATTRIBUTE_PATTERNS`, which the
+ *    JSON Schema of the parsed document uses as its patterns.
  * 6. FINAL blocks begin with the pass-through instruction line (`AOP_FINAL_INSTRUCTION`), as every
  *    FINAL block in the document does: the emitter writes it, the parser strips it from `content`,
  *    the validator requires it.
@@ -145,7 +149,10 @@ const BARE_VALUE = /^[A-Za-z0-9._~:\/?#@!$&'()*+,;%<>{}[\]^-]+$/;
 
 function clampScore(name: string, value: number): string {
   if (Number.isNaN(value)) throw new RangeError(`AOP attribute ${name} must be a number, got NaN`);
-  return String(Math.min(1, Math.max(0, value)));
+  const clamped = Math.min(1, Math.max(0, value));
+  const text = String(clamped);
+  // String() writes exponents below 1e-6 (`1e-7`), which is no decimal numeral (decision 5).
+  return /e/i.test(text) ? clamped.toFixed(20).replace(/\.?0+$/, "") : text;
 }
 
 function count(name: string, value: number): string {
@@ -310,9 +317,24 @@ type RawMarker = {
 
 type ScanProblem = { kind: "marker" | "content"; line: number; message: string };
 
-const PLACEHOLDER = /^(<[^<>]+>|\{[^{}]+\})$/;
-const DECIMAL = /^(\d+(\.\d+)?|\.\d+)$/;
-const COUNT = /^\d+$/;
+/** A value that is wholly a template placeholder: `<total_lines>`, `{doc_dir}` (decision 5). */
+const PLACEHOLDER = "<[^<>]+>|\\{[^{}]+\\}";
+
+/**
+ * What a typed attribute's text must be (decision 5), or a placeholder. `confidence` is a decimal
+ * numeral from 0 to 1 (`0`, `.5`, `0.85`, `1`, `1.000`); `lines` and `sources` are digit strings.
+ */
+export const AOP_ATTRIBUTE_PATTERNS = {
+  confidence: `^(?:0+(?:\\.\\d+)?|0*\\.\\d+|0*1(?:\\.0+)?|${PLACEHOLDER})$`,
+  lines: `^(?:\\d+|${PLACEHOLDER})$`,
+  sources: `^(?:\\d+|${PLACEHOLDER})$`,
+} as const;
+
+const ATTRIBUTE_RULES: ReadonlyArray<{ name: string; pattern: RegExp; expected: string }> = [
+  { name: "confidence", pattern: new RegExp(AOP_ATTRIBUTE_PATTERNS.confidence, "u"), expected: "a number from 0 to 1" },
+  { name: "lines", pattern: new RegExp(AOP_ATTRIBUTE_PATTERNS.lines, "u"), expected: "a non-negative integer" },
+  { name: "sources", pattern: new RegExp(AOP_ATTRIBUTE_PATTERNS.sources, "u"), expected: "a non-negative integer" },
+];
 
 function isMarkerType(type: string): type is AopMarkerType {
   return (AOP_MARKER_TYPES as readonly string[]).includes(type);
@@ -415,12 +437,9 @@ function readMarker(raw: string): RawMarker | undefined {
 function attributeValueProblems(attributes: Record<string, string>): string[] {
   const problems: string[] = [];
   for (const [name, value] of Object.entries(attributes)) {
-    if (PLACEHOLDER.test(value)) continue;
-    if (name === "confidence" && !(DECIMAL.test(value) && Number(value) <= 1)) {
-      problems.push(`attribute confidence must be a number from 0 to 1, got ${JSON.stringify(value)}`);
-    }
-    if ((name === "lines" || name === "sources") && !(COUNT.test(value) && Number.isSafeInteger(Number(value)))) {
-      problems.push(`attribute ${name} must be a non-negative integer, got ${JSON.stringify(value)}`);
+    const rule = ATTRIBUTE_RULES.find((candidate) => candidate.name === name);
+    if (rule !== undefined && !rule.pattern.test(value)) {
+      problems.push(`attribute ${name} must be ${rule.expected}, got ${JSON.stringify(value)}`);
     }
   }
   return problems;
@@ -439,6 +458,8 @@ function scan(text: string): { blocks: AopBlock[]; problems: ScanProblem[]; sawM
   const root: AopBlock[] = [];
   // A frame of unknown type still nests (its END closes it quietly) but yields no block.
   type Frame = { type: string; attributes: Record<string, string>; index: number; children: AopBlock[] };
+  // Attribute values are judged when their block is complete: a marker of unknown type, or a block
+  // never closed, yields no block, and its one problem is that (the parsed tree has no such block).
   const stack: Frame[] = [];
   let sawMarker = false;
   let outsideReported = false;
@@ -465,7 +486,6 @@ function scan(text: string): { blocks: AopBlock[]; problems: ScanProblem[]; sawM
     if (marker.kind === "open") {
       if (!isMarkerType(type)) report(line, unknownType(type));
       for (const name of marker.duplicates) report(line, `duplicate attribute "${name}"`);
-      for (const message of attributeValueProblems(marker.attributes)) report(line, message);
       stack.push({ type, attributes: marker.attributes, index, children: [] });
       return;
     }
@@ -495,6 +515,7 @@ function scan(text: string): { blocks: AopBlock[]; problems: ScanProblem[]; sawM
       childrenOf(depth).push(...frame.children);
       return;
     }
+    for (const message of attributeValueProblems(frame.attributes)) report(frame.index + 1, message);
     let contentLines = lines.slice(frame.index + 1, index);
     if (type === "FINAL") {
       if ((contentLines[0] ?? "").replace(/[ \t\r]+$/, "") === AOP_FINAL_INSTRUCTION) contentLines = contentLines.slice(1);

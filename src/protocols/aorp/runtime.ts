@@ -36,7 +36,12 @@
  *    `urgency: "low"` for sessions) are enforced.
  * 7. `metadata.timestamp` is required in every variant, the session one included (its interface
  *    omits it, but it `extends AORPResponse`). It must be ISO 8601 date-time; the zone is optional
- *    because Python's `datetime.utcnow().isoformat()`, the document's own source, has none.
+ *    because Python's `datetime.utcnow().isoformat()`, the document's own source, has none. The
+ *    date must exist in the calendar (no February 30th; February 29th only in leap years) and the
+ *    time must be a real clock time: hours 00-23, minutes and seconds 00-59. A leap second (`:60`)
+ *    is rejected: no server clock writes one (JavaScript's Date cannot hold it, Python's datetime
+ *    raises on it). The rule is one regular expression, `AORP_DATE_TIME_PATTERN`, which the JSON
+ *    Schema uses as its `pattern`, so the validator and the schema cannot disagree on a date.
  * 8. Required strings (`key_insight`, `recommendations.primary`, `workflow_guidance`, `summary`,
  *    next steps, error codes) must be non-empty. The Python builder's default
  *    `workflow_guidance: ""` is therefore invalid; the typed constructor has no such default.
@@ -509,7 +514,17 @@ type Field = { readonly required: boolean; readonly check: Check };
 type Fields = { readonly [key: string]: Field };
 
 const TOOL_STEP = /^([A-Za-z0-9_./-]+)(\([\s\S]*\))?( - [\s\S]+)?$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+/** A date that exists: day 29 of February only in leap years (divisible by 4, not by 100 unless by 400). */
+const CALENDAR_DATE =
+  "(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))" +
+  "|(?:\\d\\d(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)";
+
+/**
+ * ISO 8601 date-time as decision 7 reads it: a calendar date, `T`, hours and minutes, optional
+ * seconds and fraction, optional zone (`Z`, `+hh:mm` or `+hhmm`). The JSON Schema's `pattern`.
+ */
+export const AORP_DATE_TIME_PATTERN = `^${CALENDAR_DATE}T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d)?$`;
+const ISO_DATE_TIME = new RegExp(AORP_DATE_TIME_PATTERN, "u");
 
 /** Check a value against the AORP envelope (and a variant); returns every problem found. */
 export function validateAORP(value: unknown, options: AORPValidationOptions = {}): AORPValidationProblem[] {
@@ -891,7 +906,7 @@ const nonNegativeNumber: Check = (value, path, problems) => {
 };
 
 const isoDateTime: Check = (value, path, problems) => {
-  if (typeof value !== "string" || !ISO_DATE_TIME.test(value) || Number.isNaN(Date.parse(value))) {
+  if (typeof value !== "string" || !ISO_DATE_TIME.test(value)) {
     problems.push({ path, message: "must be an ISO 8601 date-time" });
   }
 };

@@ -1,5 +1,6 @@
 import type { EnvelopeSchemaOptions, JsonSchema } from "../protocol.js";
-import { guidanceObjectSchema } from "../guidance/schema.js";
+import { errorGuidanceRule, guidanceObjectSchema } from "../guidance/schema.js";
+import { AORP_DATE_TIME_PATTERN } from "./runtime.js";
 
 /**
  * JSON Schema (draft 2020-12) of the AORP envelope, mirroring `validateAORP` in `runtime.ts`
@@ -12,13 +13,12 @@ import { guidanceObjectSchema } from "../guidance/schema.js";
  */
 
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
-const ISO_DATE_TIME = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$";
 
 const text = { type: "string", pattern: "\\S" };
 const score = { type: "number", minimum: 0, maximum: 1 };
 const count = { type: "integer", minimum: 0 };
 const texts = { type: "array", items: text };
-const timestamp = { type: "string", pattern: ISO_DATE_TIME };
+const timestamp = { type: "string", pattern: AORP_DATE_TIME_PATTERN };
 
 function object(properties: Record<string, JsonSchema>, required: string[]): JsonSchema {
   return { type: "object", properties, required };
@@ -110,8 +110,8 @@ const isErrorEnvelope: JsonSchema = {
 /**
  * The envelope schema; `payloadSchema` fills `details.data` of non-error envelopes. Its `$defs`
  * are hoisted to the top so its `#/$defs/...` references still resolve once it is nested.
- * `withGuidance` adds a required `guidance` (the Guidance Pattern's object); an error envelope's
- * guidance must then say what blocks it, as the guidance runtime requires of errors.
+ * `withGuidance` adds a required `guidance` (the Guidance Pattern's object); with `strict`, an error
+ * envelope's guidance must then say what blocks it (the guidance runtime's decision 4).
  */
 export function envelopeSchema(options: EnvelopeSchemaOptions = {}): JsonSchema {
   const { $schema: _ignored, $defs, ...payload } = options.payloadSchema ?? {};
@@ -126,18 +126,9 @@ export function envelopeSchema(options: EnvelopeSchemaOptions = {}): JsonSchema 
   if (options.withGuidance === true) {
     const properties = schema["properties"] as Record<string, JsonSchema>;
     const required = schema["required"] as string[];
-    properties["guidance"] = guidanceObjectSchema();
+    properties["guidance"] = guidanceObjectSchema({ strict: options.strict === true });
     required.push("guidance");
-    schema["then"] = {
-      allOf: [
-        errorLayers(),
-        {
-          properties: {
-            guidance: { properties: { blocked_reason: { type: "string", pattern: "\\S" } }, required: ["blocked_reason"] },
-          },
-        },
-      ],
-    };
+    if (options.strict === true) schema["then"] = { allOf: [errorLayers(), { properties: { guidance: errorGuidanceRule() } }] };
   }
   return schema;
 }

@@ -12,13 +12,19 @@ export const guidanceProtocol: Protocol = {
   kind: "json",
   // It *is* the guidance field: other protocols compose with it, not it with itself.
   composesWithGuidance: false,
+  checksToolNames: true,
+  variants: [],
   runtimeSourcePath,
   runtimeSource: () => readPackageFile(runtimeSourcePath),
   envelopeSchema: (options) => envelopeSchema(options),
-  validate: (input) =>
+  validate: (input, options = {}) =>
     validateJsonResponse(input, {
       isEnvelope: (value) => "guidance" in value,
-      validateEnvelope: (value) => validateGuidanceEnvelope(value),
+      validateEnvelope: (value) =>
+        validateGuidanceEnvelope(value, {
+          strict: options.strict === true,
+          ...(options.tools === undefined ? {} : { tools: options.tools }),
+        }),
       isErrorEnvelope: (value) => typeof value === "object" && value !== null && "success" in value && value.success === false,
     }),
 };

@@ -11,18 +11,25 @@
  * DECISIONS, where the document is loose (each one is tested):
  * 1. `available_actions` entries name tools, in the document's spelling "tool - what it does" or a
  *    bare "tool". The type is the template literal `${TTool} | ${TTool} - ${string}` over the
- *    server's tool names, so a misspelt or removed tool is a compile error. The validator checks the
- *    part before " - " is one token of tool-name characters (`[A-Za-z0-9_./-]`), and, given `tools`,
- *    one of them. An empty list is allowed: a terminal state may offer no action.
+ *    server's tool names, so a misspelt or removed tool is a compile error. The document only says
+ *    "array of action descriptors", so the validator asks for non-blank strings; an entry in the
+ *    tool spelling (one token of tool-name characters `[A-Za-z0-9_./-]`, optionally " - ...") must,
+ *    given `tools`, name one of them. With `strict`, every entry must be in that spelling. An empty
+ *    list is allowed: a terminal state may offer no action.
  * 2. `warnings` and `blocked_reason` may be `null` (the document's examples send `null` for
  *    "nothing"); `context` is an object when present, never `null` (no example sends one).
- * 3. `current_state` is a lower-case snake_case identifier ("phase_active_agents_working"): every
- *    example is one and orchestrators match on it. `next_action` is free text; that it "starts with
- *    a verb" cannot be checked reliably and is not.
+ * 3. `current_state` is a non-blank string: the document asks for a "brief, descriptive string".
+ *    With `strict`, it must be a lower-case snake_case identifier ("phase_active_agents_working"),
+ *    as every example is and as orchestrators that match on it want. `next_action` is free text;
+ *    that it "starts with a verb" cannot be checked reliably and is not.
  * 4. An error envelope is one with `success: false` (the document's convention). It must carry
- *    `error` (a non-empty string) and a non-empty `guidance.blocked_reason`: every error example in
- *    the document explains what blocks it, and recovery is the point of error guidance.
- *    `toCallToolResult` sets `isError` exactly for those.
+ *    `error` (a non-empty string). Its `guidance.blocked_reason` is optional, as the document marks
+ *    it; with `strict` it is required, because every error example in the document explains what
+ *    blocks it and recovery is the point of error guidance (the builders' `ErrorGuidance` type
+ *    always asks for it). `toCallToolResult` sets `isError` exactly for error envelopes.
+ *    The three `strict` rules (decisions 1, 3 and 4) are the pattern's own conventions rather than
+ *    the document's requirements: `mcp-conform validate` reports them as warnings unless run with
+ *    `--strict`, and `envelopeSchema({ strict: true })` (`mcp-conform schema --strict`) carries them.
  * 5. The state-driven builder takes one rule per state of a state union; leaving a state out is a
  *    compile error. A rule is a guidance object or a function of the caller's facts (the
  *    document's `if agents_running > 0` branching). A state with no rule at run time (a cast, a
@@ -226,14 +233,20 @@ export function toCallToolResult(envelope: { guidance: Guidance<string> }): Guid
 export type GuidanceValidationProblem = { path: string; message: string; line?: number };
 
 export type GuidanceValidationOptions = {
-  /** The server's tool names: every available action must name one. */
+  /** The server's tool names: an available action in the tool spelling must name one. */
   tools?: readonly string[];
-  /** Require a non-empty `blocked_reason` (error guidance). */
+  /** Require a non-empty `blocked_reason` (error guidance under `strict`, decision 4). */
   requireBlockedReason?: boolean;
+  /** Also check the pattern's conventions: snake_case states, "tool - description" actions (decisions 1, 3). */
+  strict?: boolean;
 };
 
-const STATE_ID = /^[a-z0-9]+(_[a-z0-9]+)*$/;
-const ACTION = /^([A-Za-z0-9_./-]+)( - [\s\S]*\S[\s\S]*)?$/;
+/** A lower-case snake_case state identifier (strict, decision 3); the JSON Schema's pattern too. */
+export const GUIDANCE_STATE_PATTERN = "^[a-z0-9]+(_[a-z0-9]+)*$";
+/** "tool" or "tool - description" (decision 1); the strict JSON Schema's pattern too. */
+export const GUIDANCE_ACTION_PATTERN = "^([A-Za-z0-9_./-]+)( - [\\s\\S]*\\S[\\s\\S]*)?$";
+const STATE_ID = new RegExp(GUIDANCE_STATE_PATTERN, "u");
+const ACTION = new RegExp(GUIDANCE_ACTION_PATTERN, "u");
 
 /**
  * Check a guidance object. `path` prefixes every problem's path, so a caller validating
@@ -252,7 +265,7 @@ export function validateGuidance(
   const at = (key: string) => `${path}/${key}`;
 
   const state = value["current_state"];
-  if (checkText(state, at("current_state"), true, problems) && !STATE_ID.test(state)) {
+  if (checkText(state, at("current_state"), true, problems) && options.strict === true && !STATE_ID.test(state)) {
     problems.push({ path: at("current_state"), message: "must be a lower-case snake_case state identifier" });
   }
   checkText(value["next_action"], at("next_action"), true, problems);
@@ -286,7 +299,7 @@ export function validateGuidance(
 
 /**
  * Check a guidance envelope: an object whose `guidance` field is valid guidance; an error
- * envelope (`success: false`) also needs `error` and a `blocked_reason` (decision 4).
+ * envelope (`success: false`) also needs `error`, and with `strict` a `blocked_reason` (decision 4).
  */
 export function validateGuidanceEnvelope(
   value: unknown,
@@ -300,7 +313,7 @@ export function validateGuidanceEnvelope(
     problems.push({ path: "/guidance", message: "is required" });
     return problems;
   }
-  problems.push(...validateGuidance(value["guidance"], { ...options, requireBlockedReason: isError }, "/guidance"));
+  problems.push(...validateGuidance(value["guidance"], { ...options, requireBlockedReason: isError && options.strict === true }, "/guidance"));
   return problems;
 }
 
@@ -313,7 +326,7 @@ function checkAction(
   if (!checkText(value, path, true, problems)) return;
   const tool = ACTION.exec(value)?.[1];
   if (tool === undefined) {
-    problems.push({ path, message: 'must be "tool_name" or "tool_name - description"' });
+    if (options.strict === true) problems.push({ path, message: 'must be "tool_name" or "tool_name - description"' });
   } else if (options.tools !== undefined && !options.tools.includes(tool)) {
     problems.push({ path, message: `names unknown tool "${tool}"` });
   }

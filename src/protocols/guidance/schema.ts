@@ -1,8 +1,10 @@
 import type { EnvelopeSchemaOptions, JsonSchema } from "../protocol.js";
+import { GUIDANCE_ACTION_PATTERN, GUIDANCE_STATE_PATTERN } from "./runtime.js";
 
 /**
  * JSON Schemas (draft 2020-12) of the MCP Tool Guidance Pattern. They mirror `validateGuidance`
- * in `runtime.ts`; the SDK tests prove the two agree on the document's examples.
+ * and `validateGuidanceEnvelope` in `runtime.ts`, with or without `strict` (the property test in
+ * test/protocols/schema-agreement.test.ts holds them to it).
  */
 
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
@@ -14,20 +16,18 @@ const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
  * `warnings` and `blocked_reason` accept `null` because the document's examples send `null` for
  * "nothing to say"; `context` is never `null` in the document, so it must be an object when sent.
  * Extra fields are allowed: the document calls the schema "Extensible - Can add fields as needed".
- * The patterns are the runtime validator's: snake_case states, "tool" or "tool - description"
- * actions, no blank strings.
+ * No blank strings. `strict` adds the runtime's strict patterns: snake_case states, "tool" or
+ * "tool - description" actions (runtime decisions 1 and 3).
  */
-export function guidanceObjectSchema(): JsonSchema {
+export function guidanceObjectSchema(options: { strict?: boolean } = {}): JsonSchema {
   const text = { type: "string", pattern: "\\S" };
+  const strict = options.strict === true;
   return {
     type: "object",
     properties: {
-      current_state: { type: "string", pattern: "^[a-z0-9]+(_[a-z0-9]+)*$" },
+      current_state: strict ? { type: "string", pattern: GUIDANCE_STATE_PATTERN } : text,
       next_action: text,
-      available_actions: {
-        type: "array",
-        items: { type: "string", pattern: "^([A-Za-z0-9_./-]+)( - [\\s\\S]*\\S[\\s\\S]*)?$" },
-      },
+      available_actions: { type: "array", items: strict ? { type: "string", pattern: GUIDANCE_ACTION_PATTERN } : text },
       warnings: { type: ["array", "null"], items: text },
       blocked_reason: { type: ["string", "null"], pattern: "\\S" },
       context: { type: "object" },
@@ -42,8 +42,8 @@ export function guidanceObjectSchema(): JsonSchema {
  * so a payload schema with `additionalProperties: false` still admits `guidance`, and its `$defs`
  * stay resolvable at `#/$defs/...`.
  *
- * An error envelope (`success: false`) must carry `error` and say why it is blocked: the document's
- * every error example carries both (runtime decision 4).
+ * An error envelope (`success: false`) must carry `error`; with `strict` it must also say why it is
+ * blocked, as the document's every error example does (runtime decision 4).
  *
  * `withGuidance` is ignored: this envelope always carries guidance.
  */
@@ -59,30 +59,27 @@ export function envelopeSchema(options: EnvelopeSchemaOptions = {}): JsonSchema 
     : [];
   const payloadAllOf = Array.isArray(payloadKeywords["allOf"]) ? payloadKeywords["allOf"] : [];
 
+  const strict = options.strict === true;
   return {
     ...payloadKeywords,
     $schema: DRAFT_2020_12,
     type: "object",
-    properties: { ...payloadProperties, guidance: guidanceObjectSchema() },
+    properties: { ...payloadProperties, guidance: guidanceObjectSchema({ strict }) },
     required: [...payloadRequired, "guidance"],
-    allOf: [...payloadAllOf, errorsCarryBlockedReason()],
+    allOf: [...payloadAllOf, errorEnvelopeRules(strict)],
   };
 }
 
-function errorsCarryBlockedReason(): JsonSchema {
-  return {
-    if: { properties: { success: { const: false } }, required: ["success"] },
-    then: {
-      properties: {
-        error: { type: "string", pattern: "\\S" },
-        guidance: {
-          properties: { blocked_reason: { type: "string", pattern: "\\S" } },
-          required: ["blocked_reason"],
-        },
-      },
-      required: ["error"],
-    },
-  };
+/** An error envelope carries `error`; under `strict`, its guidance a `blocked_reason` (decision 4). */
+function errorEnvelopeRules(strict: boolean): JsonSchema {
+  const then: JsonSchema = { properties: { error: { type: "string", pattern: "\\S" } }, required: ["error"] };
+  if (strict) (then["properties"] as JsonSchema)["guidance"] = errorGuidanceRule();
+  return { if: { properties: { success: { const: false } }, required: ["success"] }, then };
+}
+
+/** Error guidance says what blocks the caller (strict, runtime decision 4); AORP's composed errors reuse it. */
+export function errorGuidanceRule(): JsonSchema {
+  return { properties: { blocked_reason: { type: "string", pattern: "\\S" } }, required: ["blocked_reason"] };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -10,8 +10,14 @@ export const smartV2Protocol: Protocol = {
   title: "Smart Response Format (SmartResponseV2)",
   kind: "json",
   composesWithGuidance: true,
+  checksToolNames: true,
+  variants: [],
   runtimeSourcePath,
   runtimeSource: () => readPackageFile(runtimeSourcePath),
   envelopeSchema,
-  validate: (input) => validateCapturedSmartResponse(input),
+  validate: (input, options = {}) =>
+    validateCapturedSmartResponse(input, {
+      strict: options.strict === true,
+      ...(options.tools === undefined ? {} : { tools: options.tools }),
+    }),
 };

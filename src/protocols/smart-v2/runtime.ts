@@ -31,7 +31,10 @@
  *  D7  Counts and durations are non-negative (`execution.duration`, `freshness.age.value`); token
  *      counts and `formatting.decimals.*` are non-negative integers (they feed `Intl`).
  *  D8  `freshness.timestamp`, `freshness.nextUpdate` and `execution.timestamp` ("ISO timestamp",
- *      "when") must be RFC 3339 date-times with seconds and a zone, as every example is.
+ *      "when") must be RFC 3339 date-times with seconds and a zone, as every example is, on a date
+ *      that exists (no February 30th; February 29th only in leap years). A leap second (`:60`) is
+ *      rejected: no server clock writes one (JavaScript's Date cannot hold it). The rule is one
+ *      regular expression, `DATE_TIME_PATTERN`, which the JSON Schema uses as its `pattern`.
  *  D9  Text fields must not be blank (a blank `conclusion` tells the model nothing); table cells
  *      are exempt, since an empty cell is legitimate.
  *  D10 Warning IDs are stable constants: `WARN_` then upper-case letters, digits and underscores
@@ -74,6 +77,11 @@
  *  D20 The field-validation tracker files each field in exactly one list: `undefined` is missing,
  *      `null` is null, anything else is valid, and a default replaces a missing or null value.
  *      Observing a field again moves it (last observation wins); lists keep first-seen order.
+ *  D21 The builder front-loads: its envelope lists the seven sections in the document's order
+ *      (summary first, "what AI needs first"), whatever order the caller's object literal had, so
+ *      the serialised text a model reads starts with the summary. Other fields (a composed
+ *      `guidance`) follow, in the caller's order. The validator does not require any order: a
+ *      response built by hand is still valid JSON with the same meaning.
  */
 
 // ============================================================================================
@@ -436,9 +444,14 @@ export type SmartResponseV2<
 // Builder
 // ============================================================================================
 
+/** The sections in the document's order: what the AI needs first comes first (D21). */
+export const SMART_V2_SECTION_ORDER = ["summary", "data", "metadata", "recommendations", "context", "presentation", "feedback"] as const;
+
 /**
  * The single constructor: the five required sections are required properties, so leaving one out
- * is a compile error. Scores are clamped into range (D6); everything else is passed through.
+ * is a compile error. Scores are clamped into range (D6); everything else is passed through. The
+ * sections come out in the document's order whatever order the caller wrote them in, followed by
+ * any further field (a composed `guidance`) in the caller's order (D21).
  * Generated formatters call it with the server's types:
  * `createSmartResponseV2<Payload, ToolName, ToolInputs, WarningId>({ ... })`.
  */
@@ -496,7 +509,19 @@ export function createSmartResponseV2<
       },
     };
   }
-  return envelope;
+  return frontLoaded(envelope);
+}
+
+/** The same envelope with its sections in the document's order, then any other field (D21). */
+function frontLoaded<E extends { [key: string]: unknown }>(envelope: E): E {
+  const ordered: { [key: string]: unknown } = {};
+  for (const key of SMART_V2_SECTION_ORDER) {
+    if (Object.prototype.hasOwnProperty.call(envelope, key)) ordered[key] = envelope[key];
+  }
+  for (const [key, value] of Object.entries(envelope)) {
+    if (!Object.prototype.hasOwnProperty.call(ordered, key)) ordered[key] = value;
+  }
+  return ordered as E;
 }
 
 function clampScore(value: number, min: number, max: number, where: string): number {
@@ -607,9 +632,13 @@ export function confidenceLevel(score: number): ConfidenceLevel {
 
 // ---- Freshness (Task 2.2) ------------------------------------------------------------------
 
-/** RFC 3339 date-time with seconds and a zone (D8). */
-export const DATE_TIME_PATTERN =
-  "^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])T(?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$";
+/** A date that exists: day 29 of February only in leap years (divisible by 4, not by 100 unless by 400). */
+const CALENDAR_DATE =
+  "(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))" +
+  "|(?:\\d\\d(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)";
+
+/** RFC 3339 date-time with seconds and a zone, on a calendar date, without leap seconds (D8). */
+export const DATE_TIME_PATTERN = `^${CALENDAR_DATE}T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$`;
 
 const MS_PER_UNIT: { readonly [U in AgeUnit]: number } = {
   seconds: 1_000,

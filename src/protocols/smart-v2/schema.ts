@@ -18,7 +18,7 @@ export function envelopeSchema(options: EnvelopeSchemaOptions = {}): JsonSchema 
   const { payload, hoisted } = placePayload(options.payloadSchema ?? {});
   const body = shapeToSchema(SMART_RESPONSE_V2_SHAPE, payload);
   if (options.withGuidance === true) {
-    body["properties"] = { ...(body["properties"] as JsonSchema), guidance: guidanceObjectSchema() };
+    body["properties"] = { ...(body["properties"] as JsonSchema), guidance: guidanceObjectSchema({ strict: options.strict === true }) };
     body["required"] = [...(body["required"] as string[]), "guidance"];
   }
   return { $schema: DRAFT_2020_12, title: "SmartResponseV2", ...body, ...hoisted };

@@ -2,6 +2,9 @@ import { validateGuidance } from "../guidance/runtime.js";
 import type { ValidationProblem } from "../protocol.js";
 import { validateSmartResponseV2, type SmartValidationOptions } from "./runtime.js";
 
+/** The runtime's options, and `strict` for a composed `guidance` (the guidance runtime's decisions 1, 3, 4). */
+export type CapturedSmartOptions = SmartValidationOptions & { strict?: boolean };
+
 /**
  * Validate a captured SmartResponse V2: the envelope itself, or a whole MCP `CallToolResult`.
  *
@@ -10,11 +13,10 @@ import { validateSmartResponseV2, type SmartValidationOptions } from "./runtime.
  * `structuredContent`, the first text block is parsed as the envelope, and problem paths start with
  * `/content/<i>/text` followed by the pointer inside the parsed JSON.
  *
- * A `guidance` field beside the seven sections is checked by the Guidance Pattern's validator; on
- * a result marked `isError: true` it must say what blocks the caller (`blocked_reason`), as the
- * guidance document requires of error guidance.
+ * A `guidance` field beside the seven sections is checked by the Guidance Pattern's validator; with
+ * `strict`, on a result marked `isError: true` it must say what blocks the caller (`blocked_reason`).
  */
-export function validateCapturedSmartResponse(input: unknown, options: SmartValidationOptions = {}): ValidationProblem[] {
+export function validateCapturedSmartResponse(input: unknown, options: CapturedSmartOptions = {}): ValidationProblem[] {
   if (!isCallToolResult(input)) return validateEnvelope(input, "", false, options);
 
   const textIndex = input.content.findIndex((block) => isRecord(block) && block["type"] === "text");
@@ -46,12 +48,14 @@ function validateEnvelope(
   envelope: unknown,
   prefix: string,
   isError: boolean,
-  options: SmartValidationOptions,
+  options: CapturedSmartOptions,
 ): ValidationProblem[] {
-  const problems = validateSmartResponseV2(envelope, options);
+  const { strict = false, ...smartOptions } = options;
+  const problems = validateSmartResponseV2(envelope, smartOptions);
   if (isRecord(envelope) && envelope["guidance"] !== undefined) {
     const guidanceOptions = {
-      requireBlockedReason: isError,
+      requireBlockedReason: strict && isError,
+      strict,
       ...(options.tools === undefined ? {} : { tools: options.tools }),
     };
     problems.push(...validateGuidance(envelope["guidance"], guidanceOptions, "/guidance"));

@@ -108,6 +108,49 @@ describe("references (fixtures/analyze/relations)", () => {
   });
 });
 
+describe("references from beyond the call graph (fixtures/analyze/graph-sources)", () => {
+  const SOURCES = "analyze/graph-sources";
+
+  it("calls: a tool that runs the function another tool's handler only wraps (load, then return it)", () => {
+    // findUser is wrapped by lookup_user and whois; user_report reaches it two calls deep.
+    expect(refs(tool(SOURCES, "user_report").references)).toEqual([
+      "calls lookup_user shared-function src/reports/user_report.ts:5",
+      "calls whois shared-function src/reports/user_report.ts:5",
+    ]);
+    expect(refs(tool(SOURCES, "user_card").references)).toEqual([
+      "calls lookup_user shared-function src/tools/users.ts:28",
+      "calls whois shared-function src/tools/users.ts:28",
+    ]);
+  });
+
+  it("calls: none between two wrappers of one function, none through a handler that returns more than it loads, none through a formatter", () => {
+    expect(refs(tool(SOURCES, "whois").references)).toEqual([]);
+    // user_card loads a card among other things: card_colour, which loads one too, is not linked to it.
+    expect(refs(tool(SOURCES, "card_colour").references)).toEqual([]);
+    // echo's `jsonResult(args)` takes anything: neither echo's delegate nor a function it wraps.
+    expect(refs(tool(SOURCES, "ping").references)).toEqual([]);
+    expect(refs(tool(SOURCES, "echo").references)).toEqual([]);
+  });
+
+  it("mentions: the tool's guidance stub, found by its file name and its two exports in any folder; never a module specifier", () => {
+    expect(refs(tool(SOURCES, "lookup_user").references)).toEqual(["mentions user_report available-actions src/app-guidance/lookup_user.ts:16"]);
+  });
+});
+
+describe("notes: the note server of issue #19", () => {
+  const NOTES = "notes";
+
+  it("reads the filled-in guidance stub of search_notes, and links the callers of loadNote to get_note", () => {
+    expect(refs(tool(NOTES, "search_notes").references)).toEqual([
+      "calls get_note shared-function src/tools/notes.ts:36",
+      "mentions get_note available-actions src/guidance/search_notes.ts:28",
+    ]);
+    expect(refs(tool(NOTES, "delete_note").references)).toEqual(["calls get_note shared-function src/tools/notes.ts:67"]);
+    // The other stubs are still as scaffolded: they name no tool.
+    for (const name of ["create_note", "get_note"]) expect(refs(tool(NOTES, name).references)).toEqual([]);
+  });
+});
+
 describe("stock-legacy: V1 smart responses", () => {
   const STOCK = "stock-legacy";
 
@@ -178,7 +221,7 @@ describe("orchestrator: guidance objects", () => {
   });
 
   it("never lists a tool among its own references", () => {
-    for (const fixture of [ORCHESTRATOR, "stock-legacy", RELATIONS]) {
+    for (const fixture of [ORCHESTRATOR, "stock-legacy", RELATIONS, "analyze/graph-sources", "notes"]) {
       for (const entry of inventoryOf(fixture).tools) expect(entry.references.map((r) => r.tool)).not.toContain(entry.name);
     }
   });

@@ -94,6 +94,42 @@ describe("ACOR emitters", () => {
     expect(validateAcor(text)).toEqual([]);
   });
 
+  it("write Input Needed alternatives as Option A, Option B, ..., each with its command (decision 5)", () => {
+    const text = acorInputNeeded({
+      reason: "Choose ONE of these approaches:",
+      alternatives: [
+        { label: "Use config file", command: { tool: "analyzer", arguments: { config: "myconfig.yaml" } } },
+        { label: "Use flags:", command: { tool: "analyzer", arguments: { threshold: 0.8, mode: "strict" } } },
+      ],
+    });
+    expect(text).toBe(
+      lines(
+        "## Input Needed",
+        "Choose ONE of these approaches:",
+        "",
+        "**Option A - Use config file:**",
+        "```json",
+        '{"tool":"analyzer","arguments":{"config":"myconfig.yaml"}}',
+        "```",
+        "",
+        "**Option B - Use flags:**",
+        "```json",
+        '{"tool":"analyzer","arguments":{"threshold":0.8,"mode":"strict"}}',
+        "```",
+      ),
+    );
+    expect(validateAcor(text)).toEqual([]);
+    const [message] = parseAcor(text).messages;
+    expect(message?.type === "Input Needed" && [message.reason, message.commands.map((command) => command.option)]).toEqual([
+      "Choose ONE of these approaches:",
+      ["Option A - Use config file", "Option B - Use flags"],
+    ]);
+    const many = Array.from({ length: 27 }, (_, index) => ({ label: `way ${index}`, command: { tool: "analyzer" } }));
+    expect(() => acorInputNeeded({ reason: "Choose", alternatives: many as unknown as [(typeof many)[0], (typeof many)[0]] })).toThrow(
+      new RangeError("ACOR input needed offers 27 alternatives; at most 26 (Option A to Option Z)"),
+    );
+  });
+
   it("end the Input Needed instruction with exactly one colon, so the reason stays the reason", () => {
     const text = acorInputNeeded({ reason: "Tables required", instruction: "Run this command with your selected tables", command: { tool: "analyzer" } });
     expect(text).toContain("**Run this command with your selected tables:**\n```json\n{\"tool\":\"analyzer\",\"arguments\":{}}\n```");

@@ -8,12 +8,13 @@ const examples = exampleFiles();
 const validateParsed = new Ajv2020({ strict: true, allErrors: true }).compile(envelopeSchema());
 
 describe("the ACOR document's examples", () => {
-  it("are all extracted: the seven message types, both Input Needed variants that follow the key rule, the complete example's two runs", () => {
+  it("are all extracted: the seven message types, the three forms of Input Needed, the complete example's two runs", () => {
     expect(examples).toEqual([
       "ai-directives.md",
       "complete-example-first-run.md",
       "complete-example-second-run.md",
       "error-messages.md",
+      "input-needed-alternative-approaches.md",
       "input-needed-multiple-parameters.md",
       "input-needed-single-parameter.md",
       "output-results.md",
@@ -73,6 +74,17 @@ describe("the ACOR document's examples", () => {
     expect(ask?.type === "Input Needed" && [ask.reason, ask.commands]).toEqual([
       "Configuration required",
       [{ line: 5, language: "bash", text: 'acor db_migrator --database "<connection_string>" --mode "<fast|safe>" --backup <yes|no>' }],
+    ]);
+  });
+
+  it("reads the alternative approaches as two commands, each with its Option label (decision 5)", () => {
+    const [ask] = parseAcor(readFixture("examples", "input-needed-alternative-approaches.md")).messages;
+    expect(ask?.type === "Input Needed" && [ask.reason, ask.commands.map((command) => [command.option, command.text])]).toEqual([
+      "Choose ONE of these approaches:",
+      [
+        ["Option A - Use config file", "acor analyzer --config myconfig.yaml"],
+        ["Option B - Use flags", "acor analyzer --threshold 0.8 --mode strict"],
+      ],
     ]);
   });
 

@@ -6,11 +6,9 @@ import { invalidCases } from "./fixtures.js";
 const cases = invalidCases();
 
 describe("malformed ACOR output", () => {
-  it("has at least ten cases, two of them the document's own examples that break its rules", () => {
+  it("has at least ten cases, one of them the document's own post-MVP example, which is outside the seven types", () => {
     expect(cases.length).toBeGreaterThanOrEqual(10);
-    expect(cases.map((entry) => entry.name)).toEqual(
-      expect.arrayContaining(["document-input-needed-alternatives", "document-session-management-post-mvp"]),
-    );
+    expect(cases.map((entry) => entry.name)).toEqual(expect.arrayContaining(["document-session-management-post-mvp"]));
   });
 
   it.each(cases)("$name reports exactly its expected problems", ({ input, expected }) => {

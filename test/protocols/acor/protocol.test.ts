@@ -64,6 +64,12 @@ describe("ACOR parsed-document schema", () => {
     expect(validate(parsedMessages("## Input Needed\nA key is required"))).toBe(false);
     expect(validate(parsedMessages("## Input Needed\nA key\n```bash\na\n```\n```bash\nb\n```"))).toBe(false);
     expect(validate(parsedMessages("## Input Needed\nA key\n```bash\na\n```"))).toBe(true);
+    // Alternatives, each under its Option label, are one command the AI runs (decision 5).
+    expect(validate(parsedMessages("## Input Needed\nChoose:\n**Option A - x:**\n```bash\na\n```\n**Option B - y:**\n```bash\nb\n```"))).toBe(true);
+    expect(validate(parsedMessages("## Input Needed\nChoose:\n**Option A - x:**\n```bash\na\n```\n**Or:**\n```bash\nb\n```"))).toBe(false);
+    // A json command must be a tool call (decision 6); no message at all is no document.
+    expect(validate(parsedMessages('## Input Needed\nA key\n```json\n{"run": "x"}\n```'))).toBe(false);
+    expect(validate({ messages: [] })).toBe(false);
   });
 
   it("fills Output data with the payload schema and hoists its $defs", () => {

@@ -1,6 +1,8 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { aopFinal, aopIntermediate, parseAop, renderAopAttributeValue, validateAop } from "../../../src/protocols/aop/runtime.js";
+import { envelopeSchema } from "../../../src/protocols/aop/schema.js";
 
 /**
  * Decision 3: the document's regex (`[^=]+=[^=|\s]+`) drops every marker whose attribute value
@@ -137,6 +139,23 @@ describe("typed AOP attributes (decisions 4 and 5)", () => {
     expect(() => aopIntermediate({ content: "x", attributes: { confidence: NaN } })).toThrow(new RangeError("AOP attribute confidence must be a number, got NaN"));
   });
 
+  it("writes tiny confidences as decimal numerals, never in exponent notation, so they validate", () => {
+    for (const [confidence, written] of [
+      [1e-7, "0.0000001"],
+      [5e-324, "0"],
+      [0.000001, "0.000001"],
+    ] as const) {
+      const text = aopIntermediate({ content: "x", attributes: { confidence } });
+      expect(parseAop(text).blocks[0]?.attributes["confidence"]).toBe(written);
+      expect(validateAop(text)).toEqual([]);
+    }
+    fc.assert(
+      fc.property(fc.double({ noNaN: true }), (confidence) => {
+        expect(validateAop(aopIntermediate({ content: "x", attributes: { confidence } }))).toEqual([]);
+      }),
+    );
+  });
+
   it("refuses counts that are not non-negative integers", () => {
     expect(() => aopIntermediate({ content: "x", attributes: { lines: 2.5 } })).toThrow(
       new RangeError("AOP attribute lines must be a non-negative integer, got 2.5"),
@@ -155,8 +174,9 @@ describe("typed AOP attributes (decisions 4 and 5)", () => {
     );
   });
 
+  const marker = (attributes: string) => `=== AOP-INTERMEDIATE | ${attributes} ===\nrows\n=== END-AOP-INTERMEDIATE ===`;
+
   it("validates typed values but accepts whole template placeholders", () => {
-    const marker = (attributes: string) => `=== AOP-INTERMEDIATE | ${attributes} ===\nrows\n=== END-AOP-INTERMEDIATE ===`;
     expect(validateAop(marker("confidence=0 | lines=0 | sources=12"))).toEqual([]);
     expect(validateAop(marker("confidence=1.0 | lines=<total_lines> | sources={n}"))).toEqual([]);
     expect(validateAop(marker("confidence=high"))).toEqual([
@@ -167,6 +187,38 @@ describe("typed AOP attributes (decisions 4 and 5)", () => {
     ]);
     expect(validateAop(marker("lines=<total_lines>x"))).toEqual([
       { path: "", line: 1, message: 'attribute lines must be a non-negative integer, got "<total_lines>x"' },
+    ]);
+  });
+
+  it("judges attribute values of complete blocks only: an unknown or unclosed block reports that alone", () => {
+    expect(validateAop("=== AOP-RESULT | confidence=2 ===\nrows\n=== END-AOP-RESULT ===")).toEqual([
+      { path: "", line: 1, message: 'unknown AOP marker type "RESULT" (expected FINAL, INTERMEDIATE, STREAM, ERROR or CONTEXT)' },
+    ]);
+    expect(validateAop("=== AOP-INTERMEDIATE | lines=many ===\nrows")).toEqual([
+      { path: "", line: 1, message: "AOP-INTERMEDIATE block is never closed (expected === END-AOP-INTERMEDIATE ===)" },
+    ]);
+    expect(validateAop("=== AOP-INTERMEDIATE | lines=many ===\nrows\n=== END-AOP-INTERMEDIATE ===")).toEqual([
+      { path: "", line: 1, message: 'attribute lines must be a non-negative integer, got "many"' },
+    ]);
+  });
+
+  it("judges a value by its text, not by the number it rounds to (decision 5)", () => {
+    // 1.0000000000000000001 parses to exactly 1, but the numeral says more than 1.
+    expect(validateAop(marker("confidence=1.0000000000000000001"))).toEqual([
+      { path: "", line: 1, message: 'attribute confidence must be a number from 0 to 1, got "1.0000000000000000001"' },
+    ]);
+    expect(validateAop(marker("confidence=0.99999999999999999999 | confidence2=1.5"))).toEqual([]);
+    // 99999999999999999999 is no safe integer, but it is a count written in digits.
+    expect(validateAop(marker("lines=99999999999999999999 | sources=007"))).toEqual([]);
+    // The JSON Schema of the parsed document says the same of each.
+    const schemaAccepts = new Ajv2020({ strict: true }).compile(envelopeSchema());
+    const verdicts = ["confidence=1.0000000000000000001", "confidence=0.99999999999999999999", "lines=99999999999999999999"].map(
+      (attribute) => [validateAop(marker(attribute)).length === 0, schemaAccepts({ blocks: parseAop(marker(attribute)).blocks })],
+    );
+    expect(verdicts).toEqual([
+      [false, false],
+      [true, true],
+      [true, true],
     ]);
   });
 });

@@ -40,7 +40,9 @@ describe("aopProtocol", () => {
     expect(schema["$schema"]).toBe("https://json-schema.org/draft/2020-12/schema");
     expect(schema["type"]).toBe("object");
     const validate = new Ajv2020({ strict: true }).compile(schema);
-    expect(validate({ blocks: [] })).toBe(true);
+    // Output with no block at all is what the validator reports first ("no AOP block found").
+    expect(validate({ blocks: [] })).toBe(false);
+    expect(validate({ blocks: [{ type: "FINAL", attributes: { confidence: "0.5" }, content: "", children: [], line: 1, endLine: 3 }] })).toBe(true);
     expect(validate({ blocks: [{ type: "FINAL", attributes: { confidence: "1.5" }, content: "", children: [], line: 1, endLine: 2 }] })).toBe(false);
     expect(validate({ blocks: [{ type: "RESULT", attributes: {}, content: "", children: [], line: 1, endLine: 2 }] })).toBe(false);
     expect(aopProtocol.envelopeSchema({ payloadSchema: { type: "object", required: ["x"] }, withGuidance: true })).toEqual(schema);

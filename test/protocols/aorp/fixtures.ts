@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "../../../src/package-root.js";
-import type { ValidationProblem } from "../../../src/protocols/protocol.js";
-import type { AORPValidationOptions } from "../../../src/protocols/aorp/runtime.js";
+import type { ValidateOptions, ValidationProblem } from "../../../src/protocols/protocol.js";
 
 export const fixtureDir = join(packageRoot, "fixtures", "protocols", "aorp");
 
@@ -28,7 +27,8 @@ export function jsonFiles(folder: string): string[] {
 
 export interface ExpectedProblems {
   why?: string;
-  options?: AORPValidationOptions;
+  /** The validator options the case needs (`variant`, `tools`, `strict`); the CLI test passes them as flags. */
+  options?: ValidateOptions;
   schemaRejects: boolean;
   problems: ValidationProblem[];
 }

@@ -110,11 +110,13 @@ describe("AORP envelope schema as the SDK's outputSchema", () => {
       if (!outcome.ok) expect(outcome.error.message).toMatch(/must have required property 'guidance'/);
     });
 
-    it("rejects an error whose guidance does not say what blocks it", async () => {
+    it("with strict, rejects an error whose guidance does not say what blocks it; without, accepts it", async () => {
       const envelope = { ...example("error-response"), guidance };
-      const outcome = await sdkRoundTrip({ outputSchema: envelopeSchema({ withGuidance: true }), result: toCallToolResult(envelope) });
-      expect(outcome.ok).toBe(false);
-      if (!outcome.ok) expect(outcome.error.message).toMatch(/guidance\/blocked_reason must be string/);
+      const strict = await sdkRoundTrip({ outputSchema: envelopeSchema({ withGuidance: true, strict: true }), result: toCallToolResult(envelope) });
+      expect(strict.ok).toBe(false);
+      if (!strict.ok) expect(strict.error.message).toMatch(/guidance\/blocked_reason must be string/);
+      const lenient = await sdkRoundTrip({ outputSchema: envelopeSchema({ withGuidance: true }), result: toCallToolResult(envelope) });
+      expect(lenient.ok).toBe(true);
     });
   });
 });

@@ -115,9 +115,13 @@ describe("the guidance envelope", () => {
   });
 
   it("validates an envelope that travels only as text", () => {
-    const envelope = guidance.envelope({ success: true }, { ...registryLocked, current_state: "Locked!" });
+    const envelope = guidance.envelope({ success: true }, { ...registryLocked, current_state: "Locked!", next_action: " " });
     expect(guidanceProtocol.validate({ content: [{ type: "text", text: JSON.stringify(envelope) }] })).toEqual([
+      { path: "/content/0/text/guidance/next_action", message: "must not be empty" },
+    ]);
+    expect(guidanceProtocol.validate({ content: [{ type: "text", text: JSON.stringify(envelope) }] }, { strict: true })).toEqual([
       { path: "/content/0/text/guidance/current_state", message: "must be a lower-case snake_case state identifier" },
+      { path: "/content/0/text/guidance/next_action", message: "must not be empty" },
     ]);
   });
 });
@@ -130,9 +134,23 @@ describe("validator decisions", () => {
     expect(validateGuidance({ ...base, available_actions: ["get_phase_status"] }, { tools: documentTools })).toEqual([]);
   });
 
-  it("rejects an action with an empty description", () => {
-    expect(validateGuidance({ ...base, available_actions: ["get_phase_status - "] })).toEqual([
+  it("with strict, rejects an action with an empty description (decision 1)", () => {
+    expect(validateGuidance({ ...base, available_actions: ["get_phase_status - "] }, { strict: true })).toEqual([
       { path: "/available_actions/0", message: 'must be "tool_name" or "tool_name - description"' },
+    ]);
+  });
+
+  it("without strict, takes any non-blank action and state, and checks tool names where an action has the tool spelling", () => {
+    const loose = { ...base, current_state: "Phase Active", available_actions: ["Wait for the reviewers", "get_phase_status - "] };
+    expect(validateGuidance(loose, { tools: documentTools })).toEqual([]);
+    expect(validateGuidance({ ...loose, available_actions: ["get_phase_stats - View state", " "] }, { tools: documentTools })).toEqual([
+      { path: "/available_actions/0", message: 'names unknown tool "get_phase_stats"' },
+      { path: "/available_actions/1", message: "must not be empty" },
+    ]);
+    expect(validateGuidance(loose, { strict: true })).toEqual([
+      { path: "/current_state", message: "must be a lower-case snake_case state identifier" },
+      { path: "/available_actions/0", message: 'must be "tool_name" or "tool_name - description"' },
+      { path: "/available_actions/1", message: 'must be "tool_name" or "tool_name - description"' },
     ]);
   });
 

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "../../../src/package-root.js";
-import type { ValidationProblem } from "../../../src/protocols/protocol.js";
-import type { GuidanceValidationOptions } from "../../../src/protocols/guidance/runtime.js";
+import type { ValidateOptions, ValidationProblem } from "../../../src/protocols/protocol.js";
 
 export const fixtureDir = join(packageRoot, "fixtures", "protocols", "guidance");
 
@@ -36,7 +35,8 @@ export function jsonFiles(folder: string): string[] {
 
 export interface ExpectedProblems {
   why?: string;
-  options?: GuidanceValidationOptions;
+  /** The validator options the case needs (`tools`, `strict`); the CLI test passes them as flags. */
+  options?: ValidateOptions;
   schemaRejects: boolean;
   problems: ValidationProblem[];
 }

@@ -5,7 +5,9 @@ import { validateGuidanceEnvelope } from "../../../src/protocols/guidance/runtim
 import { envelopeSchema } from "../../../src/protocols/guidance/schema.js";
 import { jsonFiles, readExpected, readJson } from "./fixtures.js";
 
-const schema = new Ajv2020({ strict: false }).compile(envelopeSchema());
+const ajv = new Ajv2020({ strict: false });
+const schema = ajv.compile(envelopeSchema());
+const strictSchema = ajv.compile(envelopeSchema({ strict: true }));
 const cases = jsonFiles("invalid");
 
 describe("Guidance malformed responses", () => {
@@ -19,15 +21,23 @@ describe("Guidance malformed responses", () => {
       const value = readJson("invalid", file);
 
       it("reports exactly the expected problems", () => {
-        // Cases with options exercise the runtime's tool check; the others go through the
-        // protocol's validate, which also unwraps CallToolResults.
-        const problems = expected.options ? validateGuidanceEnvelope(value, expected.options) : guidanceProtocol.validate(value);
-        expect(problems).toEqual(expected.problems);
+        // The protocol's validate also unwraps CallToolResults; envelopes go to the runtime alike.
+        expect(guidanceProtocol.validate(value, expected.options)).toEqual(expected.problems);
+        if (!(typeof value === "object" && value !== null && "content" in value)) {
+          expect(validateGuidanceEnvelope(value, expected.options)).toEqual(expected.problems);
+        }
       });
+
+      if (expected.options?.strict === true) {
+        it("is valid without --strict, for the validator and the schema", () => {
+          expect(guidanceProtocol.validate(value, { ...expected.options, strict: false })).toEqual([]);
+          expect(schema(value)).toBe(true);
+        });
+      }
 
       if (expected.schemaRejects) {
         it("is rejected by the envelope JSON Schema too", () => {
-          expect(schema(value)).toBe(false);
+          expect((expected.options?.strict === true ? strictSchema : schema)(value)).toBe(false);
         });
       }
     });

@@ -34,12 +34,13 @@ describe("Guidance envelope schema as the SDK's outputSchema", () => {
     if (!outcome.ok) expect(outcome.error.message).toMatch(/must have required property 'guidance'/);
   });
 
-  it("makes the client reject an error without blocked_reason", async () => {
+  it("with strict, makes the client reject an error without blocked_reason; without, lets it through (decision 4)", async () => {
     const broken = example("envelope-example-3-error-with-recovery-guidance");
     broken.guidance.blocked_reason = null;
-    const outcome = await sdkRoundTrip({ outputSchema: envelopeSchema(), result: toCallToolResult(broken) });
+    const outcome = await sdkRoundTrip({ outputSchema: envelopeSchema({ strict: true }), result: toCallToolResult(broken) });
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.error.message).toMatch(/guidance\/blocked_reason must be string/);
+    expect((await sdkRoundTrip({ outputSchema: envelopeSchema(), result: toCallToolResult(broken) })).ok).toBe(true);
   });
 
   describe("with a payload schema", () => {

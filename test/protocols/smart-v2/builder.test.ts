@@ -22,6 +22,21 @@ describe("createSmartResponseV2", () => {
     expect(validateSmartResponseV2(built)).toEqual([]);
   });
 
+  it("front-loads the sections in the document's order, whatever order the caller wrote (D21)", () => {
+    const { summary, data, metadata, recommendations, context, presentation } = sections();
+    const guidance = { current_state: "valued", next_action: "Report the valuation", available_actions: [] };
+    const built = createSmartResponseV2({ guidance, presentation, context, recommendations, metadata, data, summary } as SmartResponseV2<{
+      fairValue: number;
+    }>);
+    expect(Object.keys(built)).toEqual(["summary", "data", "metadata", "recommendations", "context", "presentation", "guidance"]);
+    expect(Object.keys(JSON.parse(toCallToolResult(built).content[0].text) as object)[0]).toBe("summary");
+    const withFeedback = createSmartResponseV2({
+      feedback: { responseQuality: { rating: 4 }, improvementHints: [], modelVersion: "claude" },
+      ...sections(),
+    });
+    expect(Object.keys(withFeedback)).toEqual(["summary", "data", "metadata", "recommendations", "context", "presentation", "feedback"]);
+  });
+
   it("clamps every score into range (decision D6) without touching its input", () => {
     const input = sections();
     input.summary.confidence.score = 1.3;

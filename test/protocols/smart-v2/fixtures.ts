@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "../../../src/package-root.js";
-import type { ValidationProblem } from "../../../src/protocols/protocol.js";
+import type { ValidateOptions, ValidationProblem } from "../../../src/protocols/protocol.js";
 
 /** Loading of `fixtures/protocols/smart-v2/`, shared by the smart-v2 tests. */
 
@@ -27,6 +27,8 @@ export interface InvalidCase {
   name: string;
   input: unknown;
   expected: ValidationProblem[];
+  /** The validator options the case needs; its expected file is then `{ options, problems }`. */
+  options?: ValidateOptions;
 }
 
 export function invalidCases(): InvalidCase[] {
@@ -35,11 +37,10 @@ export function invalidCases(): InvalidCase[] {
     .sort()
     .map((file) => {
       const name = file.slice(0, -".json".length);
-      return {
-        name,
-        input: readJson("invalid", file),
-        expected: readJson("invalid", `${name}.expected.json`) as ValidationProblem[],
-      };
+      const expected = readJson("invalid", `${name}.expected.json`) as ValidationProblem[] | { options: ValidateOptions; problems: ValidationProblem[] };
+      return Array.isArray(expected)
+        ? { name, input: readJson("invalid", file), expected }
+        : { name, input: readJson("invalid", file), expected: expected.problems, options: expected.options };
     });
 }
 

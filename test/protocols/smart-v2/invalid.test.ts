@@ -10,6 +10,7 @@ describe("smart-v2 malformed responses", () => {
   });
 
   it.each(cases.map((testCase) => [testCase.name, testCase] as const))("%s reports its exact problems", (_name, testCase) => {
-    expect(smartV2Protocol.validate(testCase.input)).toEqual(testCase.expected);
+    expect(smartV2Protocol.validate(testCase.input, testCase.options)).toEqual(testCase.expected);
+    if (testCase.options?.strict === true) expect(smartV2Protocol.validate(testCase.input)).toEqual([]);
   });
 });

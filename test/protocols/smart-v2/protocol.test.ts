@@ -68,17 +68,23 @@ describe("smartV2Protocol.validate on captured CallToolResults", () => {
     const envelope = { ...quickReference(), guidance };
     expect(smartV2Protocol.validate(envelope)).toEqual([]);
     expect(smartV2Protocol.validate(callToolResult(envelope))).toEqual([]);
-    expect(smartV2Protocol.validate({ ...quickReference(), guidance: { ...guidance, current_state: "Valuation Done" } })).toEqual([
+    const unconventional = { ...quickReference(), guidance: { ...guidance, current_state: "Valuation Done" } };
+    expect(smartV2Protocol.validate(unconventional)).toEqual([]);
+    expect(smartV2Protocol.validate(unconventional, { strict: true })).toEqual([
       { path: "/guidance/current_state", message: "must be a lower-case snake_case state identifier" },
+    ]);
+    expect(smartV2Protocol.validate({ ...quickReference(), guidance: { ...guidance, available_actions: "all" } })).toEqual([
+      { path: "/guidance/available_actions", message: "must be an array" },
     ]);
   });
 
-  it("requires blocked_reason in the guidance of an error result, and accepts it when given", () => {
+  it("with strict, requires blocked_reason in the guidance of an error result, and accepts it when given", () => {
     const envelope = { ...quickReference(), guidance };
-    expect(smartV2Protocol.validate(callToolResult(envelope, { isError: true }))).toEqual([
+    expect(smartV2Protocol.validate(callToolResult(envelope, { isError: true }))).toEqual([]);
+    expect(smartV2Protocol.validate(callToolResult(envelope, { isError: true }), { strict: true })).toEqual([
       { path: "/structuredContent/guidance/blocked_reason", message: "is required in error guidance" },
     ]);
     const blocked = { ...quickReference(), guidance: { ...guidance, blocked_reason: "Stock data is missing" } };
-    expect(smartV2Protocol.validate(callToolResult(blocked, { isError: true }))).toEqual([]);
+    expect(smartV2Protocol.validate(callToolResult(blocked, { isError: true }), { strict: true })).toEqual([]);
   });
 });

@@ -1,0 +1,48 @@
+import { relative } from "node:path";
+import { analyze, type AnalysisProgress } from "../analyze/analyze.js";
+import { resolveTsconfigPath } from "../analyze/load-project.js";
+import { toPosixPath } from "../analyze/paths.js";
+import { InputError } from "../errors.js";
+import { resolveProjectArgs } from "./project-args.js";
+
+export interface ProjectToolNames {
+  /** Every tool name of the projects, sorted. */
+  names: string[];
+  /** The tsconfig files analysed, as the user would write them. */
+  sources: string[];
+}
+
+/**
+ * The tool names of the project `validate` runs in, from its inventory: the `--project` flags,
+ * else the config's `project`, else the nearest tsconfig.json upward from `cwd`. Without any of
+ * them there is no project, and the answer is undefined rather than an error: a captured response
+ * can be validated anywhere. Analysis costs a type-checked Program, which is why it runs only
+ * when no `--tools` is given.
+ */
+export async function projectToolNames(
+  values: Record<string, unknown>,
+  cwd: string,
+  onProgress?: (event: AnalysisProgress) => void,
+): Promise<ProjectToolNames | undefined> {
+  const projects = await resolveProjectArgs(values, cwd);
+  const tsconfigs: string[] = [];
+  for (const project of projects) {
+    if (project !== undefined) {
+      tsconfigs.push(resolveTsconfigPath(project, cwd));
+      continue;
+    }
+    try {
+      tsconfigs.push(resolveTsconfigPath(undefined, cwd));
+    } catch (error) {
+      // No tsconfig.json here or above: not inside a project.
+      if (error instanceof InputError) return undefined;
+      throw error;
+    }
+  }
+  const names = new Set<string>();
+  for (const tsconfig of tsconfigs) {
+    const { inventory } = analyze({ project: tsconfig, cwd, onProgress });
+    for (const tool of inventory.tools) names.add(tool.name);
+  }
+  return { names: [...names].sort(), sources: tsconfigs.map((file) => toPosixPath(relative(cwd, file) || file)) };
+}
