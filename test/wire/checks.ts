@@ -62,10 +62,12 @@ export interface MigratedCallContext {
   outcome: CallOutcome;
   /** The same call on the legacy server. */
   legacy: CallOutcome;
+  /** The tools the migrated server lists: a next step or action must name one of them. */
+  tools: readonly string[];
 }
 
 /** Every check on one call of a migrated server. */
-export function migratedCallProblems({ protocol, start, outcome, legacy }: MigratedCallContext): string[] {
+export function migratedCallProblems({ protocol, start, outcome, legacy, tools }: MigratedCallContext): string[] {
   if (outcome.thrown !== undefined) return [`the client threw: ${outcome.thrown}`];
   const result = outcome.result!;
   const problems: string[] = [];
@@ -79,9 +81,10 @@ export function migratedCallProblems({ protocol, start, outcome, legacy }: Migra
     if (structured !== undefined && !texts(result).some((text) => jsonEqual(parseJsonText(text), structured))) {
       problems.push("no text block mirrors structuredContent");
     }
-    for (const problem of definition.validate(result)) problems.push(`envelope ${problem.path || "/"}: ${problem.message}`);
-  } else {
-    for (const problem of definition.validate(texts(result).join("\n"))) problems.push(`text line ${problem.line ?? "?"}: ${problem.message}`);
+  }
+  // The whole result: the validators check its result-level rules too (isError against the envelope, the mirror).
+  for (const problem of definition.validate(result, { tools })) {
+    problems.push(definition.kind === "json" ? `envelope ${problem.path || "/"}: ${problem.message}` : `text ${problem.line === undefined ? problem.path || "/" : `line ${problem.line}`}: ${problem.message}`);
   }
 
   const said = saidBy(outcome);

@@ -132,7 +132,13 @@ export function describeWire(spec: WireSpec, extra?: (block: WireBlock) => void)
             callsOf(server).forEach((call, index) => {
               const title = `${server.id} (${transport}): ${call.tool} ${call.path} ${argumentsTitle(call)}`;
               const problems = (): string[] =>
-                migratedCallProblems({ protocol: variant.protocol, start: server.start, outcome: run().outcomes[index]!, legacy: legacyRun(server).outcomes[index]! });
+                migratedCallProblems({
+                  protocol: variant.protocol,
+                  start: server.start,
+                  outcome: run().outcomes[index]!,
+                  legacy: legacyRun(server).outcomes[index]!,
+                  tools: run().listed.map((tool) => tool.name),
+                });
               const gap = knownGap(spec.fixture, name, call);
               if (gap === undefined) {
                 it(title, () => {

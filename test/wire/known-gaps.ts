@@ -31,7 +31,7 @@ export interface KnownGap {
 const JSON_VARIANTS = ["aorp", "aorp+guidance", "smart-v2", "smart-v2+guidance", "guidance"];
 
 /** A legacy-shaped answer, in whichever protocol's terms the variant validates it. */
-const NOT_AN_ENVELOPE = /^(envelope |text line )/;
+const NOT_AN_ENVELOPE = /^(envelope |text )/;
 
 export const KNOWN_GAPS: readonly KnownGap[] = [
   // migrate: "the handler convertTemperature is used elsewhere too", "the handler getAlerts is called elsewhere too".

@@ -40,7 +40,8 @@ describeWire({ fixture: "styles/sdk-register-tool", variants: [migrated("smart-v
       const result = await inspect("--method", "tools/call", "--tool-name", call.tool, "--tool-arg", "id=nowhere-1", "reason=never existed");
       const legacy = block.run("legacy", weather.id).outcomes.find((outcome) => outcome.call.tool === call.tool && jsonEqual(outcome.call.arguments, call.arguments));
       expect(legacy, "the same call on the legacy server").toBeDefined();
-      expect(migratedCallProblems({ protocol: "smart-v2", start: weather.start, outcome: { call, result: result as never }, legacy: legacy! })).toEqual([]);
+      const tools = weather.calls.map((entry) => entry.tool);
+      expect(migratedCallProblems({ protocol: "smart-v2", start: weather.start, outcome: { call, result: result as never }, legacy: legacy!, tools }).join("\n")).toBe("");
       expect(result).toMatchObject({ isError: true });
     });
   });
