@@ -16,8 +16,11 @@ export interface WireCallsFile {
 
 /** How a server starts. Module paths are source paths (`src/server.ts`); the harness runs the built JS. */
 export type ServerStart =
-  /** An SDK `McpServer` or low-level `Server` instance, exported by `module` as `export`. */
-  | { kind: "sdk"; sdk: 1 | 2; module: string; export: string }
+  /**
+   * An SDK `McpServer` or low-level `Server`: the instance `module` exports as `export`, or the one
+   * its exported function `factory` returns (2.x servers are often built per connection).
+   */
+  | ({ kind: "sdk"; sdk: 1 | 2; module: string } & ({ export: string } | { factory: string }))
   /** A `FastMCP` instance; FastMCP only starts through `start()`. */
   | { kind: "fastmcp"; module: string; export: string }
   /** An mcp-framework `MCPServer`; it loads its tool classes from the built `tools/` folder on `start()`. */
@@ -34,8 +37,12 @@ export interface WireServer {
 
 export type Arguments = { [name: string]: unknown };
 
-/** `error` may list several calls when a handler has several ways to fail. */
-export type ToolCalls = { tool: string; success: Arguments } & ({ error: Arguments | Arguments[] } | { noErrorPath: string });
+/**
+ * `error` may list several calls when a handler has several ways to fail. `successElicits` is what
+ * the client answers (accepts) when the server asks for input during the success call (an SDK 2.x
+ * `inputRequired(...)`, an elicitation); without it the client declines.
+ */
+export type ToolCalls = { tool: string; success: Arguments; successElicits?: Arguments } & ({ error: Arguments | Arguments[] } | { noErrorPath: string });
 
 export type CallPath = "success" | "error";
 
@@ -44,6 +51,8 @@ export interface WireCall {
   tool: string;
   path: CallPath;
   arguments: Arguments;
+  /** The content the client accepts an elicitation with during this call. */
+  elicits?: Arguments;
 }
 
 /** The SDK major a server speaks with its client (frameworks embed one). */
@@ -69,7 +78,9 @@ function expand(value: unknown): unknown {
 /** The calls of a server in order: each tool's success call, then its error calls. */
 export function callsOf(server: WireServer): WireCall[] {
   return server.calls.flatMap((entry) => {
-    const calls: WireCall[] = [{ tool: entry.tool, path: "success", arguments: expand(entry.success) as Arguments }];
+    const success: WireCall = { tool: entry.tool, path: "success", arguments: expand(entry.success) as Arguments };
+    if (entry.successElicits !== undefined) success.elicits = entry.successElicits;
+    const calls: WireCall[] = [success];
     if ("error" in entry) {
       for (const args of Array.isArray(entry.error) ? entry.error : [entry.error]) calls.push({ tool: entry.tool, path: "error", arguments: expand(args) as Arguments });
     }

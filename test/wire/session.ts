@@ -5,7 +5,7 @@ import { StdioClientTransport as StdioClientTransportV2 } from "@modelcontextpro
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as StdioClientTransportV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport as InMemoryTransportV1 } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { callsOf, sdkMajor, type ServerStart, type WireCall, type WireServer } from "./calls.js";
 import { freezeClockAndRandom } from "./launch/determinism.mjs";
 import { builtPath, type BuiltProject } from "./project.js";
@@ -44,7 +44,7 @@ export function transportsFor(start: ServerStart): Transport[] {
 export function launchArgs(project: BuiltProject, start: ServerStart): string[] {
   switch (start.kind) {
     case "sdk":
-      return [launcher, `sdk-${start.sdk}`, builtPath(project, start.module), start.export];
+      return [launcher, `sdk-${start.sdk}`, builtPath(project, start.module), "factory" in start ? `${start.factory}()` : start.export];
     case "xmcp":
       return [launcher, "xmcp", join(project.dir, start.tools.replace(/^src\//, "dist/")), start.name];
     default:
@@ -60,6 +60,13 @@ interface AnyClient {
   close(): Promise<void>;
 }
 
+/** What the client answers when the server asks for input: the current call's `elicits`, or a decline. */
+const elicitation = { answer: undefined as { [key: string]: unknown } | undefined };
+
+async function answerElicitation(): Promise<{ action: "accept"; content: { [key: string]: unknown } } | { action: "decline" }> {
+  return elicitation.answer === undefined ? { action: "decline" } : { action: "accept", content: elicitation.answer };
+}
+
 interface Connection {
   client: AnyClient;
   stderr: () => string;
@@ -70,7 +77,16 @@ interface Connection {
 
 function newClient(major: 1 | 2): AnyClient {
   const info = { name: "mcp-conform-wire", version: "0.0.0" };
-  return (major === 1 ? new ClientV1(info) : new ClientV2(info)) as unknown as AnyClient;
+  // A client that can answer elicitations, as the Inspector and desktop clients do.
+  const options = { capabilities: { elicitation: {} } };
+  if (major === 1) {
+    const client = new ClientV1(info, options);
+    client.setRequestHandler(ElicitRequestSchema, answerElicitation);
+    return client as unknown as AnyClient;
+  }
+  const client = new ClientV2(info, options);
+  client.setRequestHandler("elicitation/create", answerElicitation);
+  return client as unknown as AnyClient;
 }
 
 async function connectInMemory(project: BuiltProject, start: ServerStart): Promise<Connection> {
@@ -79,8 +95,10 @@ async function connectInMemory(project: BuiltProject, start: ServerStart): Promi
   const restore = freezeClockAndRandom();
   try {
     const module = (await import(pathToFileURL(builtPath(project, start.module)).href)) as { [name: string]: unknown };
-    const server = module[start.export] as { connect(transport: unknown): Promise<void>; close(): Promise<void> } | undefined;
-    if (server === undefined) throw new Error(`${start.module} has no export ${start.export}`);
+    const name = "factory" in start ? start.factory : start.export;
+    const exported = module[name];
+    if (exported === undefined) throw new Error(`${start.module} has no export ${name}`);
+    const server = ("factory" in start ? (exported as () => unknown)() : exported) as { connect(transport: unknown): Promise<void>; close(): Promise<void> };
     const [clientSide, serverSide] = start.sdk === 1 ? InMemoryTransportV1.createLinkedPair() : InMemoryTransportV2.createLinkedPair();
     const client = newClient(start.sdk);
     await Promise.all([server.connect(serverSide), client.connect(clientSide as never)]);
@@ -115,11 +133,14 @@ export async function runServer(project: BuiltProject, server: WireServer, trans
     const listed = (await connection.client.listTools()).tools as Tool[];
     const outcomes: CallOutcome[] = [];
     for (const call of callsOf(server)) {
+      elicitation.answer = call.elicits;
       try {
         const result = (await connection.client.callTool({ name: call.tool, arguments: call.arguments })) as CallToolResult;
         outcomes.push({ call, result });
       } catch (error) {
         outcomes.push({ call, thrown: error instanceof Error ? error.message : String(error) });
+      } finally {
+        elicitation.answer = undefined;
       }
     }
     return { listed, outcomes, stderr: connection.stderr() };

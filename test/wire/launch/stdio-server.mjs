@@ -2,6 +2,7 @@
  * Starts one built fixture server on stdio, the way each framework really starts:
  *
  *   node stdio-server.mjs sdk-1|sdk-2 <module.js> <export>   an SDK server connected to a StdioServerTransport
+ *                                                            (`<name>()`: the server an exported factory returns)
  *   node stdio-server.mjs fastmcp <module.js> <export>       FastMCP's own `start({ transportType: "stdio" })`
  *   node stdio-server.mjs mcp-framework <module.js> <export> MCPServer's `start()` (stdio by default); run with the
  *                                                            project as cwd, where it finds `dist/tools/`
@@ -26,9 +27,10 @@ if (kind === undefined || target === undefined || name === undefined) {
 
 async function exported() {
   const module = await import(pathToFileURL(target).href);
-  const value = module[name];
+  const factory = name.endsWith("()");
+  const value = module[factory ? name.slice(0, -2) : name];
   if (value === undefined) throw new Error(`${target} has no export ${name}`);
-  return value;
+  return factory ? value() : value;
 }
 
 switch (kind) {
