@@ -137,7 +137,9 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
     }),
   );
 
-  generated.set(paths.conform, render("conform.ts.hbs", { protocol: protocol.id, title: protocol.title }));
+  // Frameworks that serialise what a handler returns get the formatter's result delivered in their terms.
+  const serialisedTools = tools.filter((tool) => tool.style === "mcp-framework").map((tool) => tool.name);
+  generated.set(paths.conform, render("conform.ts.hbs", { protocol: protocol.id, title: protocol.title, serialisedTools: serialisedTools.length > 0 ? serialisedTools : null }));
   generated.set(paths.kit, render(`kit.${protocol.id}.ts.hbs`, { withGuidance }));
 
   for (const tool of tools) {

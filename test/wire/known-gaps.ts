@@ -1,0 +1,97 @@
+import type { Arguments, CallPath, WireCall } from "./calls.js";
+import { jsonEqual } from "./preserve.js";
+
+/**
+ * The ONE list of wire failures that belong to other work (issue #12's other points, or `migrate`
+ * outside them), run as `it.fails`: each entry must still fail with the problem it records, so it
+ * turns into a failing test the day it is fixed (or fails some other way), and is then removed.
+ *
+ * Points of issue #12: 1 generated output schemas reject error results, 2 a tool's own
+ * `outputSchema` is left in place by `migrate` (branch `schemas`); 3 double wrapping, 4 errors
+ * sent as successes, 5 placeholder content, 6 what the legacy response said is lost, 7 protocol
+ * switch (branch `migrate`). Outside them, also `migrate`'s: `migrate-skip`, a tool `migrate`
+ * leaves as it was ("the handler ... is used elsewhere too"), which then answers in its legacy
+ * shape; `migrate-await`, a migrated return that hands the formatter a promise.
+ */
+export type IssuePoint = "2-declared-output-schema" | "3-double-wrapping" | "6-legacy-said-lost" | "migrate-skip" | "migrate-await";
+
+export interface KnownGap {
+  fixture: string;
+  /** Variants it applies to (`aorp`, `aorp+guidance`, ...), or every variant. */
+  variants: readonly string[] | "all";
+  tool: string;
+  path: CallPath;
+  /** Only the call with these arguments (a tool with several error calls); every call of the path when absent. */
+  arguments?: Arguments;
+  point: IssuePoint;
+  /** What the harness reports for it today (one of the call's problems matches). */
+  seen: RegExp;
+}
+
+const JSON_VARIANTS = ["aorp", "aorp+guidance", "smart-v2", "smart-v2+guidance", "guidance"];
+
+/** A legacy-shaped answer, in whichever protocol's terms the variant validates it. */
+const NOT_AN_ENVELOPE = /^(envelope |text )/;
+
+export const KNOWN_GAPS: readonly KnownGap[] = [
+  // migrate: "the handler convertTemperature is used elsewhere too", "the handler getAlerts is called elsewhere too".
+  { fixture: "styles/sdk-register-tool", variants: "all", tool: "get_alerts", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
+  { fixture: "styles/sdk-register-tool", variants: "all", tool: "get_alerts", path: "error", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
+  { fixture: "styles/sdk-register-tool", variants: "all", tool: "convert_temperature", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
+  // migrate: "the handler reverseText is used elsewhere too".
+  { fixture: "styles/tool-object", variants: "all", tool: "reverse_text", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
+  { fixture: "styles/tool-object", variants: "all", tool: "reverse_text", path: "error", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
+  // mountWrappedTools does `JSON.stringify(await entry.execute(input))`: the client gets the result's JSON in a text block.
+  { fixture: "styles/tool-object", variants: "all", tool: "random_quote", path: "success", point: "3-double-wrapping", seen: NOT_AN_ENVELOPE },
+  { fixture: "styles/tool-object", variants: "all", tool: "build_report", path: "success", point: "3-double-wrapping", seen: NOT_AN_ENVELOPE },
+  { fixture: "styles/tool-object", variants: "all", tool: "build_report", path: "error", point: "3-double-wrapping", seen: /^isError is false/ },
+  // get_profile keeps its own `outputSchema` (the profile's fields): FastMCP fails the envelope against it, strips
+  // the keys it does not know, or the client finds no structuredContent for a text protocol.
+  {
+    fixture: "styles/fastmcp",
+    variants: "all",
+    tool: "get_profile",
+    path: "success",
+    point: "2-declared-output-schema",
+    seen: /^(isError is true|the client threw: .*output schema|no text block mirrors structuredContent)/,
+  },
+  { fixture: "styles/fastmcp", variants: JSON_VARIANTS, tool: "get_profile", path: "error", point: "2-declared-output-schema", seen: /^no structuredContent$/ },
+  // `return formatFetchQuote(this.run(input.symbol), ...)`: the payload is the promise run() returns.
+  { fixture: "styles/mcp-framework", variants: "all", tool: "fetch_quote", path: "success", point: "migrate-await", seen: /^lost field \/symbol/ },
+  { fixture: "styles/mcp-framework", variants: "all", tool: "fetch_quote", path: "error", point: "migrate-await", seen: /^isError is false/ },
+  // The legacy error envelope's code and suggestion (`{ success: false, error: "NO_DIVIDEND_DATA", suggestion }`).
+  { fixture: "stock-legacy", variants: "all", tool: "calculate_ddm", path: "error", arguments: { symbol: "SCC" }, point: "6-legacy-said-lost", seen: /^lost field \/error = "NO_DIVIDEND_DATA"/ },
+  // The second text block, "Use calculate_ddm next to cross-check with dividends.", becomes a comment for the stub.
+  { fixture: "stock-legacy", variants: ["guidance"], tool: "calculate_dcf", path: "success", point: "6-legacy-said-lost", seen: /^lost token "calculate_ddm"/ },
+  // Error results that carried guidance or a next action: the error envelope keeps only the message.
+  { fixture: "orchestrator", variants: "all", tool: "create_real_task", path: "error", point: "6-legacy-said-lost", seen: /^lost field \/guidance\/next_action/ },
+  {
+    fixture: "orchestrator",
+    variants: "all",
+    tool: "submit_phase_for_review",
+    path: "error",
+    arguments: { task_id: "TASK-20250301000000-001" },
+    point: "6-legacy-said-lost",
+    seen: /^lost field \/next_action = "Call get_phase_status"/,
+  },
+  {
+    fixture: "orchestrator",
+    variants: "all",
+    tool: "advance_to_next_phase",
+    path: "error",
+    arguments: { task_id: "TASK-20250301000000-001" },
+    point: "6-legacy-said-lost",
+    seen: /^lost field \/guidance\/blocked_reason/,
+  },
+];
+
+export function knownGap(fixture: string, variant: string, call: WireCall): KnownGap | undefined {
+  return KNOWN_GAPS.find(
+    (gap) =>
+      gap.fixture === fixture &&
+      gap.tool === call.tool &&
+      gap.path === call.path &&
+      (gap.arguments === undefined || jsonEqual(gap.arguments, call.arguments)) &&
+      (gap.variants === "all" || gap.variants.includes(variant)),
+  );
+}

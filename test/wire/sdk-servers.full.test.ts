@@ -1,0 +1,8 @@
+import { ALL_VARIANTS, describeWire } from "./harness.js";
+
+/** Every SDK server fixture, every protocol (and guidance where it composes), on the real SDK client. */
+describeWire({ fixture: "styles/sdk-register-tool", variants: ALL_VARIANTS });
+// Over stdio as well as in memory: the same server started the way a user's `node build/index.js` starts it.
+describeWire({ fixture: "styles/sdk-tool", variants: ALL_VARIANTS, transports: { notes: ["memory", "stdio"] } });
+describeWire({ fixture: "styles/sdk-low-level", variants: ALL_VARIANTS });
+describeWire({ fixture: "styles/tool-object", variants: ALL_VARIANTS });
