@@ -8,6 +8,8 @@ import { fileStems } from "../generate/paths.js";
 import { CheckCodes } from "./codes.js";
 import { readGeneratedOutput, type GeneratedOutput } from "./generated-output.js";
 import { readStub } from "./guidance.js";
+import { placeholdersOf } from "./placeholders.js";
+import { DispatchIndex } from "./dispatchers.js";
 import { indexConformCalls, locateHandler } from "./locate.js";
 import { type CheckProblem, type CheckResult, type GuidanceState, type ToolCheck, coverageCount } from "./result.js";
 import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
@@ -21,6 +23,10 @@ export interface CheckOptions {
 interface PathTally {
   errorPaths: number;
   errorPathsConforming: number;
+  /** Parts sent as placeholders on any path (see placeholders.ts). */
+  placeholders: Set<string>;
+  /** Whether an error path sends a placeholder (its recovery is not written yet). */
+  errorPlaceholders: boolean;
 }
 
 /**
@@ -37,7 +43,9 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
   const outputRoot = resolve(session.rootDir, config.outputDir) + sep;
   const inOutput = (fileName: string): boolean => resolve(fileName).startsWith(outputRoot);
 
-  const conformCalls = indexConformCalls(session.userSourceFiles().filter((file) => !inOutput(file.fileName)));
+  const projectFiles = session.userSourceFiles().filter((file) => !inOutput(file.fileName));
+  const conformCalls = indexConformCalls(projectFiles);
+  const dispatches = new DispatchIndex(session.checker, projectFiles);
   const mentionCache = new Map<ts.Node, NodeFacts>();
   const tools: ToolCheck[] = [];
   let guidanceComplete = 0;
@@ -48,19 +56,23 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
   for (const tool of inventory.tools) {
     const problems: CheckProblem[] = [];
     const located = locateHandler(session, tool, conformCalls);
-    const tally: PathTally = { errorPaths: 0, errorPathsConforming: 0 };
-    const { conforms, successConforms } = judgePaths(session, tool, located.scope, generated, problems, tally);
+    const tally: PathTally = { errorPaths: 0, errorPathsConforming: 0, placeholders: new Set(), errorPlaceholders: false };
+    const judged = judgePaths(session, tool, located.scope, generated, problems, tally);
+    const { successConforms } = judged;
     if (!located.wrapper) {
       problems.push({ code: CheckCodes.notWrapped, message: `tool "${tool.name}" is not wrapped with conform("${tool.name}", handler), so tsc does not hold it to the protocol`, file: tool.file, line: tool.line });
     }
 
     let guidance: GuidanceState;
-    let errorGuidanceFilled = true;
+    let errorGuidanceFilled = !tally.errorPlaceholders;
     const stubPath = join(config.guidanceDir, `${stems.get(tool.name) ?? tool.name}.ts`);
     const stubFile = join(session.rootDir, stubPath);
     if (withGuidance) {
       const stub = readStub(stubFile);
-      errorGuidanceFilled = stub.exists && stub.errorUnfilled === 0;
+      errorGuidanceFilled &&= stub.exists && stub.errorUnfilled === 0;
+      // An unfilled rule sends its "TODO: ..." to the model: placeholder content like any other.
+      if (stub.exists && stub.successUnfilled > 0) tally.placeholders.add("guidance");
+      if (stub.exists && stub.errorUnfilled > 0) tally.placeholders.add("errorGuidance");
       if (!stub.exists) {
         guidance = "missing";
         problems.push({ code: CheckCodes.guidanceMissing, message: `tool "${tool.name}" has no guidance stub ${stubPath}: run \`mcp-conform generate\` to scaffold it`, file: tool.file, line: tool.line });
@@ -71,12 +83,27 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
         guidance = "partial";
         problems.push({ code: CheckCodes.errorGuidanceUnfilled, message: `tool "${tool.name}" has no recovery guidance on its error paths: errorGuidance in ${stubPath} is still unfilled`, file: stubPath, line: 1 });
       } else {
-        guidance = conforms ? "complete" : successConforms ? "partial" : "missing";
+        guidance = judged.conforms && tally.placeholders.size === 0 ? "complete" : successConforms ? "partial" : "missing";
       }
     } else {
       // Without the Guidance Pattern, a protocol's own envelope is the guidance (next steps, recovery).
-      guidance = conforms ? "complete" : successConforms ? "partial" : "missing";
+      guidance = judged.conforms && tally.placeholders.size === 0 ? "complete" : successConforms ? "partial" : "missing";
     }
+    // A dispatcher that serialises the handler's result sends the client a result inside a text block.
+    let reserialised = false;
+    if (located.wrapper || judged.conforms) {
+      for (const dispatch of dispatches.serialising(located.registration)) {
+        reserialised = true;
+        const where = session.where(dispatch.result);
+        problems.push({
+          code: CheckCodes.reserialised,
+          message: `this dispatcher puts what tool "${tool.name}"'s handler returns inside a text block: the client gets the JSON of a whole result, with no structuredContent and no isError; return the handler's result as it is (mcp-conform migrate does it)`,
+          ...where,
+        });
+      }
+    }
+    // Placeholder content is not what the model needs, and a re-serialised result is not the protocol on the wire.
+    const conforms = judged.conforms && tally.placeholders.size === 0 && !reserialised;
     if (guidance === "complete") guidanceComplete++;
     errorPaths += tally.errorPaths;
     if (errorGuidanceFilled) errorPathsWithGuidance += tally.errorPathsConforming;
@@ -109,7 +136,7 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
     }
 
     problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.code.localeCompare(b.code) || a.message.localeCompare(b.message));
-    tools.push({ name: tool.name, file: tool.file, line: tool.line, conforms, guidance, problems });
+    tools.push({ name: tool.name, file: tool.file, line: tool.line, conforms, guidance, placeholders: [...tally.placeholders].sort(), problems });
   }
 
   const coverage = {
@@ -154,7 +181,16 @@ function judgePaths(
     }
     const pathConforms = exit.expression !== undefined && isConforming(checker, exit.expression, target);
     if (pathConforms) {
-      if (isError) tally.errorPathsConforming++;
+      const placeholders = placeholdersOf(checker, exit.expression, generated.placeholderBrand);
+      if (placeholders) {
+        for (const part of placeholders.parts) tally.placeholders.add(part);
+        if (isError) tally.errorPlaceholders = true;
+        problems.push({
+          code: CheckCodes.placeholder,
+          message: `tool "${tool.name}" sends placeholder ${placeholders.parts.join(", ")} on ${isError ? "an error" : "a success"} path: neutral values the legacy response never said; give each in the second argument of ${placeholders.source}`,
+          ...where,
+        });
+      } else if (isError) tally.errorPathsConforming++;
       continue;
     }
     conforms = false;

@@ -20,6 +20,10 @@ export const CheckCodes = {
   unknownWarningId: "MCPC109",
   /** A next step, available action or related tool names a tool that does not exist. */
   unknownTool: "MCPC110",
+  /** A return sends placeholder content: parts the kit filled with neutral values (MCPC111 is the output-schema rule). */
+  placeholder: "MCPC112",
+  /** A dispatcher serialises a handler's result into a text block (the client gets a result inside a result). */
+  reserialised: "MCPC113",
 } as const;
 
 /** A short title per code, for SARIF rules and the README. */
@@ -34,4 +38,6 @@ export const CHECK_CODE_TITLES: Record<string, string> = {
   MCPC108: "warning without a structured ID",
   MCPC109: "warning ID not in the generated WARNINGS",
   MCPC110: "names a tool that does not exist",
+  MCPC112: "sends placeholder content",
+  MCPC113: "dispatcher re-serialises the handler's result",
 };
