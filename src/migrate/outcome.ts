@@ -22,4 +22,6 @@ export interface MigrationPlan {
   skipped: SkippedTool[];
   /** Tools already on the generated formatters: nothing to do. */
   upToDate: string[];
+  /** Dispatchers (file:line) made to pass results through for tools that were already on the formatters. */
+  dispatchers: string[];
 }

@@ -15,6 +15,12 @@ import { addImports, importedNameUses, type Needs, removeImportsMadeUnused } fro
 import { applyEdits, EditSet } from "./text-edits.js";
 import { planWrap, type WrapPlan } from "./wrap.js";
 import { planWarnings } from "./warnings.js";
+import { LegacySteps } from "./legacy-steps.js";
+import { planDispatchers } from "./dispatchers.js";
+
+function isAt(path: { file: string; line: number }, where: { file: string; line: number }): boolean {
+  return path.file === where.file && path.line === where.line;
+}
 
 export interface MigrateOptions {
   protocol: ProtocolId;
@@ -42,11 +48,6 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const project = session.project;
   if (!project) throw new Error("planMigration needs an editable session (openSession({ editable: true }))");
   const { checker } = session;
-  const skipped: SkippedTool[] = [];
-  const migrated: MigrationPlan["migrated"] = [];
-  const upToDate: string[] = [];
-  const edits = new EditSet();
-  const needs = new Map<string, Needs>();
   const stems = fileStems(inventory.tools.map((tool) => tool.name));
   // Compiler file names use `/` on every platform.
   const outputRoot = `${posix.join(toPosixPath(session.rootDir), options.outputDir)}/`;
@@ -54,8 +55,52 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const conformCalls = indexConformCalls(projectFiles);
   const idByMessage = new Map(warningConstants(inventory.tools).map((constant) => [constant.message, constant.id]));
   const module = (name: string): string => posix.join(options.outputDir, name);
+  const steps = new LegacySteps(inventory, session);
+  const tools = [...inventory.tools].sort((a, b) => a.name.localeCompare(b.name));
+  const dispatchers = planDispatchers(session, tools.map((tool) => ({ name: tool.name, registration: locateHandler(session, tool, conformCalls).registration })), projectFiles, module);
 
-  for (const tool of [...inventory.tools].sort((a, b) => a.name.localeCompare(b.name))) {
+  // Tools behind one re-serialising dispatcher move together: it passes results through for all of
+  // them, or for none. A tool that cannot be migrated holds its dispatcher's other tools back.
+  const excluded = new Map<string, SkippedTool>();
+  for (const group of dispatchers) {
+    if (group.reason === null) continue;
+    for (const name of group.tools) excluded.set(name, { tool: name, ...group.where, reason: group.reason });
+  }
+  for (;;) {
+    const attempt = planTools(excluded);
+    const done = new Set([...attempt.migrated.map((tool) => tool.tool), ...attempt.upToDate]);
+    let held = false;
+    for (const group of dispatchers) {
+      const stuck = group.tools.find((name) => !done.has(name));
+      if (stuck === undefined) continue;
+      for (const name of group.tools) {
+        if (!done.has(name) || excluded.has(name)) continue;
+        excluded.set(name, { tool: name, ...group.where, reason: `its dispatcher also runs ${stuck}, which cannot be migrated: the dispatcher can pass results through for all of its tools or for none` });
+        held = true;
+      }
+    }
+    if (held) continue;
+    for (const group of dispatchers) {
+      if (group.tools.length === 0 || group.reason !== null) continue;
+      for (const edit of group.edits) {
+        attempt.edits.add(edit.fileName, edit);
+        for (const [target, name] of edit.imports) need(attempt.needs, edit.fileName, target, name);
+      }
+      const served = attempt.migrated.filter((tool) => group.tools.includes(tool.tool));
+      for (const tool of served) tool.changes.push(`its dispatcher (${group.where.file}:${group.where.line}) passes the result through`);
+      if (served.length === 0) attempt.dispatchersOnly.push(`${group.where.file}:${group.where.line}`);
+    }
+    return finish(attempt);
+  }
+
+  function planTools(excluded: ReadonlyMap<string, SkippedTool>) {
+  const skipped: SkippedTool[] = [...excluded.values()];
+  const migrated: MigrationPlan["migrated"] = [];
+  const upToDate: string[] = [];
+  const edits = new EditSet();
+  const needs = new Map<string, Needs>();
+  for (const tool of tools) {
+    if (excluded.has(tool.name)) continue;
     const skip = (reason: string, node?: ts.Node): void => {
       const where = node ? session.where(node) : { file: tool.handler?.file ?? tool.file, line: tool.handler?.line ?? tool.line };
       skipped.push({ tool: tool.name, ...where, reason });
@@ -92,6 +137,12 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       skip("the handler has no return paths");
       continue;
     }
+    // What the analyser reads as an error must reach the model as one: never a success envelope.
+    const errorAsSuccess = exits.find((exit) => exit.kind === "success" && tool.returns.some((path) => path.kind === "error" && isAt(path, session.where(exit.exit.node))));
+    if (errorAsSuccess) {
+      skip("a return the analyser reads as an error, whose message migrate cannot take apart: return the error formatter's result there by hand", errorAsSuccess.exit.node);
+      continue;
+    }
     const anyPayload = exits.find((exit) => exit.kind === "success" && (checker.getTypeAtLocation(exit.payloadNode).flags & ts.TypeFlags.Any) !== 0);
     if (anyPayload?.kind === "success") {
       skip("the payload is typed `any`, so its formatter cannot be typed: give it a type first", anyPayload.payloadNode);
@@ -113,7 +164,9 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       for (const exit of exits) {
         if (exit.kind === "done" || exit.kind === "skip") continue;
         const made =
-          exit.kind === "error" ? errorCall(exit.message, context) : successCall({ payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.notes }, context);
+          exit.kind === "error"
+            ? errorCall({ message: exit.message, steps: steps.of(tool, [exit.messageNode]) }, context)
+            : successCall({ payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.notes.map((note) => note.getText(note.getSourceFile())), steps: steps.of(tool, exit.notes, exit.payloadNode) }, context);
         need(needs, fileName, formatterModule, exit.kind === "error" ? `${formatter}Error` : formatter);
         for (const kitName of made.kit) need(needs, fileName, module("kit.ts"), kitName);
         const call = made.text;
@@ -153,19 +206,24 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
     }
   }
 
-  const files = new Map<string, { before: string; after: string }>();
-  for (const fileName of new Set([...edits.files(), ...needs.keys()])) {
-    const file = project.getSourceFileOrThrow(fileName);
-    const before = file.getFullText();
-    const used = importedNameUses(file);
-    applyEdits(file, edits.editsOf(fileName));
-    addImports(file, session.relativePath(fileName), needs.get(fileName) ?? new Map());
-    removeImportsMadeUnused(file, used);
-    const after = file.getFullText();
-    // Leave the Project as it was read: the plan is data; writing is the caller's business.
-    file.replaceWithText(before);
-    if (after !== before) files.set(fileName, { before, after });
+  return { edits, needs, migrated, skipped, upToDate, dispatchersOnly: [] as string[] };
   }
-  return { files, migrated, skipped: skipped.sort((a, b) => a.tool.localeCompare(b.tool)), upToDate: upToDate.sort() };
-}
 
+  function finish(attempt: ReturnType<typeof planTools>): MigrationPlan {
+    const { edits, needs, migrated, skipped, upToDate } = attempt;
+    const files = new Map<string, { before: string; after: string }>();
+    for (const fileName of new Set([...edits.files(), ...needs.keys()])) {
+      const file = project!.getSourceFileOrThrow(fileName);
+      const before = file.getFullText();
+      const used = importedNameUses(file);
+      applyEdits(file, edits.editsOf(fileName));
+      addImports(file, session.relativePath(fileName), needs.get(fileName) ?? new Map());
+      removeImportsMadeUnused(file, used);
+      const after = file.getFullText();
+      // Leave the Project as it was read: the plan is data; writing is the caller's business.
+      file.replaceWithText(before);
+      if (after !== before) files.set(fileName, { before, after });
+    }
+    return { files, migrated, skipped: skipped.sort((a, b) => a.tool.localeCompare(b.tool)), upToDate: upToDate.sort(), dispatchers: attempt.dispatchersOnly.sort() };
+  }
+}

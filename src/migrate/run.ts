@@ -110,6 +110,7 @@ export function planSummary(plan: MigrationPlan): string {
   const lines = [`${plan.migrated.length} tool${plan.migrated.length === 1 ? "" : "s"} migrated, ${plan.skipped.length} skipped, ${plan.upToDate.length} already on the formatters`];
   for (const tool of plan.migrated) lines.push(`  migrated ${tool.tool} (${tool.file}:${tool.line}): ${tool.changes.join(", ")}`);
   for (const tool of plan.skipped) lines.push(`  skipped  ${tool.tool} (${tool.file}:${tool.line}): ${tool.reason}`);
+  for (const where of plan.dispatchers) lines.push(`  dispatcher ${where}: passes results through (its tools were already on the formatters)`);
   return lines.join("\n");
 }
 
