@@ -10,6 +10,11 @@ import { readGeneratedOutput, type GeneratedOutput } from "./generated-output.js
 import { readStub } from "./guidance.js";
 import { placeholdersOf } from "./placeholders.js";
 import { DispatchIndex } from "./dispatchers.js";
+import { misfitCalls, protocolSwitchMisfits } from "./protocol-switch.js";
+
+function toPosix(path: string): string {
+  return path.split("\\").join("/");
+}
 import { indexConformCalls, locateHandler } from "./locate.js";
 import { type CheckProblem, type CheckResult, type GuidanceState, type ToolCheck, coverageCount } from "./result.js";
 import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
@@ -46,6 +51,7 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
   const projectFiles = session.userSourceFiles().filter((file) => !inOutput(file.fileName));
   const conformCalls = indexConformCalls(projectFiles);
   const dispatches = new DispatchIndex(session.checker, projectFiles);
+  const switched = protocolSwitchMisfits(session, config);
   const mentionCache = new Map<ts.Node, NodeFacts>();
   const tools: ToolCheck[] = [];
   let guidanceComplete = 0;
@@ -89,6 +95,16 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
       // Without the Guidance Pattern, a protocol's own envelope is the guidance (next steps, recovery).
       guidance = judged.conforms && tally.placeholders.size === 0 ? "complete" : successConforms ? "partial" : "missing";
     }
+    // Handlers (and stubs) written for another protocol's formatters: tsc fails on them even where their types look conforming.
+    const handlerFile = located.scope ? session.where(located.scope).file : null;
+    const misfits = [
+      ...switched.filter((misfit) => misfit.file === handlerFile || misfit.file === toPosix(stubPath)),
+      ...(located.scope ? misfitCalls(session, located.scope, config) : []),
+    ];
+    const stubSource = session.program.getSourceFile(stubFile);
+    if (stubSource && !misfits.some((misfit) => misfit.file === toPosix(stubPath))) misfits.push(...misfitCalls(session, stubSource, config, { stub: true }));
+    for (const misfit of misfits) problems.push({ code: CheckCodes.otherProtocol, file: misfit.file, line: misfit.line, message: `tool "${tool.name}": ${misfit.message}` });
+
     // A dispatcher that serialises the handler's result sends the client a result inside a text block.
     let reserialised = false;
     if (located.wrapper || judged.conforms) {
@@ -103,10 +119,12 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
       }
     }
     // Placeholder content is not what the model needs, and a re-serialised result is not the protocol on the wire.
-    const conforms = judged.conforms && tally.placeholders.size === 0 && !reserialised;
+    const conforms = judged.conforms && tally.placeholders.size === 0 && !reserialised && misfits.length === 0;
+    if (!conforms && guidance === "complete") guidance = "partial";
     if (guidance === "complete") guidanceComplete++;
     errorPaths += tally.errorPaths;
-    if (errorGuidanceFilled) errorPathsWithGuidance += tally.errorPathsConforming;
+    // Error paths that do not reach the client as the protocol's error envelope recover nobody.
+    if (errorGuidanceFilled && !reserialised && misfits.length === 0) errorPathsWithGuidance += tally.errorPathsConforming;
 
     for (const warning of tool.warnings) {
       warnings++;
@@ -121,10 +139,7 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
 
     const roots: ts.Node[] = [];
     if (located.scope) roots.push(located.scope);
-    if (withGuidance) {
-      const stubSource = session.program.getSourceFile(stubFile);
-      if (stubSource) roots.push(stubSource);
-    }
+    if (withGuidance && stubSource) roots.push(stubSource);
     const reported = new Set<string>();
     for (const mention of collectToolMentions(session, roots, inOutput, mentionCache)) {
       if (toolNames.has(mention.name)) continue;

@@ -24,6 +24,8 @@ export const CheckCodes = {
   placeholder: "MCPC112",
   /** A dispatcher serialises a handler's result into a text block (the client gets a result inside a result). */
   reserialised: "MCPC113",
+  /** A handler or stub is written for another protocol's generated output than the configured one. */
+  otherProtocol: "MCPC114",
 } as const;
 
 /** A short title per code, for SARIF rules and the README. */
@@ -40,4 +42,5 @@ export const CHECK_CODE_TITLES: Record<string, string> = {
   MCPC110: "names a tool that does not exist",
   MCPC112: "sends placeholder content",
   MCPC113: "dispatcher re-serialises the handler's result",
+  MCPC114: "written for another protocol's output",
 };

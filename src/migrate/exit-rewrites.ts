@@ -5,16 +5,28 @@ import { isErrorEnvelopeLiteral } from "../analyze/resolve/error-envelope.js";
 import { isErrorText, withoutErrorHeading } from "../analyze/resolve/error-text.js";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import { collectExitPoints, type ExitPoint } from "../analyze/resolve/return-paths.js";
+import type { ForeignCalls } from "./foreign-calls.js";
+import type { LegacyStep } from "./formatter-calls.js";
 
 /**
  * What a legacy exit becomes. `payload` and `message` are source text taken verbatim from the
  * handler (the expressions the author wrote), so the rewrite moves code, it never retypes it.
  */
 export type ExitRewrite =
-  | { kind: "success"; exit: ExitPoint; payload: string; payloadNode: ts.Expression; notes: ts.Expression[] }
-  | { kind: "error"; exit: ExitPoint; message: string; messageNode: ts.Node }
+  | { kind: "success"; exit: ExitPoint; payload: string; payloadNode: ts.Expression; notes: ts.Expression[]; carried?: Carried }
+  | { kind: "error"; exit: ExitPoint; message: string; messageNode: ts.Node; carried?: Carried }
   | { kind: "done"; exit: ExitPoint }
   | { kind: "skip"; exit: ExitPoint; reason: string };
+
+/**
+ * What a formatter call written for another protocol's output already carries (foreign-calls.ts):
+ * its notes as source text and its steps, moved as they are instead of being looked for again.
+ */
+export interface Carried {
+  notes: string[];
+  /** Null when the call kept no steps of its own: they are looked for in its notes or message, as for a legacy exit. */
+  steps: LegacyStep[] | null;
+}
 
 const FORMATTER_CALL = /^format[A-Z]\w*$/;
 
@@ -166,7 +178,7 @@ function fromHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeCh
  * Classify one exit of a handler for the rewrite. Everything not recognised is a skip with its
  * reason: migrate rewrites only what it can read completely.
  */
-export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: boolean, raw = false): ExitRewrite {
+export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: boolean, raw = false, foreign: ForeignCalls | null = null): ExitRewrite {
   if (exit.isThrow) {
     // A throw that a surrounding try in the handler catches is not an exit (collectExitPoints drops
     // those); one inside a `try/finally` would change what runs if it became a return.
@@ -187,7 +199,7 @@ export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: bo
   }
   if (ts.isCallExpression(value)) {
     const callee = unwrapExpression(value.expression);
-    if (ts.isIdentifier(callee) && FORMATTER_CALL.test(callee.text)) return { kind: "done", exit };
+    if (ts.isIdentifier(callee) && FORMATTER_CALL.test(callee.text)) return foreign ? foreign.read(exit, value) : { kind: "done", exit };
     const helper = fromHelper(exit, value, checker);
     if (helper) return helper;
   }

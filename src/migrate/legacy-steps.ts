@@ -2,6 +2,7 @@ import { ts } from "ts-morph";
 import type { Inventory, ToolEntry } from "../analyze/inventory.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { unwrapExpression } from "../analyze/syntax.js";
+import { NameMatcher } from "../analyze/relations/names.js";
 import { buildToolGraph, type ToolGraphNode } from "../graph/model.js";
 import type { LegacyStep } from "./formatter-calls.js";
 
@@ -18,6 +19,7 @@ import type { LegacyStep } from "./formatter-calls.js";
 export class LegacySteps {
   private readonly graph: Map<string, ToolGraphNode>;
   private readonly tools: Map<string, ToolEntry>;
+  private matcher: NameMatcher | undefined;
 
   constructor(
     inventory: Inventory,
@@ -37,6 +39,16 @@ export class LegacySteps {
       const params = this.params(name, payload);
       return params && params.length > 0 ? [{ tool: name, params }] : [];
     });
+  }
+
+  /**
+   * The steps for notes known only as text (the comments a Guidance Pattern call kept): the tools
+   * they name, found the way the analyser finds mentions in strings.
+   */
+  inTexts(texts: readonly string[], payload: ts.Expression): LegacyStep[] {
+    this.matcher ??= new NameMatcher(this.tools.keys());
+    const named = [...new Set(texts.flatMap((text) => this.matcher!.find(text)))];
+    return named.map((name) => ({ tool: name, params: this.params(name, payload) ?? [] }));
   }
 
   private mentioned(tool: ToolEntry, texts: readonly ts.Node[]): string[] {

@@ -17,6 +17,8 @@ import { planWrap, type WrapPlan } from "./wrap.js";
 import { planWarnings } from "./warnings.js";
 import { LegacySteps } from "./legacy-steps.js";
 import { planDispatchers } from "./dispatchers.js";
+import { ForeignCalls } from "./foreign-calls.js";
+import { callSitesBreak, outputVariant, variantOf } from "../check/protocol-switch.js";
 
 function isAt(path: { file: string; line: number }, where: { file: string; line: number }): boolean {
   return path.file === where.file && path.line === where.line;
@@ -56,6 +58,9 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const idByMessage = new Map(warningConstants(inventory.tools).map((constant) => [constant.message, constant.id]));
   const module = (name: string): string => posix.join(options.outputDir, name);
   const steps = new LegacySteps(inventory, session);
+  // Call sites written for another protocol's output (on disk) are read back and written again.
+  const onDisk = outputVariant(session.rootDir, options.outputDir);
+  const foreign = onDisk && callSitesBreak(onDisk, variantOf(options)) ? new ForeignCalls(checker, session.rootDir, options.outputDir) : null;
   const tools = [...inventory.tools].sort((a, b) => a.name.localeCompare(b.name));
   const dispatchers = planDispatchers(session, tools.map((tool) => ({ name: tool.name, registration: locateHandler(session, tool, conformCalls).registration })), projectFiles, module);
 
@@ -123,7 +128,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
     }
     const raw = RAW_PAYLOAD_STYLES.has(tool.style);
     const exitScope = scope;
-    const exits = collectExitPoints(scope).map((exit) => planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), raw));
+    const exits = collectExitPoints(scope).map((exit) => planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), raw, foreign));
     if (located.wrapper && exits.every((exit) => exit.kind === "done")) {
       upToDate.push(tool.name);
       continue;
@@ -165,8 +170,13 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         if (exit.kind === "done" || exit.kind === "skip") continue;
         const made =
           exit.kind === "error"
-            ? errorCall({ message: exit.message, steps: steps.of(tool, [exit.messageNode]) }, context)
-            : successCall({ payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.notes.map((note) => note.getText(note.getSourceFile())), steps: steps.of(tool, exit.notes, exit.payloadNode) }, context);
+            ? errorCall({ message: exit.message, steps: exit.carried?.steps ?? steps.of(tool, [exit.messageNode]) }, context)
+            : successCall(
+                exit.carried
+                  ? { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.carried.notes, steps: exit.carried.steps ?? steps.inTexts(exit.carried.notes, exit.payloadNode) }
+                  : { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.notes.map((note) => note.getText(note.getSourceFile())), steps: steps.of(tool, exit.notes, exit.payloadNode) },
+                context,
+              );
         need(needs, fileName, formatterModule, exit.kind === "error" ? `${formatter}Error` : formatter);
         for (const kitName of made.kit) need(needs, fileName, module("kit.ts"), kitName);
         const call = made.text;

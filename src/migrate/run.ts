@@ -8,6 +8,7 @@ import type { GenerateConfig } from "../generate/config.js";
 import { assertGeneratable } from "../generate/generatable.js";
 import { createFormatter, loadBundledPrettier } from "../write/format.js";
 import { emit } from "../emit.js";
+import { assertNoProtocolSwitch } from "../check/protocol-switch.js";
 import { uncommittedFiles } from "./git.js";
 import type { MigrationPlan } from "./outcome.js";
 import { planMigration } from "./plan.js";
@@ -46,6 +47,8 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
   const session = openSession({ project: options.project, cwd: options.cwd, editable: true });
   const inventory = analyzeSession(session, options.cwd);
   assertGeneratable(inventory, "migrate");
+  // Handlers written for another protocol are moved below; guidance stubs the new protocol would not use are the user's call.
+  assertNoProtocolSwitch(session, options.config, options.cwd, (misfit) => misfit.kind === "stub");
   const root = session.rootDir;
   const plan = planMigration(session, inventory, { protocol: options.config.protocol, guidance: options.config.guidance, outputDir: options.config.outputDir });
   if (options.format && plan.files.size > 0 && (await usesPrettier(root))) {
