@@ -128,5 +128,8 @@ describe("a migrated low-level server whose dispatcher serialised every handler'
     expect(await codes()).toEqual([]);
     writeFileSync(dispatcher, passing.replace("  return result;\n", '  return { content: [{ type: "text", text: JSON.stringify(result, null, 2) }] };\n'));
     expect(await codes()).toEqual(["get_note MCPC113 src/server.ts:17", "search_notes MCPC113 src/server.ts:17"]);
+    // The same, serialised where it is called.
+    writeFileSync(dispatcher, passing.replace("  const result = await tool.handler(request.params.arguments ?? {});\n  return result;\n", '  return { content: [{ type: "text", text: JSON.stringify(await tool.handler(request.params.arguments ?? {})) }] };\n'));
+    expect(await codes()).toEqual(["get_note MCPC113 src/server.ts:16", "search_notes MCPC113 src/server.ts:16"]);
   });
 });
