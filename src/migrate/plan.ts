@@ -10,7 +10,8 @@ import { warningConstants } from "../generate/warning-ids.js";
 import type { ProtocolId } from "../protocols/protocol.js";
 import { type ExitRewrite, isInsideTry, planExit } from "./exit-rewrites.js";
 import type { MigrationPlan, SkippedTool } from "./outcome.js";
-import { CannotRewrite, type CallContext, errorCall, successCall } from "./formatter-calls.js";
+import { CannotRewrite, type CallContext, errorCall, type SuccessExit, successCall } from "./formatter-calls.js";
+import type { StubHints } from "../generate/generate.js";
 import { addImports, importedNameUses, type Needs, removeImportsMadeUnused } from "./imports.js";
 import { applyEdits, EditSet } from "./text-edits.js";
 import { planWrap, type WrapPlan } from "./wrap.js";
@@ -19,6 +20,17 @@ import { LegacySteps } from "./legacy-steps.js";
 import { planDispatchers } from "./dispatchers.js";
 import { ForeignCalls } from "./foreign-calls.js";
 import { callSitesBreak, outputVariant, variantOf } from "../check/protocol-switch.js";
+
+/** A note's text when it is a plain string literal (a stub cannot hold an expression of the handler's). */
+function plainText(source: string): string | null {
+  const literal = /^(["'`])(.*)\1$/s.exec(source);
+  if (!literal || (literal[1] === "`" && literal[2]!.includes("${"))) return null;
+  try {
+    return literal[1] === "`" ? literal[2]! : (JSON.parse(literal[1] === "'" ? `"${literal[2]!.replace(/"/g, '\\"')}"` : source) as string);
+  } catch {
+    return null;
+  }
+}
 
 function isAt(path: { file: string; line: number }, where: { file: string; line: number }): boolean {
   return path.file === where.file && path.line === where.line;
@@ -104,6 +116,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const upToDate: string[] = [];
   const edits = new EditSet();
   const needs = new Map<string, Needs>();
+  const stubHints = new Map<string, StubHints>();
   for (const tool of tools) {
     if (excluded.has(tool.name)) continue;
     const skip = (reason: string, node?: ts.Node): void => {
@@ -166,17 +179,20 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       const formatterModule = module(`formatters/${stems.get(tool.name) ?? tool.name}.ts`);
       const context: CallContext = { protocol: options.protocol, guidance: options.guidance, formatter, name: JSON.stringify(tool.name), checker };
       const changes = { paths: 0, throws: 0 };
+      const said: { texts: (string | null)[]; actions: string[] } = { texts: [], actions: [] };
       for (const exit of exits) {
         if (exit.kind === "done" || exit.kind === "skip") continue;
-        const made =
-          exit.kind === "error"
-            ? errorCall({ message: exit.message, steps: exit.carried?.steps ?? steps.of(tool, [exit.messageNode]) }, context)
-            : successCall(
-                exit.carried
-                  ? { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.carried.notes, steps: exit.carried.steps ?? steps.inTexts(exit.carried.notes, exit.payloadNode) }
-                  : { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.notes.map((note) => note.getText(note.getSourceFile())), steps: steps.of(tool, exit.notes, exit.payloadNode) },
-                context,
-              );
+        let made: ReturnType<typeof successCall>;
+        if (exit.kind === "error") {
+          made = errorCall({ message: exit.message, steps: exit.carried?.steps ?? steps.of(tool, [exit.messageNode]) }, context);
+        } else {
+          const success: SuccessExit = exit.carried
+            ? { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.carried.notes, steps: exit.carried.steps ?? steps.inTexts(exit.carried.notes, exit.payloadNode) }
+            : { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.notes.map((note) => note.getText(note.getSourceFile())), steps: steps.of(tool, exit.notes, exit.payloadNode) };
+          made = successCall(success, context);
+          said.texts.push(success.notes.length === 1 ? plainText(success.notes[0]!) : null);
+          said.actions.push(...success.steps.map((step) => step.tool));
+        }
         need(needs, fileName, formatterModule, exit.kind === "error" ? `${formatter}Error` : formatter);
         for (const kitName of made.kit) need(needs, fileName, module("kit.ts"), kitName);
         const call = made.text;
@@ -207,6 +223,8 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         wrap ? "wrapped with conform()" : "",
       ].filter((word) => word !== "");
       migrated.push({ tool: tool.name, ...session.where(scope), changes: words });
+      const text = said.texts[0];
+      stubHints.set(tool.name, { nextAction: text !== undefined && text !== null && said.texts.every((each) => each === text) ? text : null, actions: [...new Set(said.actions)].sort() });
     } catch (error) {
       if (!(error instanceof CannotRewrite)) throw error;
       edits.restore(before);
@@ -216,7 +234,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
     }
   }
 
-  return { edits, needs, migrated, skipped, upToDate, dispatchersOnly: [] as string[] };
+  return { edits, needs, migrated, skipped, upToDate, stubHints, dispatchersOnly: [] as string[] };
   }
 
   function finish(attempt: ReturnType<typeof planTools>): MigrationPlan {
@@ -234,6 +252,6 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       file.replaceWithText(before);
       if (after !== before) files.set(fileName, { before, after });
     }
-    return { files, migrated, skipped: skipped.sort((a, b) => a.tool.localeCompare(b.tool)), upToDate: upToDate.sort(), dispatchers: attempt.dispatchersOnly.sort() };
+    return { files, migrated, skipped: skipped.sort((a, b) => a.tool.localeCompare(b.tool)), upToDate: upToDate.sort(), dispatchers: attempt.dispatchersOnly.sort(), stubHints: attempt.stubHints };
   }
 }

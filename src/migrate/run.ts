@@ -80,6 +80,7 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
         projectRoot: root,
         config: options.config,
         format: options.format,
+        stubHints: plan.stubHints,
         beforeWrite: (scaffolded) => {
           for (const stub of scaffolded.keys()) snapshot.file(join(root, stub));
         },

@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { aorpProtocol } from "../../src/protocols/aorp/index.js";
+import { guidanceProtocol } from "../../src/protocols/guidance/index.js";
 import { smartV2Protocol } from "../../src/protocols/smart-v2/index.js";
 import { cleanScratch } from "../check/helpers.js";
 import { connectInMemory, importServer } from "../helpers/in-memory-client.js";
@@ -67,6 +68,22 @@ describe("a migrated project moved onto another protocol by migrate (issue #12, 
       expect(aorpProtocol.validate(missing)).toEqual([]);
       expect(missing.isError).toBe(true);
       expect((missing.structuredContent as { actionable: { next_steps: string[] } }).actionable.next_steps).toEqual(["list_cities"]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("a server migrated onto the Guidance Pattern, on the wire", () => {
+  it("the tools its legacy text named are the scaffolded stub's available actions", async () => {
+    const server = await migrated("migrate/weather", "guidance", "src/server.ts", "server");
+    try {
+      const cities = await server.call("list_cities");
+      expect(guidanceProtocol.validate(cities)).toEqual([]);
+      expect((cities.structuredContent as { guidance: { available_actions: string[] } }).guidance.available_actions).toEqual(["get_forecast"]);
+      const missing = await server.call("get_forecast", { city: "Paris" });
+      expect(guidanceProtocol.validate(missing)).toEqual([]);
+      expect(missing.isError).toBe(true);
     } finally {
       await server.close();
     }
