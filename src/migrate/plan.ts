@@ -21,7 +21,7 @@ import { planDispatchers } from "./dispatchers.js";
 import { ForeignCalls } from "./foreign-calls.js";
 import { callSitesBreak, outputVariant, variantOf } from "../check/protocol-switch.js";
 
-/** A note's text when it is a plain string literal (a stub cannot hold an expression of the handler's). */
+/** A carried note's text when its source is a plain string literal (a stub cannot hold an expression of the handler's). */
 function plainText(source: string): string | null {
   const literal = /^(["'`])(.*)\1$/s.exec(source);
   if (!literal || (literal[1] === "`" && literal[2]!.includes("${"))) return null;
@@ -111,130 +111,131 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   }
 
   function planTools(excluded: ReadonlyMap<string, SkippedTool>) {
-  const skipped: SkippedTool[] = [...excluded.values()];
-  const migrated: MigrationPlan["migrated"] = [];
-  const upToDate: string[] = [];
-  const edits = new EditSet();
-  const needs = new Map<string, Needs>();
-  const stubHints = new Map<string, StubHints>();
-  for (const tool of tools) {
-    if (excluded.has(tool.name)) continue;
-    const skip = (reason: string, node?: ts.Node): void => {
-      const where = node ? session.where(node) : { file: tool.handler?.file ?? tool.file, line: tool.handler?.line ?? tool.line };
-      skipped.push({ tool: tool.name, ...where, reason });
-    };
-    const located = locateHandler(session, tool, conformCalls);
-    if (!located.scope) {
-      skip("the handler cannot be found");
-      continue;
-    }
-    let scope: ts.Node = located.scope;
-    let wrap: WrapPlan | null = null;
-    if (!located.wrapper) {
-      const planned = planWrap(located.scope, located.registration, tool.name, checker, projectFiles);
-      if ("reason" in planned) {
-        skip(planned.reason, located.scope);
+    const skipped: SkippedTool[] = [...excluded.values()];
+    const migrated: MigrationPlan["migrated"] = [];
+    const upToDate: string[] = [];
+    const edits = new EditSet();
+    const needs = new Map<string, Needs>();
+    const stubHints = new Map<string, StubHints>();
+    for (const tool of tools) {
+      if (excluded.has(tool.name)) continue;
+      const skip = (reason: string, node?: ts.Node): void => {
+        const where = node ? session.where(node) : { file: tool.handler?.file ?? tool.file, line: tool.handler?.line ?? tool.line };
+        skipped.push({ tool: tool.name, ...where, reason });
+      };
+      const located = locateHandler(session, tool, conformCalls);
+      if (!located.scope) {
+        skip("the handler cannot be found");
         continue;
       }
-      wrap = planned;
-      scope = planned.scope;
-    }
-    const raw = RAW_PAYLOAD_STYLES.has(tool.style);
-    const exitScope = scope;
-    const exits = collectExitPoints(scope).map((exit) => planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), raw, foreign));
-    if (located.wrapper && exits.every((exit) => exit.kind === "done")) {
-      upToDate.push(tool.name);
-      continue;
-    }
-    const unreadable = exits.find((exit): exit is Extract<ExitRewrite, { kind: "skip" }> => exit.kind === "skip");
-    if (unreadable) {
-      skip(unreadable.reason, unreadable.exit.node);
-      continue;
-    }
-    if (exits.length === 0) {
-      skip("the handler has no return paths");
-      continue;
-    }
-    // What the analyser reads as an error must reach the model as one: never a success envelope.
-    const errorAsSuccess = exits.find((exit) => exit.kind === "success" && tool.returns.some((path) => path.kind === "error" && isAt(path, session.where(exit.exit.node))));
-    if (errorAsSuccess) {
-      skip("a return the analyser reads as an error, whose message migrate cannot take apart: return the error formatter's result there by hand", errorAsSuccess.exit.node);
-      continue;
-    }
-    const anyPayload = exits.find((exit) => exit.kind === "success" && (checker.getTypeAtLocation(exit.payloadNode).flags & ts.TypeFlags.Any) !== 0);
-    if (anyPayload?.kind === "success") {
-      skip("the payload is typed `any`, so its formatter cannot be typed: give it a type first", anyPayload.payloadNode);
-      continue;
-    }
-    const warnings = planWarnings(scope, checker, (message) => idByMessage.get(message));
-    if ("reason" in warnings) {
-      skip(warnings.reason, warnings.node);
-      continue;
-    }
-    const before = edits.snapshot();
-    const beforeNeeds = new Map([...needs].map(([file, byModule]) => [file, new Map([...byModule].map(([m, names]) => [m, new Set(names)]))]));
-    try {
-      const fileName = scope.getSourceFile().fileName;
-      const formatter = `format${pascalCase(tool.name)}`;
-      const formatterModule = module(`formatters/${stems.get(tool.name) ?? tool.name}.ts`);
-      const context: CallContext = { protocol: options.protocol, guidance: options.guidance, formatter, name: JSON.stringify(tool.name), checker };
-      const changes = { paths: 0, throws: 0 };
-      const said: { texts: (string | null)[]; actions: string[] } = { texts: [], actions: [] };
-      for (const exit of exits) {
-        if (exit.kind === "done" || exit.kind === "skip") continue;
-        let made: ReturnType<typeof successCall>;
-        if (exit.kind === "error") {
-          made = errorCall({ message: exit.message, steps: exit.carried?.steps ?? steps.of(tool, [exit.messageNode]) }, context);
-        } else {
-          const success: SuccessExit = exit.carried
-            ? { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.carried.notes, steps: exit.carried.steps ?? steps.inTexts(exit.carried.notes, exit.payloadNode) }
-            : { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.notes.map((note) => note.getText(note.getSourceFile())), steps: steps.of(tool, exit.notes, exit.payloadNode) };
-          made = successCall(success, context);
-          said.texts.push(success.notes.length === 1 ? plainText(success.notes[0]!) : null);
-          said.actions.push(...success.steps.map((step) => step.tool));
+      let scope: ts.Node = located.scope;
+      let wrap: WrapPlan | null = null;
+      if (!located.wrapper) {
+        const planned = planWrap(located.scope, located.registration, tool.name, checker, projectFiles);
+        if ("reason" in planned) {
+          skip(planned.reason, located.scope);
+          continue;
         }
-        need(needs, fileName, formatterModule, exit.kind === "error" ? `${formatter}Error` : formatter);
-        for (const kitName of made.kit) need(needs, fileName, module("kit.ts"), kitName);
-        const call = made.text;
-        const file = exit.exit.node.getSourceFile();
-        if (exit.exit.isThrow) {
-          changes.throws++;
-          edits.add(fileName, { start: exit.exit.node.getStart(file), end: exit.exit.node.getEnd(), text: `return ${call};` });
-        } else {
-          changes.paths++;
-          const target = exit.exit.expression!;
-          edits.add(fileName, { start: target.getStart(file), end: target.getEnd(), text: call });
+        wrap = planned;
+        scope = planned.scope;
+      }
+      const raw = RAW_PAYLOAD_STYLES.has(tool.style);
+      const exitScope = scope;
+      const exits = collectExitPoints(scope).map((exit) => planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), raw, foreign));
+      if (located.wrapper && exits.every((exit) => exit.kind === "done")) {
+        upToDate.push(tool.name);
+        continue;
+      }
+      const unreadable = exits.find((exit): exit is Extract<ExitRewrite, { kind: "skip" }> => exit.kind === "skip");
+      if (unreadable) {
+        skip(unreadable.reason, unreadable.exit.node);
+        continue;
+      }
+      if (exits.length === 0) {
+        skip("the handler has no return paths");
+        continue;
+      }
+      // What the analyser reads as an error must reach the model as one: never a success envelope.
+      const errorAsSuccess = exits.find((exit) => exit.kind === "success" && tool.returns.some((path) => path.kind === "error" && isAt(path, session.where(exit.exit.node))));
+      if (errorAsSuccess) {
+        skip("a return the analyser reads as an error, whose message migrate cannot take apart: return the error formatter's result there by hand", errorAsSuccess.exit.node);
+        continue;
+      }
+      const anyPayload = exits.find((exit) => exit.kind === "success" && (checker.getTypeAtLocation(exit.payloadNode).flags & ts.TypeFlags.Any) !== 0);
+      if (anyPayload?.kind === "success") {
+        skip("the payload is typed `any`, so its formatter cannot be typed: give it a type first", anyPayload.payloadNode);
+        continue;
+      }
+      const warnings = planWarnings(scope, checker, (message) => idByMessage.get(message));
+      if ("reason" in warnings) {
+        skip(warnings.reason, warnings.node);
+        continue;
+      }
+      const before = edits.snapshot();
+      const beforeNeeds = new Map([...needs].map(([file, byModule]) => [file, new Map([...byModule].map(([m, names]) => [m, new Set(names)]))]));
+      try {
+        const fileName = scope.getSourceFile().fileName;
+        const formatter = `format${pascalCase(tool.name)}`;
+        const formatterModule = module(`formatters/${stems.get(tool.name) ?? tool.name}.ts`);
+        const context: CallContext = { protocol: options.protocol, guidance: options.guidance, formatter, name: JSON.stringify(tool.name), checker };
+        const changes = { paths: 0, throws: 0 };
+        const said: { texts: (string | null)[]; actions: string[] } = { texts: [], actions: [] };
+        for (const exit of exits) {
+          if (exit.kind === "done" || exit.kind === "skip") continue;
+          let made: ReturnType<typeof successCall>;
+          if (exit.kind === "error") {
+            made = errorCall({ message: exit.message, steps: exit.carried?.steps ?? steps.of(tool, [exit.messageNode]) }, context);
+          } else {
+            const success: SuccessExit = exit.carried
+              ? { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.carried.notes, steps: exit.carried.steps ?? steps.inTexts(exit.carried.notes, exit.payloadNode) }
+              : { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.notes.map((note) => note.getText(note.getSourceFile())), steps: steps.of(tool, exit.notes, exit.payloadNode) };
+            made = successCall(success, context);
+            const [note, ...more] = exit.notes;
+            said.texts.push(exit.carried ? (exit.carried.notes.length === 1 ? plainText(exit.carried.notes[0]!) : null) : note && more.length === 0 && ts.isStringLiteralLike(note) ? note.text : null);
+            said.actions.push(...success.steps.map((step) => step.tool));
+          }
+          need(needs, fileName, formatterModule, exit.kind === "error" ? `${formatter}Error` : formatter);
+          for (const kitName of made.kit) need(needs, fileName, module("kit.ts"), kitName);
+          const call = made.text;
+          const file = exit.exit.node.getSourceFile();
+          if (exit.exit.isThrow) {
+            changes.throws++;
+            edits.add(fileName, { start: exit.exit.node.getStart(file), end: exit.exit.node.getEnd(), text: `return ${call};` });
+          } else {
+            changes.paths++;
+            const target = exit.exit.expression!;
+            edits.add(fileName, { start: target.getStart(file), end: target.getEnd(), text: call });
+          }
         }
-      }
-      for (const edit of warnings.edits) {
-        edits.add(edit.fileName, edit);
-        need(needs, edit.fileName, module("warnings.ts"), edit.needs === "Warning" ? "type Warning" : "warning");
-      }
-      if (wrap) {
-        for (const edit of wrap.edits) {
+        for (const edit of warnings.edits) {
           edits.add(edit.fileName, edit);
-          need(needs, edit.fileName, module("conform.ts"), "conform");
+          need(needs, edit.fileName, module("warnings.ts"), edit.needs === "Warning" ? "type Warning" : "warning");
         }
+        if (wrap) {
+          for (const edit of wrap.edits) {
+            edits.add(edit.fileName, edit);
+            need(needs, edit.fileName, module("conform.ts"), "conform");
+          }
+        }
+        const words = [
+          changes.paths > 0 ? `${changes.paths} return path${changes.paths === 1 ? "" : "s"}` : "",
+          changes.throws > 0 ? `${changes.throws} throw${changes.throws === 1 ? "" : "s"} to error results` : "",
+          warnings.count > 0 ? `${warnings.count} warning${warnings.count === 1 ? "" : "s"} to IDs` : "",
+          wrap ? "wrapped with conform()" : "",
+        ].filter((word) => word !== "");
+        migrated.push({ tool: tool.name, ...session.where(scope), changes: words });
+        const text = said.texts[0];
+        stubHints.set(tool.name, { nextAction: text !== undefined && text !== null && said.texts.every((each) => each === text) ? text : null, actions: [...new Set(said.actions)].sort() });
+      } catch (error) {
+        if (!(error instanceof CannotRewrite)) throw error;
+        edits.restore(before);
+        needs.clear();
+        for (const [file, byModule] of beforeNeeds) needs.set(file, byModule);
+        skip(error.message, error.node);
       }
-      const words = [
-        changes.paths > 0 ? `${changes.paths} return path${changes.paths === 1 ? "" : "s"}` : "",
-        changes.throws > 0 ? `${changes.throws} throw${changes.throws === 1 ? "" : "s"} to error results` : "",
-        warnings.count > 0 ? `${warnings.count} warning${warnings.count === 1 ? "" : "s"} to IDs` : "",
-        wrap ? "wrapped with conform()" : "",
-      ].filter((word) => word !== "");
-      migrated.push({ tool: tool.name, ...session.where(scope), changes: words });
-      const text = said.texts[0];
-      stubHints.set(tool.name, { nextAction: text !== undefined && text !== null && said.texts.every((each) => each === text) ? text : null, actions: [...new Set(said.actions)].sort() });
-    } catch (error) {
-      if (!(error instanceof CannotRewrite)) throw error;
-      edits.restore(before);
-      needs.clear();
-      for (const [file, byModule] of beforeNeeds) needs.set(file, byModule);
-      skip(error.message, error.node);
     }
-  }
 
-  return { edits, needs, migrated, skipped, upToDate, stubHints, dispatchersOnly: [] as string[] };
+    return { edits, needs, migrated, skipped, upToDate, stubHints, dispatchersOnly: [] as string[] };
   }
 
   function finish(attempt: ReturnType<typeof planTools>): MigrationPlan {
