@@ -5,7 +5,7 @@
  */
 import type { Inventory } from "./analyze/inventory.js";
 import { relativeToOutputDir, type GenerateConfig } from "./generate/config.js";
-import { generate } from "./generate/generate.js";
+import { generate, type StubHints } from "./generate/generate.js";
 import { assertGeneratable } from "./generate/generatable.js";
 import { type FormatCache, type Formatter, writeGeneratedOutput, type WriteOutcome } from "./write/index.js";
 
@@ -19,6 +19,8 @@ export interface EmitTarget {
   cache?: FormatCache | false;
   /** Called with the stubs to scaffold (paths relative to the project root) before anything is written. */
   beforeWrite?: (scaffolded: ReadonlyMap<string, string>) => void;
+  /** What `migrate` read in the legacy responses, for the stubs this run scaffolds. */
+  stubHints?: ReadonlyMap<string, StubHints>;
 }
 
 export interface Emitted {
@@ -30,7 +32,7 @@ export interface Emitted {
 /** Generates for `inventory` (refusing one that cannot be generated from) and writes the output. */
 export async function emit(inventory: Inventory, target: EmitTarget): Promise<Emitted> {
   assertGeneratable(inventory);
-  const { generated, scaffolded } = generate(inventory, target.config);
+  const { generated, scaffolded } = generate(inventory, target.config, target.stubHints);
   target.beforeWrite?.(scaffolded);
   const outcome = await writeGeneratedOutput({
     projectRoot: target.projectRoot,

@@ -9,10 +9,17 @@ import { fileStems } from "../generate/paths.js";
 import { CheckCodes } from "./codes.js";
 import { readGeneratedOutput, type GeneratedOutput } from "./generated-output.js";
 import { readStub } from "./guidance.js";
+import { placeholdersOf } from "./placeholders.js";
+import { DispatchIndex } from "./dispatchers.js";
+import { misfitCalls, protocolSwitchMisfits } from "./protocol-switch.js";
 import { indexConformCalls, locateHandler } from "./locate.js";
 import { judgeDeclaredOutputSchema } from "./output-schema.js";
 import { type CheckProblem, type CheckResult, type GuidanceState, type ToolCheck, coverageCount } from "./result.js";
 import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
+
+function toPosix(path: string): string {
+  return path.split("\\").join("/");
+}
 
 export interface CheckOptions {
   config: Pick<GenerateConfig, "protocol" | "guidance" | "outputDir" | "guidanceDir">;
@@ -23,6 +30,10 @@ export interface CheckOptions {
 interface PathTally {
   errorPaths: number;
   errorPathsConforming: number;
+  /** Parts sent as placeholders on any path (see placeholders.ts). */
+  placeholders: Set<string>;
+  /** Whether an error path sends a placeholder (its recovery is not written yet). */
+  errorPlaceholders: boolean;
 }
 
 /**
@@ -40,7 +51,10 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
   const inOutput = (fileName: string): boolean => resolve(fileName).startsWith(outputRoot);
 
   const readyForms = readySchemaForms(inventory.tools);
-  const conformCalls = indexConformCalls(session.userSourceFiles().filter((file) => !inOutput(file.fileName)));
+  const projectFiles = session.userSourceFiles().filter((file) => !inOutput(file.fileName));
+  const conformCalls = indexConformCalls(projectFiles);
+  const dispatches = new DispatchIndex(session.checker, projectFiles);
+  const switched = protocolSwitchMisfits(session, config);
   const mentionCache = new Map<ts.Node, NodeFacts>();
   const tools: ToolCheck[] = [];
   let guidanceComplete = 0;
@@ -51,19 +65,23 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
   for (const tool of inventory.tools) {
     const problems: CheckProblem[] = [];
     const located = locateHandler(session, tool, conformCalls);
-    const tally: PathTally = { errorPaths: 0, errorPathsConforming: 0 };
-    const { conforms, successConforms } = judgePaths(session, tool, located.scope, generated, problems, tally);
+    const tally: PathTally = { errorPaths: 0, errorPathsConforming: 0, placeholders: new Set(), errorPlaceholders: false };
+    const judged = judgePaths(session, tool, located.scope, generated, problems, tally);
+    const { successConforms } = judged;
     if (!located.wrapper) {
       problems.push({ code: CheckCodes.notWrapped, message: `tool "${tool.name}" is not wrapped with conform("${tool.name}", handler), so tsc does not hold it to the protocol`, file: tool.file, line: tool.line });
     }
 
     let guidance: GuidanceState;
-    let errorGuidanceFilled = true;
+    let errorGuidanceFilled = !tally.errorPlaceholders;
     const stubPath = join(config.guidanceDir, `${stems.get(tool.name) ?? tool.name}.ts`);
     const stubFile = join(session.rootDir, stubPath);
     if (withGuidance) {
       const stub = readStub(stubFile);
-      errorGuidanceFilled = stub.exists && stub.errorUnfilled === 0;
+      errorGuidanceFilled &&= stub.exists && stub.errorUnfilled === 0;
+      // An unfilled rule sends its "TODO: ..." to the model: placeholder content like any other.
+      if (stub.exists && stub.successUnfilled > 0) tally.placeholders.add("guidance");
+      if (stub.exists && stub.errorUnfilled > 0) tally.placeholders.add("errorGuidance");
       if (!stub.exists) {
         guidance = "missing";
         problems.push({ code: CheckCodes.guidanceMissing, message: `tool "${tool.name}" has no guidance stub ${stubPath}: run \`mcp-conform generate\` to scaffold it`, file: tool.file, line: tool.line });
@@ -74,15 +92,47 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
         guidance = "partial";
         problems.push({ code: CheckCodes.errorGuidanceUnfilled, message: `tool "${tool.name}" has no recovery guidance on its error paths: errorGuidance in ${stubPath} is still unfilled`, file: stubPath, line: 1 });
       } else {
-        guidance = conforms ? "complete" : successConforms ? "partial" : "missing";
+        guidance = judged.conforms && tally.placeholders.size === 0 ? "complete" : successConforms ? "partial" : "missing";
       }
     } else {
       // Without the Guidance Pattern, a protocol's own envelope is the guidance (next steps, recovery).
-      guidance = conforms ? "complete" : successConforms ? "partial" : "missing";
+      guidance = judged.conforms && tally.placeholders.size === 0 ? "complete" : successConforms ? "partial" : "missing";
     }
+    // Handlers (and stubs) written for another protocol's formatters: tsc fails on them even where their types look conforming.
+    const handlerFile = located.scope ? session.where(located.scope).file : null;
+    const misfits = [
+      ...switched.filter((misfit) => misfit.file === handlerFile || misfit.file === toPosix(stubPath)),
+      ...(located.scope ? misfitCalls(session, located.scope, config) : []),
+    ];
+    const stubSource = session.program.getSourceFile(stubFile);
+    if (stubSource && !misfits.some((misfit) => misfit.file === toPosix(stubPath))) misfits.push(...misfitCalls(session, stubSource, config, { stub: true }));
+    // Names of tools the server lacks (MCPC110 below) are a reason of their own for an argument not to fit.
+    const unknownMentions = collectToolMentions(session, [...(located.scope ? [located.scope] : []), ...(withGuidance && stubSource ? [stubSource] : [])], inOutput, mentionCache).filter((mention) => !toolNames.has(mention.name));
+    const explained = (misfit: (typeof misfits)[number]): boolean =>
+      misfit.argument !== undefined && unknownMentions.some((mention) => mention.node.getSourceFile() === misfit.argument!.getSourceFile() && mention.node.pos >= misfit.argument!.pos && mention.node.end <= misfit.argument!.end);
+    for (let i = misfits.length - 1; i >= 0; i--) if (explained(misfits[i]!)) misfits.splice(i, 1);
+    for (const misfit of misfits) problems.push({ code: CheckCodes.otherProtocol, file: misfit.file, line: misfit.line, message: `tool "${tool.name}": ${misfit.message}` });
+
+    // A dispatcher that serialises the handler's result sends the client a result inside a text block.
+    let reserialised = false;
+    if (located.wrapper || judged.conforms) {
+      for (const dispatch of dispatches.serialising(located.registration)) {
+        reserialised = true;
+        const where = session.where(dispatch.result);
+        problems.push({
+          code: CheckCodes.reserialised,
+          message: `this dispatcher puts what tool "${tool.name}"'s handler returns inside a text block: the client gets the JSON of a whole result, with no structuredContent and no isError; return the handler's result as it is (mcp-conform migrate does it)`,
+          ...where,
+        });
+      }
+    }
+    // Placeholder content is not what the model needs, and a re-serialised result is not the protocol on the wire.
+    const conforms = judged.conforms && tally.placeholders.size === 0 && !reserialised && misfits.length === 0;
+    if (!conforms && guidance === "complete") guidance = "partial";
     if (guidance === "complete") guidanceComplete++;
     errorPaths += tally.errorPaths;
-    if (errorGuidanceFilled) errorPathsWithGuidance += tally.errorPathsConforming;
+    // Error paths that do not reach the client as the protocol's error envelope recover nobody.
+    if (errorGuidanceFilled && !reserialised && misfits.length === 0) errorPathsWithGuidance += tally.errorPathsConforming;
 
     for (const warning of tool.warnings) {
       warnings++;
@@ -95,15 +145,8 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
       }
     }
 
-    const roots: ts.Node[] = [];
-    if (located.scope) roots.push(located.scope);
-    if (withGuidance) {
-      const stubSource = session.program.getSourceFile(stubFile);
-      if (stubSource) roots.push(stubSource);
-    }
     const reported = new Set<string>();
-    for (const mention of collectToolMentions(session, roots, inOutput, mentionCache)) {
-      if (toolNames.has(mention.name)) continue;
+    for (const mention of unknownMentions) {
       const where = session.where(mention.node);
       const key = `${mention.name}\0${where.file}\0${where.line}`;
       if (reported.has(key)) continue;
@@ -115,7 +158,7 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
     if (outputSchemaProblem) problems.push(outputSchemaProblem);
 
     problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.code.localeCompare(b.code) || a.message.localeCompare(b.message));
-    tools.push({ name: tool.name, file: tool.file, line: tool.line, conforms, guidance, problems });
+    tools.push({ name: tool.name, file: tool.file, line: tool.line, conforms, guidance, placeholders: [...tally.placeholders].sort(), problems });
   }
 
   const coverage = {
@@ -160,7 +203,16 @@ function judgePaths(
     }
     const pathConforms = exit.expression !== undefined && isConforming(checker, exit.expression, target);
     if (pathConforms) {
-      if (isError) tally.errorPathsConforming++;
+      const placeholders = placeholdersOf(checker, exit.expression, generated.placeholderBrand);
+      if (placeholders) {
+        for (const part of placeholders.parts) tally.placeholders.add(part);
+        if (isError) tally.errorPlaceholders = true;
+        problems.push({
+          code: CheckCodes.placeholder,
+          message: `tool "${tool.name}" sends placeholder ${placeholders.parts.join(", ")} on ${isError ? "an error" : "a success"} path: neutral values the legacy response never said; give each in the second argument of ${placeholders.source}`,
+          ...where,
+        });
+      } else if (isError) tally.errorPathsConforming++;
       continue;
     }
     conforms = false;

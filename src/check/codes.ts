@@ -22,6 +22,12 @@ export const CheckCodes = {
   unknownTool: "MCPC110",
   /** The tool's declared `outputSchema` does not accept the envelope it answers with. */
   outputSchemaRejectsEnvelope: "MCPC111",
+  /** A return sends placeholder content: parts the kit filled with neutral values. */
+  placeholder: "MCPC112",
+  /** A dispatcher serialises a handler's result into a text block (the client gets a result inside a result). */
+  reserialised: "MCPC113",
+  /** A handler or stub is written for another protocol's generated output than the configured one. */
+  otherProtocol: "MCPC114",
 } as const;
 
 /** A short title per code, for SARIF rules and the README. */
@@ -37,4 +43,7 @@ export const CHECK_CODE_TITLES: Record<string, string> = {
   MCPC109: "warning ID not in the generated WARNINGS",
   MCPC110: "names a tool that does not exist",
   MCPC111: "declared outputSchema rejects the envelope",
+  MCPC112: "sends placeholder content",
+  MCPC113: "dispatcher re-serialises the handler's result",
+  MCPC114: "written for another protocol's output",
 };

@@ -18,6 +18,11 @@ export interface GeneratedOutput {
   conformingResults: ts.Type;
   /** The keys of `WARNINGS` in `warnings.ts`. */
   warningIds: ReadonlySet<string>;
+  /**
+   * The brand of kit.ts's `Placeholders<P, K>`: the property whose type names the parts a legacy
+   * builder filled with neutral values. Null when the kit has none (the guidance kit, older output).
+   */
+  placeholderBrand: ts.Declaration | null;
 }
 
 function moduleExport(session: AnalysisSession, file: ts.SourceFile, name: string): ts.Symbol | undefined {
@@ -58,7 +63,20 @@ export function readGeneratedOutput(session: AnalysisSession, inventory: Invento
   if (!results) throw stale(outputDir, "predates `ConformingResults` in conform.ts");
   const warningsSymbol = moduleExport(session, warnings, "WARNINGS");
   const warningIds = new Set(warningsSymbol ? checker.getTypeOfSymbol(warningsSymbol).getProperties().map((p) => p.name) : []);
-  return { conformingResults: checker.getDeclaredTypeOfSymbol(results), warningIds };
+  const kit = sourceFile("kit.ts");
+  return { conformingResults: checker.getDeclaredTypeOfSymbol(results), warningIds, placeholderBrand: kit ? placeholderBrand(session, kit) : null };
+}
+
+/** The one property signature inside kit.ts's `Placeholders` type alias. */
+function placeholderBrand(session: AnalysisSession, kit: ts.SourceFile): ts.Declaration | null {
+  const alias = moduleExport(session, kit, "Placeholders")?.declarations?.find(ts.isTypeAliasDeclaration);
+  let found: ts.Declaration | null = null;
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertySignature(node)) found ??= node;
+    else ts.forEachChild(node, visit);
+  };
+  if (alias) visit(alias.type);
+  return found;
 }
 
 function findByPath(session: AnalysisSession, path: string): ts.SourceFile | undefined {

@@ -18,9 +18,17 @@ export interface ToolCheck {
   name: string;
   file: string;
   line: number;
-  /** Every return path is assignable to the tool's `ConformingResult` (and there is at least one). */
+  /**
+   * Every return path is assignable to the tool's `ConformingResult` (and there is at least one),
+   * and none sends placeholder content.
+   */
   conforms: boolean;
   guidance: GuidanceState;
+  /**
+   * The parts still sent as placeholders, sorted: the kit's neutral values (`confidence`,
+   * `key_insight`, `recovery`, ...), and `guidance` / `errorGuidance` while the stub is unfilled.
+   */
+  placeholders: string[];
   problems: CheckProblem[];
 }
 

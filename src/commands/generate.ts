@@ -16,6 +16,7 @@ import { assertGeneratable } from "../generate/generatable.js";
 import { stageText } from "../progress/analysis-text.js";
 import { formatDiagnostic } from "../report/inventory-text.js";
 import { writeGeneratedOutput } from "../write/index.js";
+import { assertNoProtocolSwitch } from "../check/protocol-switch.js";
 import type { Command } from "./command.js";
 import { resolveProjectArgs } from "./project-args.js";
 import { resolveGenerateConfig } from "./resolve-generate-config.js";
@@ -65,6 +66,8 @@ export const generateCommand: Command = {
 
       const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd, onProgress: progress?.onAnalysis });
       assertGeneratable(inventory);
+      // Output for another protocol would break the handlers written for this one: refuse, and say what moves them.
+      if (!values["check"]) assertNoProtocolSwitch(session, generateConfig, io.cwd);
       // Asked before anything is written: afterwards every generated import resolves.
       const needsSecondPass = !values["check"] && importsMissingOutput(session, outputDir);
       progress?.stage(stageText(values["check"] ? "comparing the output of" : "generating for", inventory.tools.length));

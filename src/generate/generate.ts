@@ -41,10 +41,20 @@ export interface GenerateResult {
 
 let builtinTemplates: TemplateSet | undefined;
 
-export function generate(inventory: Inventory, config: GenerateConfig): GenerateResult {
+/**
+ * What `migrate` read in a tool's legacy responses, for the guidance stub it scaffolds: the tools
+ * they named (the rules' `available_actions`) and, when every response said the same plain text,
+ * that text (their `next_action`). Stubs are written once, so only the run that creates them uses it.
+ */
+export interface StubHints {
+  nextAction: string | null;
+  actions: string[];
+}
+
+export function generate(inventory: Inventory, config: GenerateConfig, stubHints: ReadonlyMap<string, StubHints> = new Map()): GenerateResult {
   const templates =
     config.templatesDir === undefined ? (builtinTemplates ??= loadTemplates()) : loadTemplates(config.templatesDir);
-  return generateWithTemplates(inventory, config, templates);
+  return generateWithTemplates(inventory, config, templates, stubHints);
 }
 
 /** Tools sorted by name; two tools of one name cannot both be generated for. */
@@ -106,7 +116,7 @@ function layout(config: GenerateConfig): Layout {
 /** The output schema files of the last run and what they were made from (see generateWithTemplates). */
 let lastSchemas: { templates: TemplateSet; key: string; outputs: Map<string, string> } | undefined;
 
-export function generateWithTemplates(inventory: Inventory, config: GenerateConfig, templates: TemplateSet): GenerateResult {
+export function generateWithTemplates(inventory: Inventory, config: GenerateConfig, templates: TemplateSet, stubHints: ReadonlyMap<string, StubHints> = new Map()): GenerateResult {
   const protocol = getProtocol(config.protocol);
   if (config.guidance && !protocol.composesWithGuidance && protocol.id !== "guidance") {
     throw new InputError(`guidance: true adds the guidance field to aorp or smart-v2 envelopes; the ${protocol.id} protocol does not carry it`);
@@ -213,6 +223,7 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
       const file = paths.stub(stem);
       const states = guidanceStates(tool.payload.schema);
       const fields = guidanceFields(tool.payload);
+      const hints = stubHints.get(tool.name);
       scaffolded.set(
         file,
         templates.render("guidance-stub.ts.hbs", {
@@ -227,7 +238,10 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
           states: states.values.map((value) => ({
             value,
             currentState: stateIdentifier(value),
-            nextAction: "TODO: say what the orchestrator should do next",
+            // What the legacy response said is a rule already written; a TODO is not.
+            nextAction: hints?.nextAction ?? "TODO: say what the orchestrator should do next",
+            filled: hints?.nextAction != null,
+            actions: hints?.actions ?? [],
           })),
           errorState: `${stateIdentifier(tool.name)}_failed`,
           imports: {

@@ -2,18 +2,31 @@ import { ts } from "ts-morph";
 import { getPropertyValue, unwrapExpression } from "../analyze/syntax.js";
 import { isCallToolResultLiteral, payloadSlot } from "../analyze/resolve/call-tool-result.js";
 import { isErrorEnvelopeLiteral } from "../analyze/resolve/error-envelope.js";
+import { isErrorText, withoutErrorHeading } from "../analyze/resolve/error-text.js";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import { collectExitPoints, type ExitPoint } from "../analyze/resolve/return-paths.js";
+import type { ForeignCalls } from "./foreign-calls.js";
+import type { LegacyStep } from "./formatter-calls.js";
 
 /**
  * What a legacy exit becomes. `payload` and `message` are source text taken verbatim from the
  * handler (the expressions the author wrote), so the rewrite moves code, it never retypes it.
  */
 export type ExitRewrite =
-  | { kind: "success"; exit: ExitPoint; payload: string; payloadNode: ts.Expression; notes: string[] }
-  | { kind: "error"; exit: ExitPoint; message: string }
+  | { kind: "success"; exit: ExitPoint; payload: string; payloadNode: ts.Expression; notes: ts.Expression[]; carried?: Carried }
+  | { kind: "error"; exit: ExitPoint; message: string; messageNode: ts.Node; carried?: Carried }
   | { kind: "done"; exit: ExitPoint }
   | { kind: "skip"; exit: ExitPoint; reason: string };
+
+/**
+ * What a formatter call written for another protocol's output already carries (foreign-calls.ts):
+ * its notes as source text and its steps, moved as they are instead of being looked for again.
+ */
+export interface Carried {
+  notes: string[];
+  /** Null when the call kept no steps of its own: they are looked for in its notes or message, as for a legacy exit. */
+  steps: LegacyStep[] | null;
+}
 
 const FORMATTER_CALL = /^format[A-Z]\w*$/;
 
@@ -25,33 +38,37 @@ function text(node: ts.Node): string {
  * A `throw new Error(message)` (or any `new X(...)`): its first text argument, so
  * `new McpError(ErrorCode.InvalidParams, message)` gives the message, not the code; else null.
  */
-function thrownMessage(expression: ts.Expression | undefined, checker: ts.TypeChecker): string | null {
+function thrownMessage(expression: ts.Expression | undefined, checker: ts.TypeChecker): ts.Expression | null {
   const thrown = expression ? unwrapExpression(expression) : undefined;
   if (!thrown || !ts.isNewExpression(thrown)) return null;
-  const message = (thrown.arguments ?? []).find((argument) => (checker.getTypeAtLocation(argument).flags & ts.TypeFlags.StringLike) !== 0);
-  return message ? text(message) : null;
+  return (thrown.arguments ?? []).find((argument) => (checker.getTypeAtLocation(argument).flags & ts.TypeFlags.StringLike) !== 0) ?? null;
 }
 
-/** The first text block's text, for an `isError` result. */
-function firstText(object: ts.ObjectLiteralExpression): string | null {
+/** An error with its message as the handler wrote it; a Markdown heading (`## ❌ Error`) is dropped from a literal. */
+function error(exit: ExitPoint, node: ts.Expression): ExitRewrite {
+  return { kind: "error", exit, message: isErrorText(node) ? withoutErrorHeading(node) : text(node), messageNode: node };
+}
+
+/** An `isError` result's words: the first text block's text, or the JSON it sends. */
+function firstText(exit: ExitPoint, object: ts.ObjectLiteralExpression): ExitRewrite | null {
   const slot = payloadSlot(object);
-  if (slot.kind === "text") return text(slot.expression);
-  if (slot.kind === "json-text") return `JSON.stringify(${text(slot.expression)})`;
+  if (slot.kind === "text") return error(exit, slot.expression);
+  if (slot.kind === "json-text") return { kind: "error", exit, message: `JSON.stringify(${text(slot.expression)})`, messageNode: slot.expression };
   return null;
 }
 
 /** Free text in blocks after the payload's (`"Use calculate_ddm next"`): kept as notes. */
-function extraTexts(object: ts.ObjectLiteralExpression, payload: ts.Expression): string[] {
+function extraTexts(object: ts.ObjectLiteralExpression, payload: ts.Expression): ts.Expression[] {
   const content = getPropertyValue(object, "content");
   const array = content && ts.isExpression(content) ? unwrapExpression(content) : undefined;
   if (!array || !ts.isArrayLiteralExpression(array)) return [];
-  const notes: string[] = [];
+  const notes: ts.Expression[] = [];
   for (const element of array.elements) {
     const block = unwrapExpression(element);
     if (!ts.isObjectLiteralExpression(block)) continue;
     const value = getPropertyValue(block, "text");
     if (!value || !ts.isExpression(value) || (payload && value.getStart() <= payload.getStart() && payload.getEnd() <= value.getEnd())) continue;
-    notes.push(text(value));
+    notes.push(value);
   }
   return notes;
 }
@@ -65,13 +82,13 @@ function constInitializer(identifier: ts.Expression, checker: ts.TypeChecker): t
 }
 
 /** An error envelope's words (`{ success: false, error, message }`): its message, else its error. */
-function envelopeMessage(payload: ts.Expression, checker: ts.TypeChecker): string | null {
+function envelopeMessage(exit: ExitPoint, payload: ts.Expression, checker: ts.TypeChecker): ExitRewrite | null {
   const unwrapped = unwrapExpression(payload);
   const literal = ts.isObjectLiteralExpression(unwrapped) ? unwrapped : constInitializer(unwrapped, checker);
   if (!literal || !isErrorEnvelopeLiteral(literal)) return null;
   for (const key of ["message", "error"]) {
     const value = getPropertyValue(literal, key);
-    if (value && ts.isExpression(value)) return literal === unwrapped ? text(value) : `${text(unwrapped)}.${key}`;
+    if (value && ts.isExpression(value)) return literal === unwrapped ? error(exit, value) : { kind: "error", exit, message: `${text(unwrapped)}.${key}`, messageNode: value };
   }
   return null;
 }
@@ -81,70 +98,115 @@ function fromCallToolResult(exit: ExitPoint, object: ts.ObjectLiteralExpression,
   if (isError && ts.isExpression(isError) && unwrapExpression(isError).kind === ts.SyntaxKind.TrueKeyword) {
     const slot = payloadSlot(object);
     // `isError` with an error envelope in JSON text: its message, not the JSON of the whole object.
-    const message = (slot.kind === "json-text" ? envelopeMessage(slot.expression, checker) : null) ?? firstText(object);
-    return message ? { kind: "error", exit, message } : { kind: "skip", exit, reason: "an isError result without a text block to take the message from" };
+    const message = (slot.kind === "json-text" ? envelopeMessage(exit, slot.expression, checker) : null) ?? firstText(exit, object);
+    return message ?? { kind: "skip", exit, reason: "an isError result without a text block to take the message from" };
   }
   const slot = payloadSlot(object);
   if (slot.kind === "none") return { kind: "skip", exit, reason: "a result with neither structuredContent nor a text block" };
-  if (slot.kind === "json-text") {
-    const message = envelopeMessage(slot.expression, checker);
-    if (message) return { kind: "error", exit, message };
-  }
+  // Errors by their own words: an error envelope as the payload, or error Markdown (`## ❌ Error`).
+  if (slot.kind === "text" && isErrorText(slot.expression)) return error(exit, slot.expression);
+  const envelope = envelopeMessage(exit, slot.expression, checker);
+  if (envelope) return envelope;
   const payloadNode = slot.expression;
   return { kind: "success", exit, payload: text(payloadNode), payloadNode, notes: slot.kind === "structured" ? [] : extraTexts(object, payloadNode) };
 }
 
-/** `return jsonResult(response)`: a project helper whose parameter is the payload. */
+/** The argument given for `parameter` at `call`, when the expression is that parameter itself. */
+function argumentFor(expression: ts.Expression, helper: ts.SignatureDeclaration, call: ts.CallExpression, checker: ts.TypeChecker): ts.Expression | undefined {
+  const inner = unwrapExpression(expression);
+  if (!ts.isIdentifier(inner)) return undefined;
+  const declaration = checker.getSymbolAtLocation(inner)?.valueDeclaration;
+  if (!declaration || !ts.isParameter(declaration)) return undefined;
+  return call.arguments[helper.parameters.indexOf(declaration)];
+}
+
+/** The parameter a text expression is built around (`message`, `` `Error: ${message}` ``), as its argument here. */
+function textArgument(expression: ts.Expression, helper: ts.SignatureDeclaration, call: ts.CallExpression, checker: ts.TypeChecker): ts.Expression | undefined {
+  const value = unwrapExpression(expression);
+  if (ts.isTemplateExpression(value)) {
+    const found = value.templateSpans.map((span) => argumentFor(span.expression, helper, call, checker)).filter((argument) => argument !== undefined);
+    return found.length === 1 ? found[0] : undefined;
+  }
+  return argumentFor(value, helper, call, checker);
+}
+
+/**
+ * `return jsonResult(response)`: a project helper whose parameter is the payload; and
+ * `return errorResult(message)`: one whose every return is an `isError` result (or an error envelope)
+ * built around a parameter, whose argument is the message.
+ */
 function fromHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeChecker): ExitRewrite | null {
   const helper = resolveFunction(call.expression, checker);
   if (!helper || helper.getSourceFile().isDeclarationFile) return null;
   const exits = collectExitPoints(helper);
-  if (exits.length !== 1 || !exits[0]!.expression) return null;
-  const returned = unwrapExpression(exits[0]!.expression);
+  const results = exits.map((each) => (each.expression ? unwrapExpression(each.expression) : undefined));
+  if (results.length > 0 && results.every((result) => result !== undefined && ts.isObjectLiteralExpression(result) && isCallToolResultLiteral(result))) {
+    const literals = results as ts.ObjectLiteralExpression[];
+    const flagged = literals.every((literal) => {
+      const isError = getPropertyValue(literal, "isError");
+      return isError !== undefined && ts.isExpression(isError) && unwrapExpression(isError).kind === ts.SyntaxKind.TrueKeyword;
+    });
+    if (flagged) {
+      const messages = literals.map((literal) => {
+        const slot = payloadSlot(literal);
+        if (slot.kind === "text") return textArgument(slot.expression, helper, call, checker);
+        if (slot.kind === "json-text") {
+          const envelope = unwrapExpression(slot.expression);
+          if (!ts.isObjectLiteralExpression(envelope)) return argumentFor(envelope, helper, call, checker);
+          for (const key of ["message", "error"]) {
+            const value = getPropertyValue(envelope, key);
+            if (value && ts.isExpression(value)) return textArgument(value, helper, call, checker);
+          }
+        }
+        return undefined;
+      });
+      const message = messages[0];
+      return message !== undefined && messages.every((each) => each === message) ? error(exit, message) : { kind: "skip", exit, reason: `returns ${text(call.expression)}(...), an error result whose message is not one of its arguments` };
+    }
+  }
+  if (exits.length !== 1 || !results[0]) return null;
+  const returned = results[0];
   if (!ts.isObjectLiteralExpression(returned) || !isCallToolResultLiteral(returned)) return null;
   const slot = payloadSlot(returned);
   if (slot.kind !== "json-text" && slot.kind !== "structured") return null;
-  const inner = unwrapExpression(slot.expression);
-  if (!ts.isIdentifier(inner)) return null;
-  const declaration = checker.getSymbolAtLocation(inner)?.valueDeclaration;
-  if (!declaration || !ts.isParameter(declaration)) return null;
-  const argument = call.arguments[helper.parameters.indexOf(declaration)];
-  return argument ? { kind: "success", exit, payload: text(argument), payloadNode: argument, notes: [] } : null;
+  const argument = argumentFor(slot.expression, helper, call, checker);
+  if (!argument) return null;
+  return envelopeMessage(exit, argument, checker) ?? { kind: "success", exit, payload: text(argument), payloadNode: argument, notes: [] };
 }
 
 /**
  * Classify one exit of a handler for the rewrite. Everything not recognised is a skip with its
  * reason: migrate rewrites only what it can read completely.
  */
-export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: boolean, raw = false): ExitRewrite {
+export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: boolean, raw = false, foreign: ForeignCalls | null = null): ExitRewrite {
   if (exit.isThrow) {
     // A throw that a surrounding try in the handler catches is not an exit (collectExitPoints drops
     // those); one inside a `try/finally` would change what runs if it became a return.
     if (insideTry) return { kind: "skip", exit, reason: "a throw inside a try block: turning it into a return would change which code runs" };
     const message = thrownMessage(exit.expression, checker);
-    return message ? { kind: "error", exit, message } : { kind: "skip", exit, reason: "throws a value that is not `new Error(message)`" };
+    return message ? error(exit, message) : { kind: "skip", exit, reason: "throws a value that is not `new Error(message)`" };
   }
   if (!exit.expression) return { kind: "skip", exit, reason: "a bare `return;` has no result to format" };
   const value = unwrapExpression(exit.expression);
   // Frameworks that serialise for you (FastMCP, mcp-framework, xmcp) take the payload itself, or its JSON text.
   if (raw) {
     if (ts.isCallExpression(value) && ts.isPropertyAccessExpression(value.expression) && value.expression.name.text === "stringify" && value.arguments[0]) {
-      return { kind: "success", exit, payload: text(value.arguments[0]), payloadNode: value.arguments[0], notes: [] };
+      return envelopeMessage(exit, value.arguments[0], checker) ?? { kind: "success", exit, payload: text(value.arguments[0]), payloadNode: value.arguments[0], notes: [] };
     }
     if (!ts.isCallExpression(value) && !(ts.isObjectLiteralExpression(value) && isCallToolResultLiteral(value))) {
-      return { kind: "success", exit, payload: text(value), payloadNode: value, notes: [] };
+      return envelopeMessage(exit, value, checker) ?? { kind: "success", exit, payload: text(value), payloadNode: value, notes: [] };
     }
   }
   if (ts.isCallExpression(value)) {
     const callee = unwrapExpression(value.expression);
-    if (ts.isIdentifier(callee) && FORMATTER_CALL.test(callee.text)) return { kind: "done", exit };
+    if (ts.isIdentifier(callee) && FORMATTER_CALL.test(callee.text)) return foreign ? foreign.read(exit, value) : { kind: "done", exit };
     const helper = fromHelper(exit, value, checker);
     if (helper) return helper;
   }
   if (ts.isObjectLiteralExpression(value) && isCallToolResultLiteral(value)) return fromCallToolResult(exit, value, checker);
   // As the analyser reads it: a value that is not shaped like a CallToolResult is the payload itself.
   const type = checker.getAwaitedType(checker.getTypeAtLocation(value)) ?? checker.getTypeAtLocation(value);
-  if (!checker.getPropertyOfType(type, "content")) return { kind: "success", exit, payload: text(value), payloadNode: value, notes: [] };
+  if (!checker.getPropertyOfType(type, "content")) return envelopeMessage(exit, value, checker) ?? { kind: "success", exit, payload: text(value), payloadNode: value, notes: [] };
   return ts.isCallExpression(value)
     ? { kind: "skip", exit, reason: `returns the result of ${text(value.expression)}(...), a CallToolResult whose payload cannot be read` }
     : { kind: "skip", exit, reason: "returns a CallToolResult that is not written out as a literal (a dynamic shape)" };

@@ -7,12 +7,28 @@ export interface FormatterCall {
   kit: string[];
 }
 
+/** A tool the legacy response named (or the tool graph's data edge offers), with the params its payload fills. */
+export interface LegacyStep {
+  tool: string;
+  /** Param name and the expression that gives it, verbatim. */
+  params: [string, string][];
+}
+
 export interface SuccessExit {
   /** The payload expression, verbatim. */
   payload: string;
   payloadNode: ts.Expression;
   /** Free text the legacy response carried beside the payload, as expressions. */
   notes: string[];
+  /** The tools it named, as next steps. */
+  steps: LegacyStep[];
+}
+
+export interface ErrorExit {
+  /** The message expression, verbatim. */
+  message: string;
+  /** The tools the message named, as recovery steps. */
+  steps: LegacyStep[];
 }
 
 export interface CallContext {
@@ -52,33 +68,74 @@ function isAorpEnvelope(type: ts.Type, checker: ts.TypeChecker): boolean {
   return ["immediate", "actionable", "quality", "details"].every((name) => checker.getPropertyOfType(type, name) !== undefined);
 }
 
-function notesArgument(notes: readonly string[]): string {
-  return notes.length > 0 ? `, [${notes.join(", ")}]` : "";
+/** Several notes as one text: `[a, b].join("\n")`; one as itself. */
+function joined(notes: readonly string[]): string | undefined {
+  if (notes.length <= 1) return notes[0];
+  return `[${notes.join(", ")}].join("\n")`;
+}
+
+function paramsObject(step: LegacyStep): string {
+  return `{ ${step.params.map(([name, value]) => `${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: ${value}`).join(", ")} }`;
+}
+
+/** Each step as the protocol's typed next step (a misspelt tool or param fails to compile), and the kit names it uses. */
+function stepsFor(protocol: ProtocolId, steps: readonly LegacyStep[]): { text: string; kit: string[] } | undefined {
+  if (steps.length === 0) return undefined;
+  const each = steps.map((step) => {
+    const tool = JSON.stringify(step.tool);
+    const params = step.params.length > 0 ? paramsObject(step) : undefined;
+    switch (protocol) {
+      case "aorp":
+        return params ? `aorp.step(${tool}, ${params})` : `aorp.step(${tool})`;
+      case "smart-v2":
+        return params ? `nextStep(${tool}, ${params})` : `nextStep(${tool})`;
+      default:
+        return params ? `{ tool: ${tool}, arguments: ${params} }` : `{ tool: ${tool} }`;
+    }
+  });
+  const kit = protocol === "aorp" ? ["aorp"] : protocol === "smart-v2" ? ["nextStep"] : [];
+  return { text: `[${each.join(", ")}]`, kit };
+}
+
+/** `{ key: value, ... }` of the entries that have a value; empty when none does. */
+function legacyObject(entries: [string, string | undefined][]): string {
+  const present = entries.filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return present.length === 0 ? "" : `{ ${present.map(([key, value]) => `${key}: ${value}`).join(", ")} }`;
+}
+
+/** `kitFunction(name)` or `kitFunction(name, { ... })`. */
+function kitCall(fn: string, name: string, legacy: string): string {
+  return legacy === "" ? `${fn}(${name})` : `${fn}(${name}, ${legacy})`;
 }
 
 /**
- * The success call per protocol: the payload, and the parts the protocol needs, from the kit's
- * legacy adapters (neutral values for what the old result never said).
+ * The success call per protocol: the payload, and the parts the protocol needs from the kit's
+ * legacy builders, given what the legacy response said (its free text, the tools it named); the
+ * builders fill the rest with neutral values that `check` counts as placeholders.
  */
 export function successCall(exit: SuccessExit, context: CallContext): FormatterCall {
   const { formatter, name, checker } = context;
   const type = checker.getTypeAtLocation(exit.payloadNode);
+  const text = joined(exit.notes);
+  const steps = stepsFor(context.protocol, exit.steps);
+  const kit = steps?.kit ?? [];
   switch (context.protocol) {
     case "aorp":
       if (isAorpEnvelope(type, checker)) {
         if (!ts.isIdentifier(exit.payloadNode)) throw new CannotRewrite("a hand-written AORP envelope written inline in the result: store it in a const first", exit.payloadNode);
         return { text: `${formatter}(${exit.payload}.details.data, aorpLayers(${exit.payload}))`, kit: ["aorpLayers"] };
       }
-      return { text: `${formatter}(${exit.payload}, legacyParts(${name}${notesArgument(exit.notes)}))`, kit: ["legacyParts"] };
+      return { text: `${formatter}(${exit.payload}, ${kitCall("legacyParts", name, legacyObject([["key_insight", text], ["next_steps", steps?.text]]))})`, kit: ["legacyParts", ...kit] };
     case "aop":
+      return { text: `${formatter}(${exit.payload}, ${kitCall("legacyParts", name, legacyObject([["final", text]]))})`, kit: ["legacyParts"] };
     case "acor":
-      return { text: `${formatter}(${exit.payload}, legacyParts(${name}${notesArgument(exit.notes)}))`, kit: ["legacyParts"] };
+      return { text: `${formatter}(${exit.payload}, ${kitCall("legacyParts", name, legacyObject([["summary", text], ["next", steps?.text]]))})`, kit: ["legacyParts"] };
     case "smart-v2":
       if (isSmartResponseV1(type, checker)) {
         if (!ts.isIdentifier(exit.payloadNode)) throw new CannotRewrite("a SmartResponse V1 object written inline in the result: store it in a const first", exit.payloadNode);
         return { text: `${formatter}(${exit.payload}.data, fromSmartResponseV1(${name}, ${exit.payload}))`, kit: ["fromSmartResponseV1"] };
       }
-      return { text: `${formatter}(${exit.payload}, legacySections(${name}${notesArgument(exit.notes)}))`, kit: ["legacySections"] };
+      return { text: `${formatter}(${exit.payload}, ${kitCall("legacySections", name, legacyObject([["conclusion", text], ["nextSteps", steps?.text]]))})`, kit: ["legacySections", ...kit] };
     case "guidance": {
       // The Guidance Pattern has no slot for free text: the guidance stub says what comes next.
       const notes = exit.notes.map((note) => ` /* the legacy response also said: ${note.replace(/\*\//g, "* /")} */`).join("");
@@ -87,19 +144,24 @@ export function successCall(exit: SuccessExit, context: CallContext): FormatterC
   }
 }
 
-/** The error call per protocol, from the legacy error's message. */
-export function errorCall(message: string, context: CallContext): FormatterCall {
+/** The error call per protocol, from the legacy error's message and the tools it named. */
+export function errorCall(exit: ErrorExit, context: CallContext): FormatterCall {
   const { formatter, name } = context;
+  const steps = stepsFor(context.protocol, exit.steps);
+  const kit = steps?.kit ?? [];
   switch (context.protocol) {
     case "aorp":
+      return { text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([["message", exit.message], ["next_steps", steps?.text]])}))`, kit: ["legacyErrorParts", ...kit] };
     case "acor":
-      return { text: `${formatter}Error(legacyErrorParts(${name}, ${message}))`, kit: ["legacyErrorParts"] };
+      return { text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([["message", exit.message], ["next", steps?.text]])}))`, kit: ["legacyErrorParts"] };
     case "aop":
-      return { text: `${formatter}Error(legacyErrorParts(${message}))`, kit: ["legacyErrorParts"] };
-    case "smart-v2":
+      return { text: `${formatter}Error(legacyErrorParts(${name}, { message: ${exit.message} }))`, kit: ["legacyErrorParts"] };
+    case "smart-v2": {
+      const sections = `legacyErrorSections(${name}, ${legacyObject([["message", exit.message], ["nextSteps", steps?.text]])})`;
       // Composed with the Guidance Pattern, the error formatter also takes the error for `errorGuidance`.
-      return { text: `${formatter}Error(legacyErrorSections(${name}, ${message})${context.guidance ? `, ${message}` : ""})`, kit: ["legacyErrorSections"] };
+      return { text: `${formatter}Error(${sections}${context.guidance ? `, ${exit.message}` : ""})`, kit: ["legacyErrorSections", ...kit] };
+    }
     case "guidance":
-      return { text: `${formatter}Error(${message})`, kit: [] };
+      return { text: `${formatter}Error(${exit.message})`, kit: [] };
   }
 }

@@ -15,6 +15,8 @@ export interface SkippedTool {
   reason: string;
 }
 
+import type { StubHints } from "../generate/generate.js";
+
 export interface MigrationPlan {
   /** Absolute path → the file's text before and after; only files that change. */
   files: Map<string, { before: string; after: string }>;
@@ -22,4 +24,8 @@ export interface MigrationPlan {
   skipped: SkippedTool[];
   /** Tools already on the generated formatters: nothing to do. */
   upToDate: string[];
+  /** Dispatchers (file:line) made to pass results through for tools that were already on the formatters. */
+  dispatchers: string[];
+  /** What each migrated tool's legacy responses said, for the guidance stubs the run scaffolds. */
+  stubHints: Map<string, StubHints>;
 }

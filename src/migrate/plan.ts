@@ -5,18 +5,38 @@ import { toPosixPath } from "../analyze/paths.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
 import { indexConformCalls, locateHandler } from "../check/locate.js";
-import { readySchemaForms } from "../generate/output-schema.js";
 import { fileStems, pascalCase } from "../generate/paths.js";
+import { readySchemaForms } from "../generate/output-schema.js";
 import { warningConstants } from "../generate/warning-ids.js";
 import type { ProtocolId } from "../protocols/protocol.js";
 import { type ExitRewrite, isInsideTry, planExit } from "./exit-rewrites.js";
 import type { MigrationPlan, SkippedTool } from "./outcome.js";
-import { CannotRewrite, type CallContext, errorCall, successCall } from "./formatter-calls.js";
+import { CannotRewrite, type CallContext, errorCall, type SuccessExit, successCall } from "./formatter-calls.js";
+import type { StubHints } from "../generate/generate.js";
 import { addImports, importedNameUses, type Needs, removeImportsMadeUnused } from "./imports.js";
 import { applyEdits, EditSet } from "./text-edits.js";
 import { planWrap, type WrapPlan } from "./wrap.js";
 import { planOutputSchema } from "./output-schema.js";
 import { planWarnings } from "./warnings.js";
+import { LegacySteps } from "./legacy-steps.js";
+import { planDispatchers } from "./dispatchers.js";
+import { ForeignCalls } from "./foreign-calls.js";
+import { callSitesBreak, outputVariant, variantOf } from "../check/protocol-switch.js";
+
+/** A carried note's text when its source is a plain string literal (a stub cannot hold an expression of the handler's). */
+function plainText(source: string): string | null {
+  const literal = /^(["'`])(.*)\1$/s.exec(source);
+  if (!literal || (literal[1] === "`" && literal[2]!.includes("${"))) return null;
+  try {
+    return literal[1] === "`" ? literal[2]! : (JSON.parse(literal[1] === "'" ? `"${literal[2]!.replace(/"/g, '\\"')}"` : source) as string);
+  } catch {
+    return null;
+  }
+}
+
+function isAt(path: { file: string; line: number }, where: { file: string; line: number }): boolean {
+  return path.file === where.file && path.line === where.line;
+}
 
 export interface MigrateOptions {
   protocol: ProtocolId;
@@ -44,11 +64,6 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const project = session.project;
   if (!project) throw new Error("planMigration needs an editable session (openSession({ editable: true }))");
   const { checker } = session;
-  const skipped: SkippedTool[] = [];
-  const migrated: MigrationPlan["migrated"] = [];
-  const upToDate: string[] = [];
-  const edits = new EditSet();
-  const needs = new Map<string, Needs>();
   const stems = fileStems(inventory.tools.map((tool) => tool.name));
   // Compiler file names use `/` on every platform.
   const outputRoot = `${posix.join(toPosixPath(session.rootDir), options.outputDir)}/`;
@@ -56,133 +71,205 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const conformCalls = indexConformCalls(projectFiles);
   const idByMessage = new Map(warningConstants(inventory.tools).map((constant) => [constant.message, constant.id]));
   const module = (name: string): string => posix.join(options.outputDir, name);
+  const steps = new LegacySteps(inventory, session);
   const schemaOptions = { protocol: options.protocol, outputDir: options.outputDir, forms: readySchemaForms(inventory.tools) };
+  // Call sites written for another protocol's output (on disk) are read back and written again.
+  const onDisk = outputVariant(session.rootDir, options.outputDir);
+  const foreign = onDisk && callSitesBreak(onDisk, variantOf(options)) ? new ForeignCalls(checker, session.rootDir, options.outputDir) : null;
+  const tools = [...inventory.tools].sort((a, b) => a.name.localeCompare(b.name));
+  const dispatchers = planDispatchers(session, tools.map((tool) => ({ name: tool.name, registration: locateHandler(session, tool, conformCalls).registration })), projectFiles, module);
 
-  for (const tool of [...inventory.tools].sort((a, b) => a.name.localeCompare(b.name))) {
-    const skip = (reason: string, node?: ts.Node): void => {
-      const where = node ? session.where(node) : { file: tool.handler?.file ?? tool.file, line: tool.handler?.line ?? tool.line };
-      skipped.push({ tool: tool.name, ...where, reason });
-    };
-    // `conform()` holds a handler to its formatters' results, and an SDK 2.x InputRequiredResult is none of them.
-    const inputRequired = tool.returns.find((path) => path.via === "input-required");
-    if (inputRequired) {
-      skipped.push({ tool: tool.name, file: inputRequired.file, line: inputRequired.line, reason: "it returns inputRequired(...) (SDK 2.x), which conform() cannot hold to the protocol yet" });
-      continue;
+  // Tools behind one re-serialising dispatcher move together: it passes results through for all of
+  // them, or for none. A tool that cannot be migrated holds its dispatcher's other tools back.
+  const excluded = new Map<string, SkippedTool>();
+  for (const group of dispatchers) {
+    if (group.reason === null) continue;
+    for (const name of group.tools) excluded.set(name, { tool: name, ...group.where, reason: group.reason });
+  }
+  for (;;) {
+    const attempt = planTools(excluded);
+    const done = new Set([...attempt.migrated.map((tool) => tool.tool), ...attempt.upToDate]);
+    let held = false;
+    for (const group of dispatchers) {
+      const stuck = group.tools.find((name) => !done.has(name));
+      if (stuck === undefined) continue;
+      for (const name of group.tools) {
+        if (!done.has(name) || excluded.has(name)) continue;
+        excluded.set(name, { tool: name, ...group.where, reason: `its dispatcher also runs ${stuck}, which cannot be migrated: the dispatcher can pass results through for all of its tools or for none` });
+        held = true;
+      }
     }
-    const located = locateHandler(session, tool, conformCalls);
-    if (!located.scope) {
-      skip("the handler cannot be found");
-      continue;
+    if (held) continue;
+    for (const group of dispatchers) {
+      if (group.tools.length === 0 || group.reason !== null) continue;
+      for (const edit of group.edits) {
+        attempt.edits.add(edit.fileName, edit);
+        for (const [target, name] of edit.imports) need(attempt.needs, edit.fileName, target, name);
+      }
+      const served = attempt.migrated.filter((tool) => group.tools.includes(tool.tool));
+      for (const tool of served) tool.changes.push(`its dispatcher (${group.where.file}:${group.where.line}) passes the result through`);
+      if (served.length === 0) attempt.dispatchersOnly.push(`${group.where.file}:${group.where.line}`);
     }
-    let scope: ts.Node = located.scope;
-    let wrap: WrapPlan | null = null;
-    if (!located.wrapper) {
-      const planned = planWrap(located.scope, located.registration, tool.name, checker, projectFiles);
-      if ("reason" in planned) {
-        skip(planned.reason, located.scope);
+    return finish(attempt);
+  }
+
+  function planTools(excluded: ReadonlyMap<string, SkippedTool>) {
+    const skipped: SkippedTool[] = [...excluded.values()];
+    const migrated: MigrationPlan["migrated"] = [];
+    const upToDate: string[] = [];
+    const edits = new EditSet();
+    const needs = new Map<string, Needs>();
+    const stubHints = new Map<string, StubHints>();
+    for (const tool of tools) {
+      if (excluded.has(tool.name)) continue;
+      const skip = (reason: string, node?: ts.Node): void => {
+        const where = node ? session.where(node) : { file: tool.handler?.file ?? tool.file, line: tool.handler?.line ?? tool.line };
+        skipped.push({ tool: tool.name, ...where, reason });
+      };
+      // `conform()` holds a handler to its formatters' results, and an SDK 2.x InputRequiredResult is none of them.
+      const inputRequired = tool.returns.find((path) => path.via === "input-required");
+      if (inputRequired) {
+        skipped.push({ tool: tool.name, file: inputRequired.file, line: inputRequired.line, reason: "it returns inputRequired(...) (SDK 2.x), which conform() cannot hold to the protocol yet" });
         continue;
       }
-      wrap = planned;
-      scope = planned.scope;
-    }
-    const raw = RAW_PAYLOAD_STYLES.has(tool.style);
-    const exitScope = scope;
-    const exits = collectExitPoints(scope).map((exit) => planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), raw));
-    const outputSchema = planOutputSchema(session, tool, located.registration, schemaOptions);
-    if ("reason" in outputSchema) {
-      skip(outputSchema.reason, outputSchema.node);
-      continue;
-    }
-    if (located.wrapper && exits.every((exit) => exit.kind === "done") && outputSchema.change === null) {
-      upToDate.push(tool.name);
-      continue;
-    }
-    const unreadable = exits.find((exit): exit is Extract<ExitRewrite, { kind: "skip" }> => exit.kind === "skip");
-    if (unreadable) {
-      skip(unreadable.reason, unreadable.exit.node);
-      continue;
-    }
-    if (exits.length === 0) {
-      skip("the handler has no return paths");
-      continue;
-    }
-    const anyPayload = exits.find((exit) => exit.kind === "success" && (checker.getTypeAtLocation(exit.payloadNode).flags & ts.TypeFlags.Any) !== 0);
-    if (anyPayload?.kind === "success") {
-      skip("the payload is typed `any`, so its formatter cannot be typed: give it a type first", anyPayload.payloadNode);
-      continue;
-    }
-    const warnings = planWarnings(scope, checker, (message) => idByMessage.get(message));
-    if ("reason" in warnings) {
-      skip(warnings.reason, warnings.node);
-      continue;
-    }
-    const before = edits.snapshot();
-    const beforeNeeds = new Map([...needs].map(([file, byModule]) => [file, new Map([...byModule].map(([m, names]) => [m, new Set(names)]))]));
-    try {
-      const fileName = scope.getSourceFile().fileName;
-      const formatter = `format${pascalCase(tool.name)}`;
-      const formatterModule = module(`formatters/${stems.get(tool.name) ?? tool.name}.ts`);
-      const context: CallContext = { protocol: options.protocol, guidance: options.guidance, formatter, name: JSON.stringify(tool.name), checker };
-      const changes = { paths: 0, throws: 0 };
-      for (const exit of exits) {
-        if (exit.kind === "done" || exit.kind === "skip") continue;
-        const made =
-          exit.kind === "error" ? errorCall(exit.message, context) : successCall({ payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.notes }, context);
-        need(needs, fileName, formatterModule, exit.kind === "error" ? `${formatter}Error` : formatter);
-        for (const kitName of made.kit) need(needs, fileName, module("kit.ts"), kitName);
-        const call = made.text;
-        const file = exit.exit.node.getSourceFile();
-        if (exit.exit.isThrow) {
-          changes.throws++;
-          edits.add(fileName, { start: exit.exit.node.getStart(file), end: exit.exit.node.getEnd(), text: `return ${call};` });
-        } else {
-          changes.paths++;
-          const target = exit.exit.expression!;
-          edits.add(fileName, { start: target.getStart(file), end: target.getEnd(), text: call });
+      const located = locateHandler(session, tool, conformCalls);
+      if (!located.scope) {
+        skip("the handler cannot be found");
+        continue;
+      }
+      let scope: ts.Node = located.scope;
+      let wrap: WrapPlan | null = null;
+      if (!located.wrapper) {
+        const planned = planWrap(located.scope, located.registration, tool.name, checker, projectFiles);
+        if ("reason" in planned) {
+          skip(planned.reason, located.scope);
+          continue;
         }
+        wrap = planned;
+        scope = planned.scope;
       }
-      for (const edit of warnings.edits) {
-        edits.add(edit.fileName, edit);
-        need(needs, edit.fileName, module("warnings.ts"), edit.needs === "Warning" ? "type Warning" : "warning");
+      const raw = RAW_PAYLOAD_STYLES.has(tool.style);
+      const exitScope = scope;
+      const exits = collectExitPoints(scope).map((exit) => planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), raw, foreign));
+      const outputSchema = planOutputSchema(session, tool, located.registration, schemaOptions);
+      if ("reason" in outputSchema) {
+        skip(outputSchema.reason, outputSchema.node);
+        continue;
       }
-      if (wrap) {
-        for (const edit of wrap.edits) {
+      if (located.wrapper && exits.every((exit) => exit.kind === "done") && outputSchema.change === null) {
+        upToDate.push(tool.name);
+        continue;
+      }
+      const unreadable = exits.find((exit): exit is Extract<ExitRewrite, { kind: "skip" }> => exit.kind === "skip");
+      if (unreadable) {
+        skip(unreadable.reason, unreadable.exit.node);
+        continue;
+      }
+      if (exits.length === 0) {
+        skip("the handler has no return paths");
+        continue;
+      }
+      // What the analyser reads as an error must reach the model as one: never a success envelope.
+      const errorAsSuccess = exits.find((exit) => exit.kind === "success" && tool.returns.some((path) => path.kind === "error" && isAt(path, session.where(exit.exit.node))));
+      if (errorAsSuccess) {
+        skip("a return the analyser reads as an error, whose message migrate cannot take apart: return the error formatter's result there by hand", errorAsSuccess.exit.node);
+        continue;
+      }
+      const anyPayload = exits.find((exit) => exit.kind === "success" && (checker.getTypeAtLocation(exit.payloadNode).flags & ts.TypeFlags.Any) !== 0);
+      if (anyPayload?.kind === "success") {
+        skip("the payload is typed `any`, so its formatter cannot be typed: give it a type first", anyPayload.payloadNode);
+        continue;
+      }
+      const warnings = planWarnings(scope, checker, (message) => idByMessage.get(message));
+      if ("reason" in warnings) {
+        skip(warnings.reason, warnings.node);
+        continue;
+      }
+      const before = edits.snapshot();
+      const beforeNeeds = new Map([...needs].map(([file, byModule]) => [file, new Map([...byModule].map(([m, names]) => [m, new Set(names)]))]));
+      try {
+        const fileName = scope.getSourceFile().fileName;
+        const formatter = `format${pascalCase(tool.name)}`;
+        const formatterModule = module(`formatters/${stems.get(tool.name) ?? tool.name}.ts`);
+        const context: CallContext = { protocol: options.protocol, guidance: options.guidance, formatter, name: JSON.stringify(tool.name), checker };
+        const changes = { paths: 0, throws: 0 };
+        const said: { texts: (string | null)[]; actions: string[] } = { texts: [], actions: [] };
+        for (const exit of exits) {
+          if (exit.kind === "done" || exit.kind === "skip") continue;
+          let made: ReturnType<typeof successCall>;
+          if (exit.kind === "error") {
+            made = errorCall({ message: exit.message, steps: exit.carried?.steps ?? steps.of(tool, [exit.messageNode]) }, context);
+          } else {
+            const success: SuccessExit = exit.carried
+              ? { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.carried.notes, steps: exit.carried.steps ?? steps.inTexts(exit.carried.notes, exit.payloadNode) }
+              : { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.notes.map((note) => note.getText(note.getSourceFile())), steps: steps.of(tool, exit.notes, exit.payloadNode) };
+            made = successCall(success, context);
+            const [note, ...more] = exit.notes;
+            said.texts.push(exit.carried ? (exit.carried.notes.length === 1 ? plainText(exit.carried.notes[0]!) : null) : note && more.length === 0 && ts.isStringLiteralLike(note) ? note.text : null);
+            said.actions.push(...success.steps.map((step) => step.tool));
+          }
+          need(needs, fileName, formatterModule, exit.kind === "error" ? `${formatter}Error` : formatter);
+          for (const kitName of made.kit) need(needs, fileName, module("kit.ts"), kitName);
+          const call = made.text;
+          const file = exit.exit.node.getSourceFile();
+          if (exit.exit.isThrow) {
+            changes.throws++;
+            edits.add(fileName, { start: exit.exit.node.getStart(file), end: exit.exit.node.getEnd(), text: `return ${call};` });
+          } else {
+            changes.paths++;
+            const target = exit.exit.expression!;
+            edits.add(fileName, { start: target.getStart(file), end: target.getEnd(), text: call });
+          }
+        }
+        for (const edit of warnings.edits) {
           edits.add(edit.fileName, edit);
-          need(needs, edit.fileName, module("conform.ts"), "conform");
+          need(needs, edit.fileName, module("warnings.ts"), edit.needs === "Warning" ? "type Warning" : "warning");
         }
+        if (wrap) {
+          for (const edit of wrap.edits) {
+            edits.add(edit.fileName, edit);
+            need(needs, edit.fileName, module("conform.ts"), "conform");
+          }
+        }
+        for (const { fileName: schemaFile, edit } of outputSchema.edits) edits.add(schemaFile, edit);
+        for (const { fileName: schemaFile, module: schemaModule, name } of outputSchema.needs) need(needs, schemaFile, schemaModule, name);
+        const words = [
+          changes.paths > 0 ? `${changes.paths} return path${changes.paths === 1 ? "" : "s"}` : "",
+          changes.throws > 0 ? `${changes.throws} throw${changes.throws === 1 ? "" : "s"} to error results` : "",
+          warnings.count > 0 ? `${warnings.count} warning${warnings.count === 1 ? "" : "s"} to IDs` : "",
+          wrap ? "wrapped with conform()" : "",
+          outputSchema.change ?? "",
+        ].filter((word) => word !== "");
+        migrated.push({ tool: tool.name, ...session.where(scope), changes: words });
+        const text = said.texts[0];
+        stubHints.set(tool.name, { nextAction: text !== undefined && text !== null && said.texts.every((each) => each === text) ? text : null, actions: [...new Set(said.actions)].sort() });
+      } catch (error) {
+        if (!(error instanceof CannotRewrite)) throw error;
+        edits.restore(before);
+        needs.clear();
+        for (const [file, byModule] of beforeNeeds) needs.set(file, byModule);
+        skip(error.message, error.node);
       }
-      for (const { fileName: schemaFile, edit } of outputSchema.edits) edits.add(schemaFile, edit);
-      for (const { fileName: schemaFile, module: schemaModule, name } of outputSchema.needs) need(needs, schemaFile, schemaModule, name);
-      const words = [
-        changes.paths > 0 ? `${changes.paths} return path${changes.paths === 1 ? "" : "s"}` : "",
-        changes.throws > 0 ? `${changes.throws} throw${changes.throws === 1 ? "" : "s"} to error results` : "",
-        warnings.count > 0 ? `${warnings.count} warning${warnings.count === 1 ? "" : "s"} to IDs` : "",
-        wrap ? "wrapped with conform()" : "",
-        outputSchema.change ?? "",
-      ].filter((word) => word !== "");
-      migrated.push({ tool: tool.name, ...session.where(scope), changes: words });
-    } catch (error) {
-      if (!(error instanceof CannotRewrite)) throw error;
-      edits.restore(before);
-      needs.clear();
-      for (const [file, byModule] of beforeNeeds) needs.set(file, byModule);
-      skip(error.message, error.node);
     }
+
+    return { edits, needs, migrated, skipped, upToDate, stubHints, dispatchersOnly: [] as string[] };
   }
 
-  const files = new Map<string, { before: string; after: string }>();
-  for (const fileName of new Set([...edits.files(), ...needs.keys()])) {
-    const file = project.getSourceFileOrThrow(fileName);
-    const before = file.getFullText();
-    const used = importedNameUses(file);
-    applyEdits(file, edits.editsOf(fileName));
-    addImports(file, session.relativePath(fileName), needs.get(fileName) ?? new Map());
-    removeImportsMadeUnused(file, used);
-    const after = file.getFullText();
-    // Leave the Project as it was read: the plan is data; writing is the caller's business.
-    file.replaceWithText(before);
-    if (after !== before) files.set(fileName, { before, after });
+  function finish(attempt: ReturnType<typeof planTools>): MigrationPlan {
+    const { edits, needs, migrated, skipped, upToDate } = attempt;
+    const files = new Map<string, { before: string; after: string }>();
+    for (const fileName of new Set([...edits.files(), ...needs.keys()])) {
+      const file = project!.getSourceFileOrThrow(fileName);
+      const before = file.getFullText();
+      const used = importedNameUses(file);
+      applyEdits(file, edits.editsOf(fileName));
+      addImports(file, session.relativePath(fileName), needs.get(fileName) ?? new Map());
+      removeImportsMadeUnused(file, used);
+      const after = file.getFullText();
+      // Leave the Project as it was read: the plan is data; writing is the caller's business.
+      file.replaceWithText(before);
+      if (after !== before) files.set(fileName, { before, after });
+    }
+    return { files, migrated, skipped: skipped.sort((a, b) => a.tool.localeCompare(b.tool)), upToDate: upToDate.sort(), dispatchers: attempt.dispatchersOnly.sort(), stubHints: attempt.stubHints };
   }
-  return { files, migrated, skipped: skipped.sort((a, b) => a.tool.localeCompare(b.tool)), upToDate: upToDate.sort() };
 }
-

@@ -8,6 +8,7 @@ import type { GenerateConfig } from "../generate/config.js";
 import { assertGeneratable } from "../generate/generatable.js";
 import { createFormatter, loadBundledPrettier } from "../write/format.js";
 import { emit } from "../emit.js";
+import { assertNoProtocolSwitch } from "../check/protocol-switch.js";
 import { uncommittedFiles } from "./git.js";
 import type { MigrationPlan } from "./outcome.js";
 import { planMigration } from "./plan.js";
@@ -46,6 +47,8 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
   const session = openSession({ project: options.project, cwd: options.cwd, editable: true });
   const inventory = analyzeSession(session, options.cwd);
   assertGeneratable(inventory, "migrate");
+  // Handlers written for another protocol are moved below; guidance stubs the new protocol would not use are the user's call.
+  assertNoProtocolSwitch(session, options.config, options.cwd, (misfit) => misfit.kind === "stub");
   const root = session.rootDir;
   const plan = planMigration(session, inventory, { protocol: options.config.protocol, guidance: options.config.guidance, outputDir: options.config.outputDir });
   if (options.format && plan.files.size > 0 && (await usesPrettier(root))) {
@@ -77,6 +80,7 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
         projectRoot: root,
         config: options.config,
         format: options.format,
+        stubHints: plan.stubHints,
         beforeWrite: (scaffolded) => {
           for (const stub of scaffolded.keys()) snapshot.file(join(root, stub));
         },
@@ -110,6 +114,7 @@ export function planSummary(plan: MigrationPlan): string {
   const lines = [`${plan.migrated.length} tool${plan.migrated.length === 1 ? "" : "s"} migrated, ${plan.skipped.length} skipped, ${plan.upToDate.length} already on the formatters`];
   for (const tool of plan.migrated) lines.push(`  migrated ${tool.tool} (${tool.file}:${tool.line}): ${tool.changes.join(", ")}`);
   for (const tool of plan.skipped) lines.push(`  skipped  ${tool.tool} (${tool.file}:${tool.line}): ${tool.reason}`);
+  for (const where of plan.dispatchers) lines.push(`  dispatcher ${where}: passes results through (its tools were already on the formatters)`);
   return lines.join("\n");
 }
 

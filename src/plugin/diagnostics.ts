@@ -18,10 +18,12 @@ export function diagnosticCode(code: string): number {
 
 /**
  * Errors for what is wrong for the model at run time (a response outside the protocol, a throw, a
- * handler tsc does not hold to the protocol, a step naming no tool); warnings for what is missing
- * or unknown (guidance, structured warnings, paths that cannot be judged). `check` fails on both.
+ * handler tsc does not hold to the protocol, a step naming no tool, a result re-serialised by its
+ * dispatcher, a call written for another protocol's output); warnings for what is missing or unknown
+ * (guidance, placeholders still to fill, structured warnings, paths that cannot be judged). `check`
+ * fails on both.
  */
-const ERROR_CODES = new Set(["MCPC101", "MCPC102", "MCPC103", "MCPC110", "MCPC111"]);
+const ERROR_CODES = new Set(["MCPC101", "MCPC102", "MCPC103", "MCPC110", "MCPC111", "MCPC113", "MCPC114"]);
 
 export function diagnosticCategory(code: string): ts.DiagnosticCategory {
   // ts.DiagnosticCategory.Error = 1, Warning = 0: const values, the same in every TypeScript.

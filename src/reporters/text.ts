@@ -21,6 +21,13 @@ export const textReporter: Reporter = (result: CheckResult, { color }) => {
     out.push("");
     for (const problem of problems) out.push(`${problem.file}:${problem.line}: ${c.red(problem.code)} ${problem.message.replace(/\r?\n/g, " ")}`);
   }
+  // What each tool still sends as placeholder content, so the list of what to fill is in one place.
+  const unfinished = result.tools.filter((tool) => tool.placeholders.length > 0);
+  if (unfinished.length > 0) {
+    out.push("", "still placeholders (neutral values, or a stub's TODOs; give each part, then check again):");
+    const nameWidth = Math.max(...unfinished.map((tool) => tool.name.length));
+    for (const tool of unfinished) out.push(`  ${tool.name.padEnd(nameWidth)}  ${tool.placeholders.join(", ")}`);
+  }
   out.push("");
   const labelWidth = Math.max(...coverageRows(result).map(([label]) => label.length));
   for (const [label, count] of coverageRows(result)) out.push(`${label.padEnd(labelWidth)}  ${countText(count)}`);

@@ -44,7 +44,10 @@ describe("check on the conforming fixture", () => {
     const { exitCode, result } = await checkJson(dir);
     expect(exitCode).toBe(1);
     const tool = result.tools.find((t) => t.name === "get_recipe")!;
-    expect(tool.conforms).toBe(true);
+    // Its error responses send the stub's "TODO: say how to recover": placeholder content, so it does not conform yet.
+    expect(tool.conforms).toBe(false);
+    expect(tool.placeholders).toEqual(["errorGuidance"]);
+    expect(result.coverage.conforming).toEqual({ count: 1, total: 2, percent: 50 });
     expect(tool.guidance).toBe("partial");
     expect(tool.problems.map((p) => [p.code, p.file])).toEqual([["MCPC107", "src/guidance/get_recipe.ts"]]);
     expect(result.coverage.errorPathsWithGuidance).toEqual({ count: 0, total: 1, percent: 0 });
@@ -76,11 +79,12 @@ describe("check on the conforming fixture", () => {
     rmSync(join(dir, "src/guidance/get_recipe.ts"));
     const { exitCode, result } = await checkJson(dir);
     expect(exitCode).toBe(1);
-    expect(result.tools.map(({ name, guidance, problems }) => ({ name, guidance, codes: problems.map((p) => p.code) }))).toEqual([
-      { name: "get_recipe", guidance: "missing", codes: ["MCPC105"] },
-      { name: "list_recipes", guidance: "stub", codes: ["MCPC106"] },
+    expect(result.tools.map(({ name, guidance, placeholders, problems }) => ({ name, guidance, placeholders, codes: problems.map((p) => p.code) }))).toEqual([
+      { name: "get_recipe", guidance: "missing", placeholders: [], codes: ["MCPC105"] },
+      { name: "list_recipes", guidance: "stub", placeholders: ["errorGuidance", "guidance"], codes: ["MCPC106"] },
     ]);
     expect(result.coverage.guidance).toEqual({ count: 0, total: 2, percent: 0 });
+    expect(result.coverage.conforming.count, "a freshly scaffolded stub sends TODOs to the model").toBe(1);
   });
 
   it("reports a non-conforming return, a throw and a missing wrapper", async () => {

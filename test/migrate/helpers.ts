@@ -3,7 +3,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ts } from "ts-morph";
 import { copyFixture } from "../check/helpers.js";
+import { expect } from "vitest";
 import { repoRoot } from "../helpers/fixtures.js";
+import { connectInMemory, importServer, type InMemoryConnection } from "../helpers/in-memory-client.js";
+import { runCli } from "../helpers/run-cli.js";
 
 /** A fixture copy that is its own git repository with everything committed, as a user's would be. */
 export function committedCopy(fixture: string): string {
@@ -86,4 +89,14 @@ export function logicStatements(fileName: string, text: string): string[] {
   };
   visit(file);
   return found;
+}
+
+/** `migrate --write` type-checks what it wrote (and puts everything back on a new error): exit 0 means tsc passes. */
+export async function migratedServer(fixture: string, protocol: string, serverFile: string, exportName: string): Promise<InMemoryConnection & { dir: string }> {
+  const dir = committedCopy(fixture);
+  const run = await runCli(["migrate", "--protocol", protocol, "--write", "--no-format"], { cwd: dir });
+  expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+  expect(run.stdout).toContain("0 skipped");
+  expect(run.stdout).toContain("tsc found no new errors");
+  return { dir, ...(await connectInMemory(await importServer(join(dir, serverFile), exportName))) };
 }

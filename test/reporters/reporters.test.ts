@@ -17,18 +17,20 @@ const RESULT: CheckResult = {
     structuredWarnings: { count: 2, total: 3, percent: 66.6 },
   },
   tools: [
-    { name: "get_quote", file: "src/quote.ts", line: 12, conforms: true, guidance: "complete", problems: [] },
+    { name: "get_quote", file: "src/quote.ts", line: 12, conforms: true, guidance: "complete", placeholders: [], problems: [] },
     {
       name: "screen_stocks",
       file: "src/screen.ts",
       line: 8,
       conforms: false,
       guidance: "partial",
+      placeholders: ["confidence", "recovery"],
       problems: [
         { code: "MCPC101", message: 'tool "screen_stocks" returns `{ content: string | number }` on a success path, not ConformingResult<"screen_stocks">: return its formatter\'s result', file: "src/screen.ts", line: 30 },
         { code: "MCPC102", message: 'tool "screen_stocks" throws instead of returning an error envelope, 100% of the time:\nreally', file: "src/screen.ts", line: 21 },
         { code: "MCPC107", message: 'tool "screen_stocks" has no recovery guidance on its error paths', file: "src/guidance/screen_stocks.ts", line: 1 },
         { code: "MCPC110", message: 'tool "screen_stocks" points the model at "get_quotes", which is not a tool of this server', file: "src/screen.ts", line: 44 },
+        { code: "MCPC112", message: 'tool "screen_stocks" sends placeholder confidence on a success path: neutral values the legacy response never said; give each in the second argument of legacyParts(...)', file: "src/screen.ts", line: 52 },
       ],
     },
   ],
@@ -52,6 +54,12 @@ describe("check reporters", () => {
     });
   }
 
+  it("text names each tool's placeholders and says what to do with them", () => {
+    const out = REPORTERS.text(RESULT, { color: false });
+    expect(out).toContain("still placeholders (neutral values, or a stub's TODOs; give each part, then check again):\n  screen_stocks  confidence, recovery\n");
+    expect(REPORTERS.text({ ...RESULT, tools: [RESULT.tools[0]!] }, { color: false })).not.toContain("still placeholders");
+  });
+
   it("text has no escape codes without colour, and some with it", () => {
     expect(REPORTERS.text(RESULT, { color: false })).not.toContain("\u001b[");
     expect(REPORTERS.text(RESULT, { color: true })).toContain("\u001b[31m");
@@ -60,14 +68,14 @@ describe("check reporters", () => {
   it("json is the documented shape", () => {
     const parsed = JSON.parse(REPORTERS.json(RESULT, { color: false })) as CheckResult;
     expect(Object.keys(parsed)).toEqual(["ok", "minCoverage", "coverage", "tools"]);
-    expect(Object.keys(parsed.tools[1]!)).toEqual(["name", "file", "line", "conforms", "guidance", "problems"]);
+    expect(Object.keys(parsed.tools[1]!)).toEqual(["name", "file", "line", "conforms", "guidance", "placeholders", "problems"]);
     expect(Object.keys(parsed.tools[1]!.problems[0]!)).toEqual(["code", "message", "file", "line"]);
   });
 
   it("github escapes newlines and property separators", () => {
     const out = REPORTERS.github(RESULT, { color: false });
     expect(out).toContain("::error file=src/screen.ts,line=21,title=MCPC102::MCPC102 tool \"screen_stocks\" throws instead of returning an error envelope, 100%25 of the time:%0Areally");
-    expect(out.trimEnd().split("\n")).toHaveLength(5);
+    expect(out.trimEnd().split("\n")).toHaveLength(6);
   });
 
   it("sarif is valid against the published SARIF 2.1.0 schema", () => {
@@ -81,6 +89,6 @@ describe("check reporters", () => {
       expect(valid).toBe(true);
     }
     const log = JSON.parse(REPORTERS.sarif(RESULT, { color: false })) as { runs: { results: { ruleId: string }[] }[] };
-    expect(log.runs[0]!.results.map((r) => r.ruleId)).toEqual(["MCPC101", "MCPC102", "MCPC107", "MCPC110"]);
+    expect(log.runs[0]!.results.map((r) => r.ruleId)).toEqual(["MCPC101", "MCPC102", "MCPC107", "MCPC110", "MCPC112"]);
   });
 });

@@ -3,6 +3,7 @@ import type { ReturnKind } from "../inventory.js";
 import { calleeName, getPropertyValue, isFunctionNode, unwrapExpression } from "../syntax.js";
 import { isCallToolResultLiteral, payloadSlot } from "./call-tool-result.js";
 import { isErrorEnvelopeLiteral } from "./error-envelope.js";
+import { isErrorText } from "./error-text.js";
 import { isGeneratedFile } from "../../write/header.js";
 import { payloadTypeOf } from "./expression-type.js";
 import { resolveFunction } from "./handler.js";
@@ -91,6 +92,7 @@ function classifyObjectLiteral(
     const payloadExpression = slot.kind === "none" ? undefined : unwrapExpression(slot.expression);
     const payload = slot.kind === "text" ? checker.getStringType() : payloadExpression ? payloadTypeOf(payloadExpression, checker) : null;
     if (flagged) return { kind: "error", via: "isError", payload };
+    if (slot.kind === "text" && isErrorText(slot.expression)) return { kind: "error", via: "error-text", payload };
     const envelope = payloadExpression && ts.isObjectLiteralExpression(payloadExpression) ? payloadExpression : payloadExpression ? constObjectLiteral(payloadExpression, checker) : undefined;
     if (envelope && isErrorEnvelopeLiteral(envelope)) return { kind: "error", via: "error-envelope", payload };
     if (!isCallToolResultLiteral(object) && isErrorEnvelopeLiteral(object)) return { kind: "error", via: "error-envelope", payload: rawPayload() };

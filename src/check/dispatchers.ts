@@ -1,0 +1,142 @@
+import { ts } from "ts-morph";
+import { isCallToolResultLiteral } from "../analyze/resolve/call-tool-result.js";
+import { calleeName, getPropertyNode, isFunctionNode, unwrapExpression } from "../analyze/syntax.js";
+
+/**
+ * Dispatchers that re-serialise a handler's result. Servers that keep their tools as objects (a
+ * map, an array, `tool({...})`) run them from one place, a CallTool handler or a registration
+ * loop, and often put whatever the handler returns into a text block:
+ *
+ *   const result = await tool.handler(args);
+ *   return { content: [{ type: "text", text: JSON.stringify(result) }] };
+ *
+ * Once the handler returns a whole `CallToolResult` (a formatter's), the client receives the JSON
+ * of that result inside a text block: no top-level `structuredContent`, `isError` lost. A call is
+ * one of a tool's dispatches when the member it calls is that tool's handler: the handler property
+ * of the tool's object literal, or the member of the type the literal is written against (every
+ * `NoteTool.handler` call serves every `NoteTool`), matched by declaration through the checker.
+ */
+
+/** Where a tool object keeps its handler (as the `tool-object` discovery style reads it). */
+const HANDLER_KEYS = ["handler", "execute", "handle"];
+
+export interface SerialisingDispatch {
+  /** The call of the handler (`tool.handler(args)`), with its `await` when there is one. */
+  call: ts.Expression;
+  /** The returned result that wraps the handler's result: to be replaced by it. */
+  result: ts.ObjectLiteralExpression;
+  /** What to return instead: the variable holding the handler's result, or the call itself. */
+  passThrough: ts.Expression;
+  /** The member the call goes through (an interface's `handler(...)`), to retype for the pass-through. */
+  member: ts.Declaration | null;
+}
+
+/** The dispatch calls of a project, indexed once per run: handler-member calls by the declarations they reach. */
+export class DispatchIndex {
+  private readonly byDeclaration = new Map<ts.Node, ts.CallExpression[]>();
+
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    files: readonly ts.SourceFile[],
+  ) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) {
+        const callee = unwrapExpression(node.expression);
+        if (ts.isPropertyAccessExpression(callee) && HANDLER_KEYS.includes(callee.name.text)) {
+          for (const declaration of checker.getSymbolAtLocation(callee.name)?.declarations ?? []) {
+            const calls = this.byDeclaration.get(declaration) ?? [];
+            calls.push(node);
+            this.byDeclaration.set(declaration, calls);
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    for (const file of files) visit(file);
+  }
+
+  /** The dispatches of the tool whose object literal is `registration` that serialise its result. */
+  serialising(registration: ts.Node | null): SerialisingDispatch[] {
+    if (!registration || !ts.isObjectLiteralExpression(registration)) return [];
+    const property = HANDLER_KEYS.map((key) => getPropertyNode(registration, key)).find((node) => node !== undefined);
+    if (!property || !property.name) return [];
+    const key = ts.isIdentifier(property.name) || ts.isStringLiteral(property.name) ? property.name.text : undefined;
+    const members = new Set<ts.Node>([property]);
+    const contextual = this.checker.getContextualType(registration);
+    const declared = contextual && key ? this.checker.getPropertyOfType(contextual, key) : undefined;
+    for (const declaration of declared?.declarations ?? []) members.add(declaration);
+    const found: SerialisingDispatch[] = [];
+    const seen = new Set<ts.Node>();
+    for (const member of members) {
+      for (const call of this.byDeclaration.get(member) ?? []) {
+        if (seen.has(call)) continue;
+        seen.add(call);
+        const dispatch = serialisation(call, this.checker);
+        if (dispatch) found.push({ ...dispatch, member: member === property ? null : (member as ts.Declaration) });
+      }
+    }
+    return found;
+  }
+}
+
+/** The returns of `fn` itself (not of functions nested in it), as their expressions. */
+function ownReturns(fn: ts.Node): ts.Expression[] {
+  if (ts.isArrowFunction(fn) && !ts.isBlock(fn.body)) return [fn.body];
+  const found: ts.Expression[] = [];
+  const walk = (node: ts.Node): void => {
+    if (node !== fn && (isFunctionNode(node) || ts.isClassLike(node))) return;
+    if (ts.isReturnStatement(node) && node.expression) found.push(node.expression);
+    ts.forEachChild(node, walk);
+  };
+  walk(fn);
+  return found;
+}
+
+function contains(outer: ts.Node, inner: ts.Node): boolean {
+  return inner.getStart() >= outer.getStart() && inner.getEnd() <= outer.getEnd();
+}
+
+/** Whether `literal`'s content mentions `target` (the call itself, or the variable holding its result). */
+function wrapsIn(literal: ts.ObjectLiteralExpression, target: ts.Node, checker: ts.TypeChecker): boolean {
+  const symbol = ts.isIdentifier(target) ? checker.getSymbolAtLocation(target) : undefined;
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (node === target || (symbol && ts.isIdentifier(node) && checker.getSymbolAtLocation(node) === symbol)) {
+      found = true;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(literal);
+  return found;
+}
+
+function serialisation(call: ts.CallExpression, checker: ts.TypeChecker): Omit<SerialisingDispatch, "member"> | null {
+  let expression: ts.Expression = call;
+  while (ts.isAwaitExpression(expression.parent) || ts.isParenthesizedExpression(expression.parent)) expression = expression.parent;
+  const fn = ts.findAncestor(call, isFunctionNode);
+  if (!fn) return null;
+  const parent = expression.parent;
+  // `const result = await tool.handler(args)`, then a returned result built around `result`.
+  const holder = ts.isVariableDeclaration(parent) && parent.initializer === expression && ts.isIdentifier(parent.name) ? parent.name : null;
+  const target: ts.Node = holder ?? expression;
+  for (const returned of ownReturns(fn)) {
+    const literal = unwrapExpression(returned);
+    if (!ts.isObjectLiteralExpression(literal) || !isCallToolResultLiteral(literal)) continue;
+    if (holder ? !wrapsIn(literal, holder, checker) : !contains(literal, expression)) continue;
+    // Only a result that serialises it: `JSON.stringify(result)` or the value itself in the content.
+    if (!holder && !isSerialisedInline(expression, literal)) continue;
+    return { call: expression, result: literal, passThrough: holder ?? expression };
+  }
+  return null;
+}
+
+/** `{ content: [{ type: "text", text: JSON.stringify(await tool.handler(args)) }] }` and the like. */
+function isSerialisedInline(expression: ts.Expression, literal: ts.ObjectLiteralExpression): boolean {
+  for (let node: ts.Node = expression.parent; node !== literal; node = node.parent) {
+    if (ts.isCallExpression(node) && calleeName(node) === "stringify") return true;
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && (node.name.text === "text" || node.name.text === "structuredContent")) return true;
+  }
+  return false;
+}
