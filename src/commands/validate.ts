@@ -21,7 +21,6 @@ function formatProblem(problem: ValidationProblem): string {
 
 export const validateCommand: Command = {
   name: "validate",
-  summary: "check a captured response (file or stdin) against a protocol",
   usage: "mcp-conform validate --protocol <aorp|aop|smart-v2|acor|guidance> [file|-]",
   options: {},
   async run({ io, values, positionals }) {
