@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import ts from "typescript";
 import type { Inventory, ToolEntry } from "../../src/analyze/inventory.js";
 import { generate } from "../../src/generate/generate.js";
@@ -64,7 +65,7 @@ export function syntheticInventory(count: number): Inventory {
           ["ownerId", "count", "items", "status"],
           `{ ownerId: string; count: number; items: { id: string; amount: number }[]; status: "complete" | "partial" }`,
         ),
-        references: i > 1 ? [{ tool: `tool_${String(i - 1).padStart(4, "0")}_list_records`, kind: "mentions", via: "next-steps" }] : [],
+        references: i > 1 ? [{ tool: `tool_${String(i - 1).padStart(4, "0")}_list_records`, file: "src/tools.ts", line: i, kind: "mentions", via: "next-steps" }] : [],
       }),
     );
   }
@@ -81,7 +82,7 @@ export function typeCost(protocol: ProtocolId, guidance: boolean, tools: number,
     (path) => path.endsWith(".ts") && !/\/output-schemas(\.zod)?\.ts$/.test(path) && (withFormatters || !path.includes(`/${OUTPUT_DIR}/formatters/`)),
   );
 
-  const libDir = ts.getDirectoryPath(ts.getDefaultLibFilePath(OPTIONS));
+  const libDir = dirname(ts.getDefaultLibFilePath(OPTIONS));
   const host = ts.createCompilerHost(OPTIONS);
   const read = (path: string): string | undefined => files.get(path) ?? (path.startsWith(libDir) ? ts.sys.readFile(path) : undefined);
   host.fileExists = (path) => read(path) !== undefined;
@@ -101,10 +102,9 @@ export function typeCost(protocol: ProtocolId, guidance: boolean, tools: number,
 
   const program = ts.createProgram(roots, OPTIONS, host);
   const diagnostics = [...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics()];
-  const checker = program.getTypeChecker();
   return {
-    types: checker.getTypeCount(),
-    instantiations: checker.getInstantiationCount(),
+    types: program.getTypeCount(),
+    instantiations: program.getInstantiationCount(),
     errors: diagnostics.map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`),
   };
 }
