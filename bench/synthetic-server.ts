@@ -1,10 +1,13 @@
 // Synthetic MCP server generator for `npm run bench` and the analyser's scale tests.
 //
 // It writes a TypeScript project that type-checks with the real tsc against the real
-// @modelcontextprotocol/sdk, fastmcp, mcp-framework and zod, and spreads N tools round-robin
-// over the seven discovery styles of DESIGN.md. Handlers have realistic bodies (a data query,
-// a nested callback, an interface-typed result, a success path and an error path) so that
-// `tsc --noEmit` does real work and the benchmark ratio means something.
+// @modelcontextprotocol/sdk, fastmcp, mcp-framework and zod, in one of two shapes:
+// - `styles`: N tools spread round-robin over the seven discovery styles of DESIGN.md;
+// - `json-zod`: the server of issue #17, 50 files, half of them arrays of tool objects with inline
+//   JSON Schema input served by a low-level Server, half `registerTool` calls with zod shapes.
+// Handlers have realistic bodies (a data query, a nested callback, an interface-typed result, a
+// success path and an error path) so that `tsc --noEmit` does real work and the benchmark ratio
+// means something.
 //
 // The output is a pure function of (tools, toolsPerFile, seed): no clock, no Math.random.
 // Write it somewhere under the repository (e.g. .tmp/bench/) so that the packages resolve
@@ -37,9 +40,15 @@ export interface SyntheticManifest {
   tools: SyntheticTool[];
 }
 
+/** See the header. */
+export const SYNTHETIC_SHAPES = ["styles", "json-zod"] as const;
+export type SyntheticShape = (typeof SYNTHETIC_SHAPES)[number];
+
 export interface SyntheticServerOptions {
   tools: number;
-  /** Tools per file for the styles that group tools; xmcp and mcp-framework are one per file by convention. Default 5. */
+  /** Default `styles`. */
+  shape?: SyntheticShape;
+  /** `styles` only: tools per file for the styles that group tools; xmcp and mcp-framework are one per file by convention. Default 5. */
   toolsPerFile?: number;
   /** Default 1. */
   seed?: number;
@@ -52,10 +61,12 @@ export function writeSyntheticServer(dir: string, options: SyntheticServerOption
   const count = options.tools;
   const toolsPerFile = options.toolsPerFile ?? 5;
   const seed = options.seed ?? 1;
+  const shape = options.shape ?? "styles";
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`tools must be a non-negative integer, got ${count}`);
   if (!Number.isInteger(toolsPerFile) || toolsPerFile < 1) throw new RangeError(`toolsPerFile must be a positive integer, got ${toolsPerFile}`);
+  if (!SYNTHETIC_SHAPES.includes(shape)) throw new RangeError(`shape must be one of ${SYNTHETIC_SHAPES.join(", ")}, got ${shape}`);
 
-  const files = generateSyntheticServer({ tools: count, toolsPerFile, seed });
+  const files = generateSyntheticServer({ tools: count, toolsPerFile, seed, shape });
 
   prepareDirectory(dir);
   for (const [path, contents] of files.files) {
@@ -67,15 +78,17 @@ export function writeSyntheticServer(dir: string, options: SyntheticServerOption
 }
 
 /** The files of the project, in memory: path (relative, `/`) to contents. */
-export function generateSyntheticServer(options: Required<SyntheticServerOptions>): {
+export function generateSyntheticServer(options: Required<Omit<SyntheticServerOptions, "shape">> & Pick<SyntheticServerOptions, "shape">): {
   files: Map<string, string>;
   manifest: SyntheticManifest;
 } {
   const rng = mulberry32(options.seed);
   const width = Math.max(4, String(options.tools).length);
+  const shape = options.shape ?? "styles";
+  const styles: readonly DiscoveryStyle[] = shape === "json-zod" ? JSON_ZOD_STYLES : DISCOVERY_STYLES;
   const specs: ToolSpec[] = [];
   for (let i = 1; i <= options.tools; i++) {
-    specs.push(planTool(i, width, DISCOVERY_STYLES[(i - 1) % DISCOVERY_STYLES.length]!, rng));
+    specs.push(planTool(i, width, styles[(i - 1) % styles.length]!, rng));
   }
 
   const files = new Map<string, string>();
@@ -88,19 +101,28 @@ export function generateSyntheticServer(options: Required<SyntheticServerOptions
     if (wire) wiring.push({ ...wire, path });
   };
 
-  for (const style of DISCOVERY_STYLES) {
-    const ofStyle = specs.filter((spec) => spec.style === style);
-    const perFile = style === "xmcp" || style === "mcp-framework" ? 1 : options.toolsPerFile;
-    chunk(ofStyle, perFile).forEach((group, fileIndex) => EMITTERS[style](group, fileIndex, add));
+  if (shape === "json-zod") {
+    for (const style of JSON_ZOD_STYLES) {
+      const ofStyle = specs.filter((spec) => spec.style === style);
+      const groups = spread(ofStyle, JSON_ZOD_FILES_PER_HALF);
+      groups.forEach((group, fileIndex) => (style === "tool-object" ? emitJsonSchemaObjects : EMITTERS[style])(group, fileIndex, add));
+    }
+    files.set("src/shared/json-tool.ts", JSON_TOOL_SOURCE);
+  } else {
+    for (const style of DISCOVERY_STYLES) {
+      const ofStyle = specs.filter((spec) => spec.style === style);
+      const perFile = style === "xmcp" || style === "mcp-framework" ? 1 : options.toolsPerFile;
+      chunk(ofStyle, perFile).forEach((group, fileIndex) => EMITTERS[style](group, fileIndex, add));
+    }
+    files.set("src/shared/tool-definition.ts", TOOL_DEFINITION_SOURCE);
+    files.set("src/shared/xmcp.ts", XMCP_SHIM_SOURCE);
   }
 
   files.set("package.json", `${JSON.stringify({ name: "synthetic-mcp-server", version: "1.0.0", type: "module", private: true }, null, 2)}\n`);
   files.set("tsconfig.json", `${JSON.stringify(TSCONFIG, null, 2)}\n`);
   files.set(MARKER_FILE, `generated by mcp-conform bench/synthetic-server.ts: ${JSON.stringify(options)}\n`);
   files.set("src/shared/store.ts", STORE_SOURCE);
-  files.set("src/shared/tool-definition.ts", TOOL_DEFINITION_SOURCE);
-  files.set("src/shared/xmcp.ts", XMCP_SHIM_SOURCE);
-  files.set("src/index.ts", emitIndex(wiring));
+  files.set("src/index.ts", shape === "json-zod" ? emitJsonZodIndex(wiring) : emitIndex(wiring));
 
   manifest.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { files, manifest: { tools: manifest } };
@@ -381,7 +403,8 @@ function annotationsOf(spec: ToolSpec): string {
 interface Wiring {
   path: string;
   exportName: string;
-  target: "mcp" | "fastmcp" | "low-level";
+  /** What src/index.ts does with the export: registers on McpServer or FastMCP, creates a low-level server, or serves a tool list. */
+  target: "mcp" | "fastmcp" | "low-level" | "tool-list";
 }
 
 type AddFile = (path: string, contents: string, tools: ToolSpec[], wire?: Omit<Wiring, "path">) => void;
@@ -671,6 +694,88 @@ const EMITTERS: Record<DiscoveryStyle, Emitter> = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------
+// The `json-zod` shape (issue #17): tool objects with inline JSON Schema, and registerTool with zod.
+
+/** Odd tools are tool objects, even ones registerTool calls: half and half. */
+const JSON_ZOD_STYLES: readonly DiscoveryStyle[] = ["tool-object", "sdk-register-tool"];
+/** 50 files in all, whatever N: the number of files stays put while tools per file grow. */
+const JSON_ZOD_FILES_PER_HALF = 25;
+
+/**
+ * An array of tool objects, each with its JSON Schema written inline and a handler that reads its
+ * untyped arguments, served by the low-level Server in src/index.ts through a name-to-tool map.
+ */
+function emitJsonSchemaObjects(group: ToolSpec[], fileIndex: number, add: AddFile): void {
+  const stem = fileStem(group, fileIndex);
+  const listName = `${lowerFirst(pascal(stem))}Tools`;
+  const out = [
+    storeImports(group, "call-tool-result").replace("queryRecords", "parseStatus, queryRecords"),
+    'import type { JsonTool } from "../shared/json-tool.js";',
+    "",
+    ...group.flatMap((spec) => [resultInterface(spec), ""]),
+    `export const ${listName}: JsonTool[] = [`,
+  ];
+  for (const spec of group) {
+    const required = spec.params.filter((p) => !p.optional).map((p) => JSON.stringify(p.name));
+    out.push(
+      "  {",
+      `    name: ${JSON.stringify(spec.name)},`,
+      `    description: ${JSON.stringify(spec.description)},`,
+      "    inputSchema: {",
+      '      type: "object",',
+      "      properties: {",
+      ...spec.params.map((p) => `        ${p.name}: ${jsonSchemaOf(p)},`),
+      "      },",
+      `      required: [${required.join(", ")}],`,
+      "    },",
+      "    handler: async (args) => {",
+      ...indent([...spec.params.map(extractArg), ...handlerBody(spec, { outcome: "call-tool-result" })], 3),
+      "    },",
+      "  },",
+    );
+  }
+  out.push("];", "");
+  add(`src/object-tools/${stem}.ts`, out.join("\n"), group, { exportName: listName, target: "tool-list" });
+}
+
+function emitJsonZodIndex(wiring: Wiring[]): string {
+  const sorted = [...wiring].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const lists = sorted.filter((w) => w.target === "tool-list");
+  const out = [
+    'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+    'import { Server } from "@modelcontextprotocol/sdk/server/index.js";',
+    'import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+    'import type { JsonTool } from "./shared/json-tool.js";',
+    ...sorted.map((w) => `import { ${w.exportName} } from "./${w.path.replace(/^src\//, "").replace(/\.ts$/, ".js")}";`),
+    "",
+    "const objectTools: JsonTool[] = [",
+    ...lists.map((w) => `  ...${w.exportName},`),
+    "];",
+    "const byName = new Map(objectTools.map((tool) => [tool.name, tool] as const));",
+    "",
+    "export function createServers(): { mcp: McpServer; lowLevel: Server } {",
+    '  const mcp = new McpServer({ name: "synthetic-mcp-server", version: "1.0.0" });',
+    ...sorted.filter((w) => w.target === "mcp").map((w) => `  ${w.exportName}(mcp);`),
+    "",
+    '  const lowLevel = new Server({ name: "synthetic-object-tools", version: "1.0.0" }, { capabilities: { tools: {} } });',
+    "  lowLevel.setRequestHandler(ListToolsRequestSchema, async () => ({",
+    "    tools: objectTools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),",
+    "  }));",
+    "  lowLevel.setRequestHandler(CallToolRequestSchema, async (request) => {",
+    "    const tool = byName.get(request.params.name);",
+    "    if (tool === undefined) {",
+    "      throw new Error(`Unknown tool: ${request.params.name}`);",
+    "    }",
+    "    return tool.handler(request.params.arguments ?? {});",
+    "  });",
+    "  return { mcp, lowLevel };",
+    "}",
+    "",
+  ];
+  return out.join("\n");
+}
+
 function emitIndex(wiring: Wiring[]): string {
   const sorted = [...wiring].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const out = [
@@ -808,6 +913,28 @@ export function defineTool<S extends ZodRawShape>(definition: ToolDefinition<S>)
 }
 `;
 
+const JSON_TOOL_SOURCE = `// The server's own tool-object convention: JSON Schema written by hand, arguments read by the handler.
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+
+export interface JsonSchemaProperty {
+  type: "string" | "number" | "integer" | "boolean" | "array";
+  description?: string;
+  enum?: string[];
+  items?: { type: "string" };
+  format?: string;
+  minLength?: number;
+  minimum?: number;
+  maximum?: number;
+}
+
+export interface JsonTool {
+  name: string;
+  description: string;
+  inputSchema: { type: "object"; properties: Record<string, JsonSchemaProperty>; required?: string[] };
+  handler(args: Record<string, unknown>): Promise<CallToolResult>;
+}
+`;
+
 const XMCP_SHIM_SOURCE = `// Local stand-ins for the types xmcp exports (xmcp itself is not a dependency of this project).
 import type { z, ZodRawShape } from "zod";
 
@@ -844,6 +971,14 @@ function prepareDirectory(dir: string): void {
 
 function fileStem(group: ToolSpec[], fileIndex: number): string {
   return `${group[0]!.noun}s-${String(fileIndex + 1).padStart(3, "0")}`;
+}
+
+/** At most `count` groups, as even as can be, in order (fewer when there are fewer items). */
+function spread<T>(items: T[], count: number): T[][] {
+  const groups = Math.min(count, items.length);
+  const out: T[][] = [];
+  for (let g = 0; g < groups; g++) out.push(items.slice(Math.floor((g * items.length) / groups), Math.floor(((g + 1) * items.length) / groups)));
+  return out;
 }
 
 function chunk<T>(items: T[], size: number): T[][] {

@@ -59,12 +59,13 @@ export async function main(argv: string[], io: CommandIo = defaultIo()): Promise
     io.stdout(helpText());
     return commandName === undefined ? 2 : 0;
   }
-  const command = COMMANDS.find((c) => c.name === commandName);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === commandName);
+  if (!entry) {
     const suggestion = didYouMean(commandName, COMMANDS.map((c) => c.name));
     io.stderr(`mcp-conform: unknown command "${commandName}"${suggestion ? `; did you mean "${suggestion}"?` : ""}\n\n${helpText()}`);
     return 2;
   }
+  const command = await entry.load();
   try {
     const { values, positionals } = parseArgs({ args: rest, options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
     if (values["help"]) {

@@ -65,3 +65,38 @@ describe("writeSyntheticServer", () => {
     expect(run.status).toBe(0);
   });
 });
+
+describe("writeSyntheticServer, json-zod shape (issue #17)", () => {
+  it("puts half the tools in tool objects with inline JSON Schema and half in registerTool calls with zod shapes, over 50 files", () => {
+    const { files, manifest: tools } = generateSyntheticServer({ tools: 1000, toolsPerFile: 5, seed: 1, shape: "json-zod" });
+    expect(tools.tools).toHaveLength(1000);
+    expect(tools.tools.filter((tool) => tool.style === "tool-object")).toHaveLength(500);
+    expect(tools.tools.filter((tool) => tool.style === "sdk-register-tool")).toHaveLength(500);
+    expect(new Set(tools.tools.map((tool) => tool.file)).size).toBe(50);
+    const objectFile = files.get(tools.tools.find((tool) => tool.style === "tool-object")!.file)!;
+    expect(objectFile).toContain('type: "object"');
+    expect(objectFile).toContain("handler: async (args) => {");
+    const registerFile = files.get(tools.tools.find((tool) => tool.style === "sdk-register-tool")!.file)!;
+    expect(registerFile).toContain("server.registerTool(");
+    expect(registerFile).toContain("z.string().min(1)");
+    // Each tool its own result interface and an error path.
+    for (const source of [objectFile, registerFile]) {
+      expect(source.match(/^interface \w+Result\d+ \{/gm)?.length).toBe(source.match(/^ {2,}name: "tool_|server\.registerTool\(/gm)?.length);
+      expect(source).toMatch(/isError: true|throw new NotFoundError/);
+    }
+  });
+
+  it("type-checks with the real tsc of TypeScript 7", () => {
+    const jsonZod = mkdtempSync(join(tmpRoot, "synthetic-json-zod-"));
+    try {
+      writeSyntheticServer(jsonZod, { tools: 12, seed: 3, shape: "json-zod" });
+      const tsc = join(packageRoot, "node_modules", "typescript7", "bin", "tsc");
+      const run = spawnSync(process.execPath, [tsc, "--noEmit", "-p", jsonZod, "--pretty", "false"], { cwd: packageRoot, encoding: "utf8" });
+      expect(run.error).toBeUndefined();
+      expect(`${run.stdout}${run.stderr}`.trim()).toBe("");
+      expect(run.status).toBe(0);
+    } finally {
+      rmSync(jsonZod, { recursive: true, force: true });
+    }
+  });
+});

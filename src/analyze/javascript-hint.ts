@@ -11,7 +11,7 @@ const MAX_ENTRIES = 2000;
  * folders), only when nothing was found, so it costs nothing on a normal run.
  */
 export function javascriptHint(session: AnalysisSession): string | null {
-  if (session.program.getCompilerOptions().allowJs) return null;
+  if (session.engine.allowJs) return null;
   let seen = 0;
   let found = 0;
   const walk = (dir: string): void => {
@@ -23,7 +23,7 @@ export function javascriptHint(session: AnalysisSession): string | null {
     }
   };
   try {
-    walk(session.rootDir);
+    walk(session.engine.rootDir);
   } catch {
     return null;
   }

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
-import { ts } from "ts-morph";
 import type { AnalysisSession } from "./session.js";
 
 /**
@@ -11,11 +10,13 @@ import type { AnalysisSession } from "./session.js";
  * `any`; `generate` then runs a second pass over the output it just wrote.
  */
 export function importsMissingOutput(session: AnalysisSession, outputDir: string): boolean {
+  const { engine } = session;
+  const { syntax } = engine;
   const root = resolve(outputDir) + sep;
-  for (const file of session.userSourceFiles()) {
+  for (const file of engine.sourceFiles()) {
     if (resolve(file.fileName).startsWith(root)) continue;
-    for (const statement of file.statements) {
-      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    for (const statement of file.node.statements) {
+      if (!syntax.is(statement, "ImportDeclaration") || !syntax.is(statement.moduleSpecifier, "StringLiteral")) continue;
       const specifier = statement.moduleSpecifier.text;
       if (!specifier.startsWith(".")) continue;
       const target = resolve(dirname(file.fileName), specifier);

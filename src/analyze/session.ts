@@ -1,5 +1,7 @@
 import { dirname, relative } from "node:path";
 import { type Project, ts } from "ts-morph";
+import type { EngineProject } from "./engine/engine.js";
+import { Ts6Project } from "./engine/ts6.js";
 import { toPosixPath } from "./paths.js";
 
 /**
@@ -11,6 +13,11 @@ export class AnalysisSession {
   readonly checker: ts.TypeChecker;
   /** The tsconfig's folder: inventory paths are relative to it. */
   readonly rootDir: string;
+  /**
+   * The same Program through the engine interface (src/analyze/engine/): what the analysis has
+   * moved onto it reads it from here, the rest still reads `program` and `checker`.
+   */
+  readonly engine: EngineProject;
 
   constructor(
     readonly program: ts.Program,
@@ -19,6 +26,7 @@ export class AnalysisSession {
   ) {
     this.checker = program.getTypeChecker();
     this.rootDir = dirname(tsconfigPath);
+    this.engine = new Ts6Project(program, tsconfigPath);
   }
 
   static fromProject(project: Project, tsconfigPath: string): AnalysisSession {
@@ -27,10 +35,7 @@ export class AnalysisSession {
 
   /** The project's own sources: not declaration files, not dependencies. */
   userSourceFiles(): ts.SourceFile[] {
-    return this.program
-      .getSourceFiles()
-      .filter((sf) => !sf.isDeclarationFile && !this.program.isSourceFileFromExternalLibrary(sf) && !/[\\/]node_modules[\\/]/.test(sf.fileName))
-      .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
+    return this.engine.sourceFiles().map((file) => file.node);
   }
 
   relativePath(fileName: string): string {

@@ -5,7 +5,6 @@ import { resolveProjectArgs } from "./project-args.js";
 
 export const analyzeCommand: Command = {
   name: "analyze",
-  summary: "find every MCP tool in the project and print the inventory",
   usage: "mcp-conform analyze [--project <tsconfig.json or folder>] [--config <file>] [--json]",
   options: { json: { type: "boolean" } },
   async run({ io, values, progress }) {

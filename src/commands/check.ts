@@ -23,7 +23,6 @@ function parseMinCoverage(flag: unknown, fromConfig: number | null | undefined):
 
 export const checkCommand: Command = {
   name: "check",
-  summary: "conformance and guidance coverage of every tool, for CI",
   usage: "mcp-conform check [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--format text|json|markdown|sarif|github] [--min-coverage N]",
   options: { format: { type: "string" }, "min-coverage": { type: "string" } },
   async run({ io, values, progress }) {

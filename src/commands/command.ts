@@ -24,9 +24,9 @@ export interface CommandContext {
   positionals: string[];
 }
 
+/** A command, loaded: `src/commands/index.ts` lists each by name and summary and loads it when run. */
 export interface Command {
   readonly name: string;
-  readonly summary: string;
   readonly usage: string;
   readonly options: OptionSpec;
   /** Resolves to the exit code (0 ok, 1 check failed, 2 usage or input error). */

@@ -28,7 +28,6 @@ function displayProject(tsconfigPath: string, cwd: string): string {
 
 export const generateCommand: Command = {
   name: "generate",
-  summary: "generate formatters, warning IDs, the tool graph, guidance stubs and output schemas",
   usage: "mcp-conform generate [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--check] [--watch] [--no-format]",
   options: { check: { type: "boolean" }, watch: { type: "boolean" }, "no-format": { type: "boolean" } },
   async run({ io, values, progress }) {

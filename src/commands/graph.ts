@@ -7,7 +7,6 @@ import { resolveProjectArgs } from "./project-args.js";
 
 export const graphCommand: Command = {
   name: "graph",
-  summary: "print the tool dependency graph (calls, mentions, data edges)",
   usage: "mcp-conform graph [--project <tsconfig or dir>] [--format mermaid|dot|json|html]",
   options: { format: { type: "string" } },
   async run({ io, values }) {

@@ -29,7 +29,6 @@ async function askProtocol(suggested: ProtocolId): Promise<ProtocolId> {
 
 export const initCommand: Command = {
   name: "init",
-  summary: "detect the server's styles and protocol hints, write mcp-conform.config.ts and package.json scripts",
   usage: "mcp-conform init [--project <tsconfig or dir>] [--protocol <id>] [--force]",
   options: { force: { type: "boolean" } },
   async run({ io, values }) {

@@ -9,7 +9,6 @@ import { resolveGenerateConfig } from "./resolve-generate-config.js";
 
 export const migrateCommand: Command = {
   name: "migrate",
-  summary: "move legacy handlers onto the generated formatters (dry run by default; --write applies)",
   usage: "mcp-conform migrate [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--write [--force]] [--no-format]",
   options: { write: { type: "boolean" }, force: { type: "boolean" }, "no-format": { type: "boolean" } },
   async run({ io, values }) {

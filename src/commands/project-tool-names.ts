@@ -1,6 +1,5 @@
 import { relative } from "node:path";
-import { analyze, type AnalysisProgress } from "../analyze/analyze.js";
-import { resolveTsconfigPath } from "../analyze/load-project.js";
+import type { AnalysisProgress } from "../analyze/analyze.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { InputError } from "../errors.js";
 import { resolveProjectArgs } from "./project-args.js";
@@ -24,6 +23,9 @@ export async function projectToolNames(
   cwd: string,
   onProgress?: (event: AnalysisProgress) => void,
 ): Promise<ProjectToolNames | undefined> {
+  // The analyser (and its compiler) loads only here: `validate` with `--tools` must start fast.
+  const { resolveTsconfigPath } = await import("../analyze/load-project.js");
+  const { analyze } = await import("../analyze/analyze.js");
   const projects = await resolveProjectArgs(values, cwd);
   const tsconfigs: string[] = [];
   for (const project of projects) {

@@ -4,7 +4,6 @@ import type { Command } from "./command.js";
 
 export const schemaCommand: Command = {
   name: "schema",
-  summary: "print a protocol's envelope JSON Schema (2020-12), with the payload left open",
   usage: "mcp-conform schema <aorp|aop|smart-v2|acor|guidance> [--guidance] [--strict]",
   options: { guidance: { type: "boolean" }, strict: { type: "boolean" } },
   async run({ io, values, positionals }) {

@@ -85,7 +85,6 @@ async function toolNamesFor(protocol: Protocol, context: CommandContext): Promis
 
 export const validateCommand: Command = {
   name: "validate",
-  summary: "check a captured response (file or stdin) against a protocol",
   usage:
     "mcp-conform validate --protocol <aorp|aop|smart-v2|acor|guidance> [--variant analysis|synthesis|session] [--tools a,b,c | --no-tools] [--strict] [file|-]",
   options: { variant: { type: "string" }, tools: { type: "string" }, "no-tools": { type: "boolean" }, strict: { type: "boolean" } },

@@ -1,0 +1,137 @@
+import type { ts } from "ts-morph";
+
+/**
+ * The analysis engine: what `src/analyze` asks of a compiler, behind one interface that the
+ * TypeScript 6 compiler (ts-morph's bundled TypeScript, `ts6.ts`) and the TypeScript 7 native
+ * API (`typescript/unstable/sync`, `ts7.ts`) both implement, so the analysis reads the same with
+ * either. One project, one program, one checker per analysis.
+ *
+ * Nodes are the compilers' own AST objects: TypeScript 7's carry the same property names as
+ * TypeScript 6's (`expression`, `arguments`, `name`, `text`, ...), so the analysis keeps reading
+ * them through TypeScript 6's node interfaces (a type-only import). Their `kind` numbers differ
+ * between the two compilers: test kinds through `EngineSyntax`, never against `ts.SyntaxKind`.
+ * Types, symbols and signatures are opaque handles, read through `EngineChecker`; the checker's
+ * TypeFlags have the same value for every single flag in both compilers, so `flags()` is
+ * compared with `ts.TypeFlags`.
+ */
+
+export const ENGINE_IDS = ["ts6", "ts7"] as const;
+export type EngineId = (typeof ENGINE_IDS)[number];
+
+export type EngineNode = ts.Node;
+
+declare const typeBrand: unique symbol;
+declare const symbolBrand: unique symbol;
+declare const signatureBrand: unique symbol;
+
+/** A type of the engine's checker; only that checker reads it. */
+export interface EngineType {
+  readonly [typeBrand]: true;
+}
+
+/** A symbol of the engine's checker. */
+export interface EngineSymbol {
+  readonly [symbolBrand]: true;
+}
+
+/** A call signature of the engine's checker. */
+export interface EngineSignature {
+  readonly [signatureBrand]: true;
+}
+
+export interface Engine {
+  readonly id: EngineId;
+  /** The compiler the engine runs: ts-morph's TypeScript 6, or the pinned TypeScript 7. */
+  readonly compilerVersion: string;
+  /** Opens the project of a tsconfig; bad configs are input errors (`file:line: message`). */
+  open(tsconfigPath: string, cwd: string): EngineProject;
+}
+
+export interface EngineProject {
+  readonly engine: EngineId;
+  readonly tsconfigPath: string;
+  /** The tsconfig's folder. */
+  readonly rootDir: string;
+  readonly allowJs: boolean;
+  /** The project's own sources (no declaration files, nothing from node_modules), sorted by file name. */
+  sourceFiles(): readonly EngineSourceFile[];
+  readonly syntax: EngineSyntax;
+  readonly checker: EngineChecker;
+  /** Ends the project (TypeScript 7 stops its compiler process); nothing may be read after. */
+  close(): void;
+}
+
+export interface EngineSourceFile {
+  readonly fileName: string;
+  readonly text: string;
+  readonly node: ts.SourceFile;
+}
+
+/** Node kinds by name: the kinds the analysis tests, as both compilers name them. */
+export interface NodesByKind {
+  ArrowFunction: ts.ArrowFunction;
+  CallExpression: ts.CallExpression;
+  ClassDeclaration: ts.ClassDeclaration;
+  FunctionDeclaration: ts.FunctionDeclaration;
+  FunctionExpression: ts.FunctionExpression;
+  Identifier: ts.Identifier;
+  ImportDeclaration: ts.ImportDeclaration;
+  MethodDeclaration: ts.MethodDeclaration;
+  NewExpression: ts.NewExpression;
+  NoSubstitutionTemplateLiteral: ts.NoSubstitutionTemplateLiteral;
+  ObjectLiteralExpression: ts.ObjectLiteralExpression;
+  PropertyAccessExpression: ts.PropertyAccessExpression;
+  PropertyAssignment: ts.PropertyAssignment;
+  PropertyDeclaration: ts.PropertyDeclaration;
+  ReturnStatement: ts.ReturnStatement;
+  ShorthandPropertyAssignment: ts.ShorthandPropertyAssignment;
+  StringLiteral: ts.StringLiteral;
+  ThrowStatement: ts.ThrowStatement;
+  VariableDeclaration: ts.VariableDeclaration;
+}
+
+export type NodeKindName = keyof NodesByKind;
+
+export interface EngineSyntax {
+  /** The node's kind as both compilers name it (`"CallExpression"`). */
+  kindName(node: EngineNode): string;
+  is<K extends NodeKindName>(node: EngineNode, kind: K): node is NodesByKind[K];
+  /** Children in source order, as `ts.forEachChild` visits them; stops at the first truthy result. */
+  forEachChild<T>(node: EngineNode, visit: (child: EngineNode) => T | undefined): T | undefined;
+  /** 1-based line of the node's first token. */
+  line(node: EngineNode): number;
+  /** The node's source text, without leading trivia. */
+  text(node: EngineNode): string;
+}
+
+/**
+ * The checker calls the analysis makes. The `...At` calls take many nodes at once: with TypeScript
+ * 7 every call is a round trip to the compiler process, so a batch of a thousand handlers costs
+ * one trip, not a thousand.
+ */
+export interface EngineChecker {
+  typesAt(nodes: readonly EngineNode[]): (EngineType | undefined)[];
+  symbolsAt(nodes: readonly EngineNode[]): (EngineSymbol | undefined)[];
+  /** The name as written (`#count` for a private field, which TypeScript 7 keeps as `__#1@#count`). */
+  symbolName(symbol: EngineSymbol): string;
+  /** Follows import and export aliases to the symbol they name. */
+  aliasedSymbol(symbol: EngineSymbol): EngineSymbol;
+  typeOfSymbol(symbol: EngineSymbol): EngineType | undefined;
+  declarations(symbol: EngineSymbol): readonly EngineNode[];
+  callSignatures(type: EngineType): readonly EngineSignature[];
+  returnType(signature: EngineSignature): EngineType | undefined;
+  properties(type: EngineType): readonly EngineSymbol[];
+  property(type: EngineType, name: string): EngineSymbol | undefined;
+  /** A union's members, or undefined for a type that is not a union. */
+  unionMembers(type: EngineType): readonly EngineType[] | undefined;
+  /** Type arguments of a type reference (`Promise<T>`, `T[]`); none for other types. */
+  typeArguments(type: EngineType): readonly EngineType[];
+  /** `ts.TypeFlags`. */
+  flags(type: EngineType): number;
+  /** The value of a string, number or boolean literal type. */
+  literalValue(type: EngineType): string | number | boolean | undefined;
+  isArrayType(type: EngineType): boolean;
+  isTupleType(type: EngineType): boolean;
+  typeToString(type: EngineType): string;
+  isAssignable(source: EngineType, target: EngineType): boolean;
+}

@@ -1,0 +1,156 @@
+import { dirname, resolve } from "node:path";
+import { ts } from "ts-morph";
+import { loadProgram } from "../load-project.js";
+import type { Engine, EngineChecker, EngineNode, EngineProject, EngineSignature, EngineSourceFile, EngineSymbol, EngineSyntax, EngineType, NodeKindName, NodesByKind } from "./engine.js";
+import { kindNames } from "./syntax-kinds.js";
+
+/**
+ * The engine on TypeScript 6: ts-morph's bundled compiler, with the Program `loadProgram` builds
+ * (no ts-morph Project: see load-project.ts). Handles are the compiler's own objects.
+ */
+export const ts6Engine: Engine = {
+  id: "ts6",
+  compilerVersion: ts.version,
+  open: (tsconfigPath, cwd) => {
+    const path = resolve(cwd, tsconfigPath);
+    return new Ts6Project(loadProgram(path, cwd), path);
+  },
+};
+
+const kinds = kindNames(ts.SyntaxKind as unknown as Record<string, string | number>);
+
+export class Ts6Project implements EngineProject {
+  readonly engine = "ts6";
+  readonly rootDir: string;
+  readonly allowJs: boolean;
+  readonly syntax: EngineSyntax = ts6Syntax;
+  readonly checker: EngineChecker;
+  private files: EngineSourceFile[] | undefined;
+
+  /** `program` is the TypeScript 6 Program itself, for what the analysis has not switched onto the engine yet. */
+  constructor(
+    readonly program: ts.Program,
+    readonly tsconfigPath: string,
+  ) {
+    this.rootDir = dirname(tsconfigPath);
+    this.allowJs = program.getCompilerOptions().allowJs === true;
+    this.checker = new Ts6Checker(program.getTypeChecker());
+  }
+
+  sourceFiles(): readonly EngineSourceFile[] {
+    this.files ??= this.program
+      .getSourceFiles()
+      .filter((sf) => !sf.isDeclarationFile && !this.program.isSourceFileFromExternalLibrary(sf) && !/[\\/]node_modules[\\/]/.test(sf.fileName))
+      .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0))
+      .map((node) => ({ fileName: node.fileName, text: node.text, node }));
+    return this.files;
+  }
+
+  close(): void {
+    // Nothing to stop: the Program is garbage once unreferenced.
+  }
+}
+
+const ts6Syntax: EngineSyntax = {
+  kindName: (node) => kinds.nameOf(node.kind),
+  is: <K extends NodeKindName>(node: EngineNode, kind: K): node is NodesByKind[K] => node.kind === kinds.kindOf(kind),
+  forEachChild: (node, visit) => ts.forEachChild(node, visit),
+  line: (node) => {
+    const sf = node.getSourceFile();
+    return sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+  },
+  text: (node) => node.getText(node.getSourceFile()),
+};
+
+/** The handles are the compiler's objects: these casts are the whole of the translation. */
+const type = (t: ts.Type | undefined): EngineType | undefined => t as EngineType | undefined;
+const native = (t: EngineType): ts.Type => t as unknown as ts.Type;
+const symbol = (s: ts.Symbol): EngineSymbol => s as unknown as EngineSymbol;
+const nativeSymbol = (s: EngineSymbol): ts.Symbol => s as unknown as ts.Symbol;
+
+class Ts6Checker implements EngineChecker {
+  constructor(private readonly checker: ts.TypeChecker) {}
+
+  typesAt(nodes: readonly EngineNode[]): (EngineType | undefined)[] {
+    return nodes.map((node) => type(this.checker.getTypeAtLocation(node)));
+  }
+
+  symbolsAt(nodes: readonly EngineNode[]): (EngineSymbol | undefined)[] {
+    return nodes.map((node) => {
+      const found = this.checker.getSymbolAtLocation(node);
+      return found ? symbol(found) : undefined;
+    });
+  }
+
+  symbolName(s: EngineSymbol): string {
+    return nativeSymbol(s).name;
+  }
+
+  aliasedSymbol(s: EngineSymbol): EngineSymbol {
+    const original = nativeSymbol(s);
+    return original.flags & ts.SymbolFlags.Alias ? symbol(this.checker.getAliasedSymbol(original)) : s;
+  }
+
+  typeOfSymbol(s: EngineSymbol): EngineType | undefined {
+    return type(this.checker.getTypeOfSymbol(nativeSymbol(s)));
+  }
+
+  declarations(s: EngineSymbol): readonly EngineNode[] {
+    return nativeSymbol(s).declarations ?? [];
+  }
+
+  callSignatures(t: EngineType): readonly EngineSignature[] {
+    return native(t).getCallSignatures() as unknown as EngineSignature[];
+  }
+
+  returnType(signature: EngineSignature): EngineType | undefined {
+    return type(this.checker.getReturnTypeOfSignature(signature as unknown as ts.Signature));
+  }
+
+  properties(t: EngineType): readonly EngineSymbol[] {
+    return this.checker.getPropertiesOfType(native(t)).map(symbol);
+  }
+
+  property(t: EngineType, name: string): EngineSymbol | undefined {
+    const found = this.checker.getPropertyOfType(native(t), name);
+    return found ? symbol(found) : undefined;
+  }
+
+  unionMembers(t: EngineType): readonly EngineType[] | undefined {
+    const union = native(t);
+    return union.isUnion() ? (union.types as unknown as EngineType[]) : undefined;
+  }
+
+  typeArguments(t: EngineType): readonly EngineType[] {
+    const reference = native(t);
+    const isReference = reference.flags & ts.TypeFlags.Object && (reference as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference;
+    return isReference ? (this.checker.getTypeArguments(reference as ts.TypeReference) as unknown as EngineType[]) : [];
+  }
+
+  flags(t: EngineType): number {
+    return native(t).flags;
+  }
+
+  literalValue(t: EngineType): string | number | boolean | undefined {
+    const literal = native(t);
+    if (literal.isStringLiteral() || literal.isNumberLiteral()) return literal.value;
+    if (literal.flags & ts.TypeFlags.BooleanLiteral) return (literal as unknown as { intrinsicName: string }).intrinsicName === "true";
+    return undefined;
+  }
+
+  isArrayType(t: EngineType): boolean {
+    return this.checker.isArrayType(native(t));
+  }
+
+  isTupleType(t: EngineType): boolean {
+    return this.checker.isTupleType(native(t));
+  }
+
+  typeToString(t: EngineType): string {
+    return this.checker.typeToString(native(t));
+  }
+
+  isAssignable(source: EngineType, target: EngineType): boolean {
+    return this.checker.isTypeAssignableTo(native(source), native(target));
+  }
+}

@@ -1,0 +1,205 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, relative, resolve } from "node:path";
+import type { ts } from "ts-morph";
+import { SyntaxKind } from "typescript7/unstable/ast";
+import { API, type Checker, type Project, type Signature, SignatureKind, type Symbol as Ts7Symbol, SymbolFlags, type Type } from "typescript7/unstable/sync";
+import { InputError } from "../../errors.js";
+import { toPosixPath } from "../paths.js";
+import type { Engine, EngineChecker, EngineNode, EngineProject, EngineSignature, EngineSourceFile, EngineSymbol, EngineSyntax, EngineType, NodeKindName, NodesByKind } from "./engine.js";
+import { kindNames } from "./syntax-kinds.js";
+
+/**
+ * The engine on TypeScript 7's native API: the compiler runs in its own process (tsgo) and every
+ * checker call is a synchronous round trip to it, so the checker's `...At` calls go in batches.
+ * The API is unstable, so the engine runs one exact version, installed as `typescript7`; another
+ * version is refused (test/analyze/engine-ts7-api.test.ts pins the surface used here).
+ */
+export const TYPESCRIPT7_VERSION = "7.0.2";
+
+function installedVersion(): string {
+  const require = createRequire(import.meta.url);
+  return (JSON.parse(readFileSync(require.resolve("typescript7/package.json"), "utf8")) as { version: string }).version;
+}
+
+export const ts7Engine: Engine = {
+  id: "ts7",
+  compilerVersion: TYPESCRIPT7_VERSION,
+  open(tsconfigArg, cwd) {
+    const tsconfigPath = resolve(cwd, tsconfigArg);
+    const version = installedVersion();
+    if (version !== TYPESCRIPT7_VERSION) {
+      throw new Error(`the TypeScript 7 engine is built for typescript ${TYPESCRIPT7_VERSION}, and ${version} is installed as typescript7: its API is unstable`);
+    }
+    const api = new API({ cwd });
+    try {
+      const snapshot = api.updateSnapshot({ openProjects: [tsconfigPath] });
+      const project = snapshot.getProject(tsconfigPath) ?? snapshot.getProjects()[0];
+      if (!project) throw new InputError(`TypeScript 7 opened no project for ${toPosixPath(relative(cwd, tsconfigPath))}`, { file: tsconfigPath });
+      const [problem] = project.program.getConfigFileParsingDiagnostics().filter((d) => d.category === 1 && d.code !== 18003);
+      if (problem) throw new InputError(`invalid tsconfig: ${problem.text}`, { file: toPosixPath(relative(cwd, problem.fileName ?? tsconfigPath)) });
+      return new Ts7Project(api, project, tsconfigPath);
+    } catch (error) {
+      api.close();
+      throw error;
+    }
+  },
+};
+
+const kinds = kindNames(SyntaxKind as unknown as Record<string, string | number>);
+
+// TypeScript 7's nodes are read through TypeScript 6's node interfaces (engine.ts); this is the
+// one place that crosses over.
+type Ts7Node = Parameters<Checker["getTypeFromTypeNode"]>[0];
+const ts7Node = (node: EngineNode): Ts7Node => node as unknown as Ts7Node;
+const engineNode = (node: unknown): EngineNode => node as EngineNode;
+
+class Ts7Project implements EngineProject {
+  readonly engine = "ts7";
+  readonly rootDir: string;
+  readonly allowJs: boolean;
+  readonly syntax: EngineSyntax = ts7Syntax;
+  readonly checker: EngineChecker;
+  private files: EngineSourceFile[] | undefined;
+
+  constructor(
+    private readonly api: API,
+    private readonly project: Project,
+    readonly tsconfigPath: string,
+  ) {
+    this.rootDir = dirname(tsconfigPath);
+    this.allowJs = project.compilerOptions.allowJs === true;
+    this.checker = new Ts7Checker(project.checker);
+  }
+
+  sourceFiles(): readonly EngineSourceFile[] {
+    const { program } = this.project;
+    this.files ??= program
+      .getSourceFileNames()
+      .filter((name) => !/\.d\.[cm]?ts$/.test(name) && !/[\\/]node_modules[\\/]/.test(name))
+      .sort()
+      .flatMap((name) => {
+        const file = program.getSourceFile(name);
+        if (!file || file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) return [];
+        return [{ fileName: file.fileName, text: file.text, node: file as unknown as ts.SourceFile }];
+      });
+    return this.files;
+  }
+
+  close(): void {
+    this.api.close();
+  }
+}
+
+const BINDING_ELEMENT = kinds.kindOf("BindingElement");
+
+/**
+ * The kind's name as TypeScript 6 would give it: a hole in an array binding pattern (`[, b]`) is a
+ * nameless BindingElement in TypeScript 7 and an OmittedExpression in TypeScript 6.
+ */
+function ts7KindName(node: EngineNode): string {
+  if (node.kind === BINDING_ELEMENT && (node as unknown as { name?: unknown }).name === undefined) return "OmittedExpression";
+  return kinds.nameOf(node.kind);
+}
+
+const ts7Syntax: EngineSyntax = {
+  kindName: ts7KindName,
+  is: <K extends NodeKindName>(node: EngineNode, kind: K): node is NodesByKind[K] => node.kind === kinds.kindOf(kind) && ts7KindName(node) === kind,
+  forEachChild: (node, visit) => ts7Node(node).forEachChild((child) => visit(engineNode(child))),
+  line: (node) => {
+    const sf = ts7Node(node).getSourceFile();
+    return sf.getLineAndCharacterOfPosition(ts7Node(node).getStart(sf)).line + 1;
+  },
+  text: (node) => ts7Node(node).getText(),
+};
+
+const type = (t: Type | undefined): EngineType | undefined => t as unknown as EngineType | undefined;
+const native = (t: EngineType): Type => t as unknown as Type;
+const symbol = (s: Ts7Symbol): EngineSymbol => s as unknown as EngineSymbol;
+const nativeSymbol = (s: EngineSymbol): Ts7Symbol => s as unknown as Ts7Symbol;
+
+class Ts7Checker implements EngineChecker {
+  constructor(private readonly checker: Checker) {}
+
+  typesAt(nodes: readonly EngineNode[]): (EngineType | undefined)[] {
+    return nodes.length === 0 ? [] : this.checker.getTypeAtLocation(nodes.map(ts7Node)).map(type);
+  }
+
+  symbolsAt(nodes: readonly EngineNode[]): (EngineSymbol | undefined)[] {
+    return nodes.length === 0 ? [] : this.checker.getSymbolAtLocation(nodes.map(ts7Node)).map((s) => (s ? symbol(s) : undefined));
+  }
+
+  symbolName(s: EngineSymbol): string {
+    // A private name is keyed `__#<class id>@#name` inside TypeScript 7.
+    return nativeSymbol(s).name.replace(/^__#\d+@(?=#)/, "");
+  }
+
+  aliasedSymbol(s: EngineSymbol): EngineSymbol {
+    const original = nativeSymbol(s);
+    return original.flags & SymbolFlags.Alias ? symbol(this.checker.getAliasedSymbol(original)) : s;
+  }
+
+  typeOfSymbol(s: EngineSymbol): EngineType | undefined {
+    return type(this.checker.getTypeOfSymbol(nativeSymbol(s)));
+  }
+
+  declarations(s: EngineSymbol): readonly EngineNode[] {
+    return nativeSymbol(s).declarations.flatMap((handle) => {
+      const node = handle.resolve();
+      return node ? [engineNode(node)] : [];
+    });
+  }
+
+  callSignatures(t: EngineType): readonly EngineSignature[] {
+    return this.checker.getSignaturesOfType(native(t), SignatureKind.Call) as unknown as EngineSignature[];
+  }
+
+  returnType(signature: EngineSignature): EngineType | undefined {
+    return type(this.checker.getReturnTypeOfSignature(signature as unknown as Signature));
+  }
+
+  properties(t: EngineType): readonly EngineSymbol[] {
+    return this.checker.getPropertiesOfType(native(t)).map(symbol);
+  }
+
+  property(t: EngineType, name: string): EngineSymbol | undefined {
+    const found = this.checker.getPropertyOfType(native(t), name);
+    return found ? symbol(found) : undefined;
+  }
+
+  unionMembers(t: EngineType): readonly EngineType[] | undefined {
+    const union = native(t);
+    return union.isUnionType() ? (union.getTypes() as unknown as EngineType[]) : undefined;
+  }
+
+  typeArguments(t: EngineType): readonly EngineType[] {
+    const reference = native(t);
+    return reference.isTypeReference() ? (this.checker.getTypeArguments(reference) as unknown as EngineType[]) : [];
+  }
+
+  flags(t: EngineType): number {
+    return native(t).flags;
+  }
+
+  literalValue(t: EngineType): string | number | boolean | undefined {
+    const literal = native(t);
+    if (literal.isStringLiteralType() || literal.isNumberLiteralType() || literal.isBooleanLiteralType()) return literal.value;
+    return undefined;
+  }
+
+  isArrayType(t: EngineType): boolean {
+    return this.checker.isArrayType(native(t));
+  }
+
+  isTupleType(t: EngineType): boolean {
+    return this.checker.isTupleType(native(t));
+  }
+
+  typeToString(t: EngineType): string {
+    return this.checker.typeToString(native(t));
+  }
+
+  isAssignable(source: EngineType, target: EngineType): boolean {
+    return this.checker.isTypeAssignableTo(native(source), native(target));
+  }
+}

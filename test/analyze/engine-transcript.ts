@@ -1,0 +1,84 @@
+import { relative } from "node:path";
+import type { EngineChecker, EngineNode, EngineProject, EngineType } from "../../src/analyze/engine/engine.js";
+import { toPosixPath } from "../../src/analyze/paths.js";
+
+/**
+ * What the analysis can learn of a project through the engine, written out so that two engines
+ * can be compared line by line: the source files; every node's kind and line; and for every
+ * function (what handlers are) and every call (what registrations are) what the checker says
+ * of it: the callee's symbol and where it is declared, the function's type, its return type and
+ * the members of both, in an engine-neutral form (flags, literal values, sorted property names:
+ * never `typeToString`, which orders the properties of a normalised union differently in
+ * TypeScript 7).
+ */
+export function engineTranscript(project: EngineProject): string[] {
+  const { syntax, checker } = project;
+  const lines: string[] = [];
+  const functions: EngineNode[] = [];
+  const callees: EngineNode[] = [];
+  for (const file of project.sourceFiles()) {
+    lines.push(`file ${toPosixPath(relative(project.rootDir, file.fileName))}`);
+    const kinds: string[] = [];
+    const visit = (node: EngineNode): undefined => {
+      kinds.push(`${syntax.kindName(node)}@${syntax.line(node)}`);
+      if (syntax.is(node, "ArrowFunction") || syntax.is(node, "FunctionExpression") || syntax.is(node, "FunctionDeclaration") || syntax.is(node, "MethodDeclaration")) functions.push(node);
+      if (syntax.is(node, "CallExpression")) callees.push(syntax.is(node.expression, "PropertyAccessExpression") ? node.expression.name : node.expression);
+      return syntax.forEachChild(node, visit);
+    };
+    syntax.forEachChild(file.node, visit);
+    lines.push(`  ${kinds.join(" ")}`);
+  }
+  const where = (node: EngineNode): string => `${toPosixPath(relative(project.rootDir, node.getSourceFile().fileName))}:${syntax.line(node)}`;
+  for (const [i, symbol] of checker.symbolsAt(callees).entries()) {
+    const callee = callees[i]!;
+    if (!symbol) {
+      lines.push(`call ${syntax.text(callee)} @${where(callee)}: no symbol`);
+      continue;
+    }
+    const target = checker.aliasedSymbol(symbol);
+    const declared = checker.declarations(target).map((node) => declaredIn(project, node));
+    lines.push(`call ${syntax.text(callee)} @${where(callee)}: ${checker.symbolName(target)} in ${[...new Set(declared)].sort().join(", ") || "nothing"}`);
+  }
+  for (const [i, type] of checker.typesAt(functions).entries()) {
+    const fn = functions[i]!;
+    if (!type) {
+      lines.push(`function @${where(fn)}: no type`);
+      continue;
+    }
+    const signatures = checker.callSignatures(type);
+    const returned = signatures[0] ? checker.returnType(signatures[0]) : undefined;
+    lines.push(`function @${where(fn)}: ${signatures.length} signature(s), returns ${returned ? describe(checker, returned, 3) : "nothing"}`);
+  }
+  return lines;
+}
+
+/** A declaration's file: the project's own (relative), a package's (`pkg:name`), or a lib file. */
+function declaredIn(project: EngineProject, node: EngineNode): string {
+  const file = toPosixPath(node.getSourceFile().fileName);
+  // TypeScript 7's lib files sit in its platform package's lib/ folder, TypeScript 6's in ts-morph's bundle.
+  if (/\/lib\.[^/]*\.d\.ts$/.test(file)) return "lib";
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
+  if (inPackage) return `pkg:${inPackage[1]}`;
+  return toPosixPath(relative(project.rootDir, file));
+}
+
+/** A type, engine-neutrally, down to `depth` levels of members. */
+function describe(checker: EngineChecker, type: EngineType, depth: number): string {
+  const flags = checker.flags(type);
+  const literal = checker.literalValue(type);
+  if (literal !== undefined) return `${flags}:${JSON.stringify(literal)}`;
+  const members = checker.unionMembers(type);
+  if (members) return `${flags}:union(${members.map((member) => describe(checker, member, depth - 1)).sort().join(" | ")})`;
+  if (depth <= 0) return `${flags}`;
+  const parts = [`${flags}`];
+  const args = checker.typeArguments(type);
+  if (args.length > 0) parts.push(`<${args.map((arg) => describe(checker, arg, depth - 1)).join(", ")}>`);
+  if (checker.isArrayType(type)) parts.push("array");
+  else if (checker.isTupleType(type)) parts.push("tuple");
+  else if (args.length === 0) {
+    const properties = checker.properties(type);
+    if (properties.length > 0 && properties.length <= 40) parts.push(`{${properties.map((p) => checker.symbolName(p)).sort().join(",")}}`);
+    else if (properties.length > 40) parts.push(`{${properties.length} properties}`);
+  }
+  return parts.join(" ");
+}

@@ -1,0 +1,129 @@
+import { dirname } from "node:path";
+import ts from "typescript";
+import type { Inventory, ToolEntry } from "../../src/analyze/inventory.js";
+import { generate } from "../../src/generate/generate.js";
+import type { ProtocolId } from "../../src/protocols/protocol.js";
+import { configFor, OUTPUT_DIR } from "./harness.js";
+import { inventory, objectPayload, param, tool } from "./inventory-builders.js";
+
+/**
+ * What the generated output costs the user's type-check, counted rather than timed: the types and
+ * instantiations TypeScript 6's checker creates while checking it (both deterministic). The output
+ * is checked in memory, on its own; the protocols' runtimes and lib files are shared across runs.
+ *
+ * Left out: `output-schemas.ts` and `output-schemas.zod.ts` (nothing imports them; zod needs the
+ * real package). The scaffolded guidance stubs are in: the user's files once written, but in the
+ * program all the same.
+ */
+
+export interface TypeCost {
+  types: number;
+  instantiations: number;
+  /** Every error the checker reports in the output (there must be none). */
+  errors: string[];
+}
+
+/**
+ * What one more tool's formatter module may add: the `ConformingResult<"tool">` brand it returns
+ * (an intersection and its brand object), and with guidance composed the stub's result. Before
+ * issue #17 an AORP module added 20 types and 71 instantiations, a SmartResponse V2 one 39 and 94.
+ */
+export const FORMATTER_BUDGET = { types: 4, instantiations: 2 };
+
+const ROOT = "/type-cost";
+const OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noEmit: true,
+  skipLibCheck: true,
+  types: [],
+  lib: ["lib.es2022.d.ts"],
+};
+
+const libFiles = new Map<string, ts.SourceFile>();
+
+/** `count` tools with inline payload and input types, as an analysed server would have them. */
+export function syntheticInventory(count: number): Inventory {
+  const tools: ToolEntry[] = [];
+  for (let i = 1; i <= count; i++) {
+    const name = `tool_${String(i).padStart(4, "0")}_list_records`;
+    tools.push(
+      tool(name, {
+        description: `List the records of owner ${i}.`,
+        input: [param("ownerId", "string"), param("limit", "number", true)],
+        payloadType: `{ ownerId: string; count: number; items: { id: string; amount: number }[]; status: "complete" | "partial" }`,
+        payload: objectPayload(
+          {
+            ownerId: { type: "string" },
+            count: { type: "number" },
+            items: { type: "array", items: { type: "object", properties: { id: { type: "string" }, amount: { type: "number" } }, required: ["id", "amount"] } },
+            status: { enum: ["complete", "partial"] },
+          },
+          ["ownerId", "count", "items", "status"],
+          `{ ownerId: string; count: number; items: { id: string; amount: number }[]; status: "complete" | "partial" }`,
+        ),
+        references: i > 1 ? [{ tool: `tool_${String(i - 1).padStart(4, "0")}_list_records`, file: "src/tools.ts", line: i, kind: "mentions", via: "next-steps" }] : [],
+      }),
+    );
+  }
+  return inventory(tools);
+}
+
+/** `withFormatters: false` leaves `formatters/*.ts` out, to tell their cost from the rest's. */
+export function typeCost(protocol: ProtocolId, guidance: boolean, tools: number, withFormatters = true): TypeCost {
+  const { generated, scaffolded } = generate(syntheticInventory(tools), configFor(protocol, guidance));
+  const files = new Map<string, string>();
+  for (const [path, contents] of [...generated, ...scaffolded]) files.set(`${ROOT}/${path}`, contents);
+  files.set(`${ROOT}/package.json`, JSON.stringify({ type: "module" }));
+  const roots = [...files.keys()].filter(
+    (path) => path.endsWith(".ts") && !/\/output-schemas(\.zod)?\.ts$/.test(path) && (withFormatters || !path.includes(`/${OUTPUT_DIR}/formatters/`)),
+  );
+
+  const libDir = dirname(ts.getDefaultLibFilePath(OPTIONS));
+  const host = ts.createCompilerHost(OPTIONS);
+  const read = (path: string): string | undefined => files.get(path) ?? (path.startsWith(libDir) ? ts.sys.readFile(path) : undefined);
+  host.fileExists = (path) => read(path) !== undefined;
+  host.readFile = read;
+  host.directoryExists = (path) => path.startsWith(libDir) || [...files.keys()].some((file) => file.startsWith(`${path}/`));
+  host.getCurrentDirectory = () => ROOT;
+  host.getSourceFile = (path, languageVersion) => {
+    const lib = path.startsWith(libDir);
+    const cached = lib ? libFiles.get(path) : undefined;
+    if (cached) return cached;
+    const text = read(path);
+    if (text === undefined) return undefined;
+    const file = ts.createSourceFile(path, text, languageVersion);
+    if (lib) libFiles.set(path, file);
+    return file;
+  };
+
+  const program = ts.createProgram(roots, OPTIONS, host);
+  const diagnostics = [...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics()];
+  return {
+    types: program.getTypeCount(),
+    instantiations: program.getInstantiationCount(),
+    errors: diagnostics.map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`),
+  };
+}
+
+/**
+ * What one more tool's formatter module costs: the growth from `small` to `large` tools of the
+ * whole output, less the growth of the output without its formatter modules, per tool.
+ */
+export function formatterCostPerTool(protocol: ProtocolId, guidance: boolean, small = 4, large = 24): { types: number; instantiations: number; errors: string[] } {
+  const growth = (withFormatters: boolean): TypeCost => {
+    const a = typeCost(protocol, guidance, small, withFormatters);
+    const b = typeCost(protocol, guidance, large, withFormatters);
+    return { types: b.types - a.types, instantiations: b.instantiations - a.instantiations, errors: [...a.errors, ...b.errors] };
+  };
+  const whole = growth(true);
+  const rest = growth(false);
+  return {
+    types: (whole.types - rest.types) / (large - small),
+    instantiations: (whole.instantiations - rest.instantiations) / (large - small),
+    errors: [...whole.errors, ...rest.errors],
+  };
+}
