@@ -102,6 +102,12 @@ export interface ToolEntry {
   warnings: HarvestedWarning[];
   /** References to other tools, sorted by tool, kind, file, line. */
   references: ToolReference[];
+  /**
+   * The server instance the tool is registered on (the variable that holds it, and where that
+   * server is created or declared). Present only when the project's tools are registered on more
+   * than one server: one name may then stand on each, as two tools.
+   */
+  server?: { name: string; file: string; line: number };
 }
 
 export interface Diagnostic {
