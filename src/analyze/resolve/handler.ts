@@ -2,6 +2,27 @@ import { ts } from "ts-morph";
 import { type FunctionNode, isFunctionNode, unwrapExpression } from "../syntax.js";
 
 /**
+ * A wrapper call that hands back a function built around one it is given (`withRateLimit("auth",
+ * async (args) => ...)`, `logged(name, fn)`, `jsonTool(fn)`): the function given is what runs for
+ * the tool, and its returns are the tool's paths. Taken as a wrapper when the call itself is a
+ * function (its type has a call signature) and exactly one argument is a function the checker can
+ * follow.
+ */
+function wrappedFunction(call: ts.CallExpression, checker: ts.TypeChecker, depth: number): FunctionNode | null {
+  const functions: FunctionNode[] = [];
+  for (const argument of call.arguments) {
+    const expression = unwrapExpression(argument);
+    if (!isFunctionNode(expression) && !ts.isIdentifier(expression) && !ts.isPropertyAccessExpression(expression)) continue;
+    const target = resolveFunction(expression, checker, depth + 1);
+    if (target) functions.push(target);
+  }
+  const [only] = functions;
+  if (functions.length !== 1 || !only) return null;
+  if (checker.getTypeAtLocation(call).getCallSignatures().length === 0) return null;
+  return only;
+}
+
+/**
  * Follow a handler as written to the function that runs: an inline function, a reference
  * (`handler: getForecast`), an imported function, a method (`this.run.bind(this)`), or a const
  * holding any of those. Returns null when the trail leaves what the checker can see.
@@ -24,7 +45,7 @@ export function resolveFunction(node: ts.Node, checker: ts.TypeChecker, depth = 
     // The generated `conform(name, handler)` hands its handler back unchanged: the handler runs.
     const wrapped = expression.arguments[1];
     if (ts.isIdentifier(callee) && callee.text === "conform" && expression.arguments.length === 2 && wrapped) return resolveFunction(wrapped, checker, depth + 1);
-    return null;
+    return wrappedFunction(expression, checker, depth);
   }
 
   if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression)) {
