@@ -1,0 +1,61 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cleanScratch, copyFixture } from "../check/helpers.js";
+import { runCli } from "../helpers/run-cli.js";
+
+/**
+ * What the commands do with what discovery finds in the real-world fixtures (issue #13): warnings
+ * never stop a run (point 5), one tool name on two servers is generated once (point 6; refused
+ * when the two differ: test/generate/generate.test.ts), and check
+ * finds the generated output that a tsconfig's `include` does not cover (point 14). The bad-input
+ * corpus holds the projects with no tools (point 16).
+ */
+afterAll(cleanScratch);
+
+const output = "src/generated/mcp-conform";
+
+describe("discovery, through the commands", () => {
+  it("warnings never block: generate writes for every tool it can name and prints the warnings; check judges them", async () => {
+    const dir = copyFixture("real-world/warnings-never-block");
+    const generated = await runCli(["generate", "--protocol", "aorp", "--no-format"], { cwd: dir });
+    expect(generated.stderr).toContain("src/server.ts:11: warning MCPA005");
+    expect(generated.stderr).toContain("src/server.ts:20: warning MCPA010");
+    expect(generated.stderr).toContain("src/server.ts:27: warning MCPA002");
+    expect(generated.exitCode).toBe(0);
+    expect(readdirSync(join(dir, output, "formatters")).sort()).toEqual(["diagnose.ts", "lookup.ts", "status.ts"]);
+
+    const checked = await runCli(["check", "--protocol", "aorp"], { cwd: dir });
+    // Judged (its handlers are not wrapped yet), not refused.
+    expect(checked.exitCode).toBe(1);
+    expect(checked.stdout).toContain("MCPC103");
+  });
+
+  it("one tool name on two server instances: two tools, no MCPA003, one generated formatter, and check accepts the output", async () => {
+    const dir = copyFixture("real-world/two-servers");
+    const analysed = await runCli(["analyze", "--json"], { cwd: dir });
+    expect(analysed.exitCode).toBe(0);
+    const inventory = JSON.parse(analysed.stdout) as { tools: { name: string; server?: { name: string } }[]; diagnostics: unknown[] };
+    expect(inventory.tools.filter((tool) => tool.name === "search").map((tool) => tool.server?.name)).toEqual(["full", "searchOnly"]);
+    expect(inventory.diagnostics).toEqual([]);
+
+    const generated = await runCli(["generate", "--protocol", "aorp", "--no-format"], { cwd: dir });
+    expect(generated.exitCode).toBe(0);
+    expect(readdirSync(join(dir, output, "formatters")).sort()).toEqual(["read_page.ts", "search.ts"]);
+    const checked = await runCli(["check", "--protocol", "aorp"], { cwd: dir });
+    expect(checked.stderr).not.toContain("stale");
+    expect(checked.exitCode).toBe(1);
+  });
+
+  it("check finds the generated output when the tsconfig's include does not cover it (a TypeScript 5 project)", async () => {
+    const dir = copyFixture("real-world/ts5-project");
+    const generated = await runCli(["generate", "--protocol", "aorp", "--no-format"], { cwd: dir });
+    expect(generated.stderr).toBe("");
+    expect(generated.exitCode).toBe(0);
+    const checked = await runCli(["check", "--protocol", "aorp", "--format", "json"], { cwd: dir });
+    expect(checked.stderr).toBe("");
+    expect(checked.exitCode).toBe(1);
+    const report = JSON.parse(checked.stdout) as { tools: { name: string }[] };
+    expect(report.tools.map((tool) => tool.name)).toEqual(["file_info", "read_env"]);
+  });
+});
