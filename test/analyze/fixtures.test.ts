@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { analyze } from "../../src/analyze/analyze.js";
 import type { Inventory } from "../../src/analyze/inventory.js";
 import { fixtureProjects, fixturesRoot, golden } from "../helpers/fixtures.js";
+import { fixtureRecall } from "../../bench/recall-metrics.js";
 
 /** The hand-written oracle beside each fixture (see fixtures/README.md): written from the source, not from our output. */
 interface OracleTool {
@@ -42,6 +43,9 @@ describe("analyze finds exactly the tools each fixture declares", () => {
     it(fixture, () => {
       const inventory = analyzeFixture(fixture);
       const oracle = JSON.parse(readFileSync(join(fixturesRoot, fixture, "expected-tools.json"), "utf8")) as OracleTool[];
+      // `npm run recall`'s measure, held at 100%: every tool found, every requiredness right, no untyped payload.
+      const recall = fixtureRecall(fixture, oracle, inventory);
+      expect({ missing: recall.missing, wrongRequiredness: recall.wrongRequiredness, unknownPayloads: recall.unknownPayloads }).toEqual({ missing: [], wrongRequiredness: [], unknownPayloads: [] });
 
       const actual = inventory.tools.map((tool) => ({
         name: tool.name,
