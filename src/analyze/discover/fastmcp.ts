@@ -1,6 +1,6 @@
 import { calleeName, calleeReceiver } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
-import type { RegistrationResolver } from "./registration.js";
+import { callsProjectFunction, type RegistrationResolver } from "./registration.js";
 
 /**
  * FastMCP: `server.addTool({ name, description, parameters, execute })`, the definition inline, in a
@@ -13,6 +13,7 @@ export function createFastMcpDiscoverer(registrations: RegistrationResolver): Di
       if (calleeName(call) !== "addTool" || call.arguments.length !== 1) return [];
       const [definition] = call.arguments;
       if (!definition) return [];
+      if (callsProjectFunction(call, context.session.checker)) return [];
       return registrations.visit(
         {
           style: "fastmcp",

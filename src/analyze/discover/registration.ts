@@ -36,6 +36,16 @@ export interface Registration {
   ownsDefinition?: boolean;
 }
 
+/**
+ * A call of the project's own function that happens to share a registration's name
+ * (`registry.registerTool(name, config, cb)` on a class of the project): not a registration, but a
+ * call the function's own registration is instantiated for.
+ */
+export function callsProjectFunction(call: ts.CallExpression, checker: ts.TypeChecker): boolean {
+  const target = resolveFunction(call.expression, checker);
+  return target !== null && !target.getSourceFile().isDeclarationFile;
+}
+
 /** Property names under which tool objects keep their handler. */
 const HANDLER_KEYS = ["handler", "execute", "handle", "callback", "run"];
 /** How many instantiations one registration may give before it is taken as unreadable. */
@@ -166,8 +176,8 @@ export class RegistrationResolver {
     const named = evaluateRole(registration.name, env, evaluator);
     const nameValue = "value" in named ? named.value : undefined;
     const text = nameValue ? evaluator.textOf(nameValue) : undefined;
-    const handler = pickHandler(registration, env, evaluator, checker);
     const owner = nameValue ? ownerOf(nameValue) : undefined;
+    const handler = pickHandler(registration, env, evaluator, checker, owner);
     const handlerOwner = handler?.owner ? definitionNode(handler.owner) : undefined;
     // The registration forwards a tool object when the name and the handler come from it (the name
     // may sit in a nested object: Playwright MCP's `t.schema.name` beside `t.handle`).
@@ -319,7 +329,7 @@ function binderNode(binder: Binder): ts.Node {
  * function it hands it to: a member of the forwarded tool object, or a function the instantiation
  * binds. Calls of the project's own helpers are not that (their returns are followed as returns).
  */
-export function pickHandler(registration: Registration, env: Env, evaluator: Evaluator, checker: ts.TypeChecker): PickedHandler | null {
+export function pickHandler(registration: Registration, env: Env, evaluator: Evaluator, checker: ts.TypeChecker, nameOwner: ts.Node | undefined): PickedHandler | null {
   if (!registration.handler) return null;
   const evaluated = evaluateRole(registration.handler, env, evaluator);
   if (!("value" in evaluated)) return env.size === 0 ? { node: registration.handler.expression, owner: undefined } : null;
@@ -328,13 +338,13 @@ export function pickHandler(registration: Registration, env: Env, evaluator: Eva
   if (value.kind !== "node") return null;
   const node = value.node;
   if (isFunctionNode(node) && isWithin(node, registration.call)) {
-    const inner = forwardedCall(node, env, evaluator, checker);
+    const inner = forwardedCall(node, env, evaluator, checker, nameOwner);
     if (inner) return inner;
   }
   return { node, owner: value.owner };
 }
 
-function forwardedCall(fn: FunctionNode, env: Env, evaluator: Evaluator, checker: ts.TypeChecker): PickedHandler | null {
+function forwardedCall(fn: FunctionNode, env: Env, evaluator: Evaluator, checker: ts.TypeChecker, nameOwner: ts.Node | undefined): PickedHandler | null {
   let found: PickedHandler | null = null;
   const body = fn.body;
   if (!body) return null;
@@ -344,9 +354,13 @@ function forwardedCall(fn: FunctionNode, env: Env, evaluator: Evaluator, checker
       const callee = unwrapExpression(node.expression);
       const value = evaluator.evaluate(callee, env);
       if ("value" in value && value.value.kind === "node") {
+        // A member of the object the name comes from (the tool object), or a function the
+        // instantiation binds; any other object's methods (`db.users.find(id)`) are the handler's own calls.
         const owner = value.value.owner;
+        const definition = owner ? definitionNode(owner) : undefined;
+        const ofTheTool = definition !== undefined && nameOwner !== undefined && (definition === nameOwner || isWithin(nameOwner, definition));
         const bound = ts.isIdentifier(callee) && isBound(callee, env, checker);
-        if (owner !== undefined || bound) {
+        if (ofTheTool || bound) {
           const target = resolveFunction(value.value.node, checker);
           if (target && !isWithin(target, fn) && !target.getSourceFile().isDeclarationFile) {
             found = { node: target, owner };

@@ -1,7 +1,7 @@
 import { ts } from "ts-morph";
 import { calleeName, calleeReceiver } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
-import type { RegistrationResolver, RegistrationRole } from "./registration.js";
+import { callsProjectFunction, type RegistrationResolver, type RegistrationRole } from "./registration.js";
 
 function part(expression: ts.Expression, ...path: string[]): RegistrationRole {
   return { expression, path };
@@ -23,6 +23,7 @@ export function createSdkRegisterToolDiscoverer(registrations: RegistrationResol
       const [nameArgument, configArgument] = call.arguments;
       const handler = call.arguments[call.arguments.length - 1];
       if (!nameArgument || !configArgument || !handler) return [];
+      if (callsProjectFunction(call, context.session.checker)) return [];
       return registrations.visit(
         {
           style: "sdk-register-tool",

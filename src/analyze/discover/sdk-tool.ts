@@ -1,7 +1,7 @@
 import { ts } from "ts-morph";
 import { calleeName, calleeReceiver, isFunctionNode, propertyNameText, unwrapExpression } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
-import type { RegistrationResolver } from "./registration.js";
+import { callsProjectFunction, type RegistrationResolver } from "./registration.js";
 
 /** Keys of the SDK's ToolAnnotations: an object made only of these is annotations, not params. */
 const ANNOTATION_KEYS = new Set(["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
@@ -55,6 +55,7 @@ export function createSdkToolDiscoverer(registrations: RegistrationResolver): Di
       const callback = call.arguments[count - 1];
       if (!nameArgument || !callback) return [];
       if (!receiverIsMcpServer(call, checker)) return [];
+      if (callsProjectFunction(call, checker)) return [];
       const unwrappedCallback = unwrapExpression(callback);
       if (!isFunctionNode(unwrappedCallback) && !ts.isIdentifier(unwrappedCallback) && !ts.isPropertyAccessExpression(unwrappedCallback) && !ts.isCallExpression(unwrappedCallback)) {
         return [];
