@@ -183,6 +183,9 @@ export class RegistrationResolver {
     // may sit in a nested object: Playwright MCP's `t.schema.name` beside `t.handle`).
     const definition = handlerOwner !== undefined && owner !== undefined && isWithin(owner, handlerOwner) ? handlerOwner : owner;
     const forwarded = definition !== undefined && !registration.ownsDefinition && (handlerOwner === definition || hasHandlerKey(definition));
+    // `addTool(x)` is FastMCP's only when `x` reads as a definition with a name and an `execute`
+    // (other libraries have an `addTool` too).
+    if (registration.ownsDefinition && (!handler || !nameValue || nameValue.kind === "missing")) return undefined;
 
     if (text === undefined) {
       const at = nameValue && nameValue.kind !== "missing" ? siteOf(nameValue) : registration.name.expression;
