@@ -245,7 +245,8 @@ export class RegistrationResolver {
       description,
       input,
       ...(inputUnknown ? { inputUnknown } : {}),
-      handler: handler?.node ?? null,
+      // A handler that cannot be read stays as written: resolution then says so (MCPA006).
+      handler: handler?.node ?? registration.handler?.expression ?? null,
       returnScope: null,
       payloadMode: registration.payloadMode,
       server: serverOf(registration.receiver, env, evaluator, context.session.checker),
