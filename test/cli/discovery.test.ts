@@ -31,14 +31,9 @@ describe("discovery, through the commands", () => {
     expect(checked.stdout).toContain("MCPC103");
   });
 
-  it("one tool name on two server instances: two tools, no MCPA003, one generated formatter, and check accepts the output", async () => {
+  it("one tool name on two server instances: one generated formatter, and check accepts the output", async () => {
+    // The inventory side (two `search` entries, each with its server, no MCPA003) is the fixture's golden inventory.
     const dir = copyFixture("real-world/two-servers");
-    const analysed = await runCli(["analyze", "--json"], { cwd: dir });
-    expect(analysed.exitCode).toBe(0);
-    const inventory = JSON.parse(analysed.stdout) as { tools: { name: string; server?: { name: string } }[]; diagnostics: unknown[] };
-    expect(inventory.tools.filter((tool) => tool.name === "search").map((tool) => tool.server?.name)).toEqual(["full", "searchOnly"]);
-    expect(inventory.diagnostics).toEqual([]);
-
     const generated = await runCli(["generate", "--protocol", "aorp", "--no-format"], { cwd: dir });
     expect(generated.exitCode).toBe(0);
     expect(readdirSync(join(dir, output, "formatters")).sort()).toEqual(["read_page.ts", "search.ts"]);
