@@ -117,6 +117,11 @@ export class Evaluator {
       const base = this.evaluate(node.expression, env, depth + 1);
       if (isFailure(base)) return "unknown" in base ? { value: { kind: "node", node } } : base;
       const found = this.member(base.value, key, env, depth + 1);
+      if ("unknown" in found && base.value.kind === "node" && base.value.node.kind === ts.SyntaxKind.ThisKeyword && ts.isPropertyAccessExpression(node)) {
+        // `this.tools` where no call binds `this`: the class's own field initializer.
+        const field = this.checker.getSymbolAtLocation(node.name)?.valueDeclaration;
+        if (field && ts.isPropertyDeclaration(field) && field.initializer) return this.evaluate(field.initializer, env, depth + 1);
+      }
       // A member of something the source does not spell out (`this.server`, `settings.name` of a parsed
       // config): the expression itself, which the checker may still resolve.
       if ("unknown" in found) return { value: { kind: "node", node } };
