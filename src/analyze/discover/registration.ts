@@ -341,7 +341,8 @@ export function pickHandler(registration: Registration, env: Env, evaluator: Eva
   if (value.kind === "module" || value.kind === "missing") return null;
   if (value.kind !== "node") return null;
   const node = value.node;
-  if (isFunctionNode(node) && isWithin(node, registration.call)) {
+  // Only a tool object's member or a bound function can take over: nothing to look for otherwise.
+  if (isFunctionNode(node) && isWithin(node, registration.call) && (nameOwner !== undefined || env.size > 0)) {
     const inner = forwardedCall(node, env, evaluator, checker, nameOwner);
     if (inner) return inner;
   }
