@@ -7,7 +7,7 @@ import { type Diagnostic, INVENTORY_SCHEMA_VERSION, type Inventory, type ToolEnt
 import { loadProgram, loadProject, resolveTsconfigPath } from "./load-project.js";
 import { toPosixPath } from "./paths.js";
 import { analyseExits } from "./resolve/exits.js";
-import { resolveFunction } from "./resolve/handler.js";
+import { resolveFunction, serialisingWrapper } from "./resolve/handler.js";
 import { resolveInputParams } from "./resolve/input-params.js";
 import { resolveToolName } from "./resolve/tool-name.js";
 import { TypeReferenceEmitter } from "./resolve/type-reference.js";
@@ -401,9 +401,12 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
     return undefined;
   }
 
-  const handler = candidate.handler ? resolveFunction(candidate.handler, checker) : null;
+  const followed = candidate.handler ? resolveFunction(candidate.handler, checker) : null;
+  // `jsonTool(fn)`: fn's returns are the tool's payload (the wrapper serialises them), but fn is not the handler.
+  const serialised = !followed && candidate.handler ? serialisingWrapper(candidate.handler, checker) : null;
+  const handler = followed ?? serialised;
   const scope = candidate.returnScope ?? handler;
-  const exits = scope ? analyseExits(scope, candidate.payloadMode, checker) : [];
+  const exits = scope ? analyseExits(scope, serialised ? "raw" : candidate.payloadMode, checker) : [];
   if (!scope && candidate.handler) {
     diagnostics.push({
       ...at,
@@ -469,7 +472,7 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
     input: input.params,
     payloadType,
     returns: exits.map((exit) => ({ ...session.where(exit.node), kind: exit.kind, via: exit.via })),
-    handler: scope ? session.where(scope) : null,
+    handler: scope && !serialised ? session.where(scope) : null,
     payload: { type: payloadReference(payloadTypes, context), schema: context.schemas.schema(payloadTypes) },
     // Filled once every tool is resolved (relations/).
     warnings: [],
