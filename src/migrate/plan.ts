@@ -55,11 +55,29 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const idByMessage = new Map(warningConstants(inventory.tools).map((constant) => [constant.message, constant.id]));
   const module = (name: string): string => posix.join(options.outputDir, name);
 
+  // One handler may serve several tools (a registration function called twice, one tool on two
+  // servers): it is migrated once when they are one tool name, and left alone when they are not.
+  const handlerKey = (tool: (typeof inventory.tools)[number]): string | null => (tool.handler ? `${tool.handler.file}:${tool.handler.line}` : null);
+  const namesByHandler = new Map<string, Set<string>>();
+  for (const tool of inventory.tools) {
+    const key = handlerKey(tool);
+    if (key) namesByHandler.set(key, (namesByHandler.get(key) ?? new Set()).add(tool.name));
+  }
+  const plannedHandlers = new Set<string>();
+
   for (const tool of [...inventory.tools].sort((a, b) => a.name.localeCompare(b.name))) {
     const skip = (reason: string, node?: ts.Node): void => {
       const where = node ? session.where(node) : { file: tool.handler?.file ?? tool.file, line: tool.handler?.line ?? tool.line };
       skipped.push({ tool: tool.name, ...where, reason });
     };
+    const shared = handlerKey(tool);
+    const sharers = shared ? [...(namesByHandler.get(shared) ?? [])].filter((name) => name !== tool.name) : [];
+    if (sharers.length > 0) {
+      skip(`its handler also handles ${sharers.map((name) => `"${name}"`).join(", ")}: one handler cannot return two tools' formatter results`);
+      continue;
+    }
+    if (shared && plannedHandlers.has(shared)) continue;
+    if (shared) plannedHandlers.add(shared);
     const located = locateHandler(session, tool, conformCalls);
     if (!located.scope) {
       skip("the handler cannot be found");

@@ -42,6 +42,21 @@ describe("discovery, through the commands", () => {
     expect(checked.exitCode).toBe(1);
   });
 
+  it("migrate leaves alone a handler two tool names share, and a function a serialising wrapper is given", async () => {
+    const shared = await runCli(["migrate", "--protocol", "aorp"], { cwd: copyFixture("real-world/default-names") });
+    expect(shared.stderr).toBe("");
+    expect(shared.exitCode).toBe(0);
+    expect(shared.stdout).toContain('skipped  news_search (src/tools/news.ts:9): its handler also handles "local_news"');
+    expect(shared.stdout).toContain("migrated web_search");
+
+    const wrapped = await runCli(["migrate", "--protocol", "aorp"], { cwd: copyFixture("real-world/middleware") });
+    expect(wrapped.exitCode).toBe(0);
+    // withRateLimit and logged pass their function's result through: it is migrated; jsonTool serialises it: left alone.
+    expect(wrapped.stdout).toMatch(/migrated auth \(src\/server\.ts:21\)/);
+    expect(wrapped.stdout).toMatch(/skipped {2}usage/);
+    expect(wrapped.stdout).not.toContain("formatUsage(");
+  });
+
   it("check finds the generated output when the tsconfig's include does not cover it (a TypeScript 5 project)", async () => {
     const dir = copyFixture("real-world/ts5-project");
     const generated = await runCli(["generate", "--protocol", "aorp", "--no-format"], { cwd: dir });
