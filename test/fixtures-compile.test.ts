@@ -1,8 +1,11 @@
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
+import { dirname } from "node:path";
+import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
+import { projectTypeScriptMajor, withProjectDefaults } from "../src/analyze/typescript-defaults.js";
 import { packageRoot } from "../src/package-root.js";
 
 /**
@@ -46,7 +49,10 @@ async function tsc(project: string): Promise<{ exitCode: number; output: string 
   }
 }
 
-const fixtures = findFixtures(fixturesRoot).map((dir) => relative(packageRoot, dir).split("\\").join("/"));
+const allFixtures = findFixtures(fixturesRoot).map((dir) => relative(packageRoot, dir).split("\\").join("/"));
+/** The real-world fixtures (one per pattern of issue #13) are compiled in one process, below. */
+const realWorld = allFixtures.filter((fixture) => fixture.startsWith("fixtures/real-world/"));
+const fixtures = allFixtures.filter((fixture) => !realWorld.includes(fixture));
 
 const required = [
   "fixtures/styles/sdk-register-tool",
@@ -75,6 +81,47 @@ describe("fixtures compile with the real tsc", () => {
       expect(output.trim(), output).toBe("");
       expect(exitCode).toBe(0);
     });
+  });
+});
+
+/**
+ * The real-world fixtures, compiled by the TypeScript the tests use (node_modules/typescript), one
+ * Program each, in one process that parses lib and package declarations once for all of them (as
+ * `tsc -b` does): a third of the cost of a `tsc` per fixture. A fixture declared for TypeScript 5
+ * (package.json) is compiled with 5's defaults for what its tsconfig leaves unset: the defaults
+ * mcp-conform applies to it (src/analyze/typescript-defaults.ts).
+ */
+describe("real-world fixtures compile with the real TypeScript", () => {
+  const shared = new Map<string, ts.SourceFile>();
+  const diagnosticsOf = (fixture: string, ownDefaults: boolean): string[] => {
+    const configPath = join(packageRoot, fixture, "tsconfig.json");
+    const read = ts.readConfigFile(configPath, ts.sys.readFile);
+    const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(configPath));
+    const options = { ...(ownDefaults ? withProjectDefaults(parsed.options, projectTypeScriptMajor(configPath)) : parsed.options), noEmit: true };
+    const host = ts.createCompilerHost(options);
+    const own = host.getSourceFile.bind(host);
+    host.getSourceFile = (file, language, onError, create) => {
+      if (!/[\\/]node_modules[\\/]|[\\/]lib\.[^\\/]*\.d\.ts$/.test(file)) return own(file, language, onError, create);
+      const key = `${file}\0${JSON.stringify(language)}`;
+      let source = shared.get(key);
+      if (!source) {
+        source = own(file, language, onError, create);
+        if (source) shared.set(key, source);
+      }
+      return source;
+    };
+    const program = ts.createProgram({ rootNames: parsed.fileNames, options, host });
+    return ts.getPreEmitDiagnostics(program).map((d) => ts.formatDiagnostic(d, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => packageRoot, getNewLine: () => "\n" }).trim());
+  };
+
+  it("has one fixture per pattern", () => expect(realWorld.length).toBeGreaterThanOrEqual(15));
+
+  for (const fixture of realWorld) {
+    it(`${fixture} type-checks`, () => expect(diagnosticsOf(fixture, true)).toEqual([]));
+  }
+
+  it("the TypeScript 5 fixture needs its own defaults (so the in-process check can fail)", () => {
+    expect(diagnosticsOf("fixtures/real-world/ts5-project", false).join("\n")).toMatch(/Cannot find name 'process'/);
   });
 });
 

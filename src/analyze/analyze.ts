@@ -1,13 +1,13 @@
 import { relative } from "node:path";
 import { ts } from "ts-morph";
-import type { DiscoveryContext, ToolCandidate } from "./discover/candidate.js";
+import type { DiscoveryContext, ToolCandidate, ToolServer } from "./discover/candidate.js";
 import { createDiscoverers } from "./discover/index.js";
 import { AnalyzeCodes } from "./diagnostic-codes.js";
 import { type Diagnostic, INVENTORY_SCHEMA_VERSION, type Inventory, type ToolEntry, type TypeReference } from "./inventory.js";
 import { loadProgram, loadProject, resolveTsconfigPath } from "./load-project.js";
 import { toPosixPath } from "./paths.js";
 import { analyseExits } from "./resolve/exits.js";
-import { resolveFunction } from "./resolve/handler.js";
+import { resolveFunction, serialisingWrapper } from "./resolve/handler.js";
 import { declaredOutputSchema } from "./resolve/declared-output-schema.js";
 import { resolveInputParams } from "./resolve/input-params.js";
 import { programSdkMajor, sdkMajorOf } from "./resolve/sdk-major.js";
@@ -17,8 +17,9 @@ import { TypeSchemaEmitter } from "./resolve/type-schema.js";
 import { isAnyType, typeText } from "./resolve/type-text.js";
 import { mergeReferences, RelationAnalysis } from "./relations/index.js";
 import { FactIndex } from "./relations/scan.js";
-import { javascriptHint } from "./javascript-hint.js";
+import { noToolsDiagnostic } from "./no-tools.js";
 import { AnalysisSession } from "./session.js";
+import { callableName } from "./resolve/values.js";
 import { calleeName, type FunctionNode, literalText, unwrapExpression } from "./syntax.js";
 
 export interface AnalyzeOptions {
@@ -27,6 +28,8 @@ export interface AnalyzeOptions {
   cwd?: string;
   /** Called once per source file walked, then once with the inventory's tool count (src/progress/ draws it). */
   onProgress?: ((event: AnalysisProgress) => void) | undefined;
+  /** Files the Program must hold beyond the tsconfig's own (check's generated output, which `include` may not cover). */
+  extraRoots?: readonly string[];
 }
 
 /**
@@ -54,7 +57,7 @@ export function openSession(options: AnalyzeOptions & { editable?: boolean } = {
   const cwd = options.cwd ?? process.cwd();
   const tsconfigPath = resolveTsconfigPath(options.project, cwd);
   if (options.editable) return AnalysisSession.fromProject(loadProject(tsconfigPath, cwd), tsconfigPath);
-  return new AnalysisSession(loadProgram(tsconfigPath, cwd), tsconfigPath);
+  return new AnalysisSession(loadProgram(tsconfigPath, cwd, undefined, undefined, options.extraRoots), tsconfigPath);
 }
 
 export function analyze(options: AnalyzeOptions = {}): AnalysisResult {
@@ -104,8 +107,10 @@ export interface AnalysisState {
   program: ts.Program;
   files: Map<string, FileDiscovery>;
   assembled: FileDiscovery;
-  /** Files that register a low-level request handler: the inputs of the assembly. */
+  /** Files that register a low-level request handler, or forward registrations through a function, or call one: the inputs of the assembly. */
   assemblyFiles: Set<string>;
+  /** The names of the functions whose calls the assembly followed: a walked file that calls one feeds it. */
+  forwarders: Set<string>;
   /** Each tool's warnings and references, the functions that count as handlers, and every tool's name. */
   relations: Map<ResolvedTool, Relations>;
   owners: Map<ts.Node, string[]>;
@@ -119,6 +124,7 @@ export interface AnalysisReuse {
   /** The previous assembly and its files, valid while none of them is walked again. */
   assembled: FileDiscovery;
   assemblyFiles: ReadonlySet<string>;
+  forwarders: ReadonlySet<string>;
   relations: ReadonlyMap<ResolvedTool, Relations>;
   owners: ReadonlyMap<ts.Node, string[]>;
   names: string;
@@ -143,13 +149,18 @@ export function analyzeSessionCore(
     report(diagnostic, at) {
       reported.push({ ...diagnostic, ...session.where(at) });
     },
+    assemble(file) {
+      state.assemblyFiles.add(file.fileName);
+    },
   };
+  // Every call, by the name it is made by: the calls of the functions that forward registrations.
+  const calls = new Map<string, ts.CallExpression[]>();
   const discoverers = createDiscoverers();
   const candidates: ToolCandidate[] = [];
   const files = session.userSourceFiles();
   // What handlers say (texts, warnings, calls) is gathered on this one walk over the sources.
   const facts = new FactIndex(checker);
-  const state: AnalysisState = { program: session.program, files: new Map(), assembled: { diagnostics: [], candidates: [], resolutions: new Map() }, assemblyFiles: new Set(), relations: new Map(), owners: new Map(), names: "" };
+  const state: AnalysisState = { program: session.program, files: new Map(), assembled: { diagnostics: [], candidates: [], resolutions: new Map() }, assemblyFiles: new Set(), forwarders: new Set(reuse?.forwarders ?? []), relations: new Map(), owners: new Map(), names: "" };
   const ownerOf = new Map<ToolCandidate, FileDiscovery>();
 
   let filesDone = 0;
@@ -186,8 +197,17 @@ export function analyzeSessionCore(
     for (const discoverer of discoverers) found.push(...(discoverer.visitSourceFile?.(file, context) ?? []));
     const visit = (node: ts.Node): void => {
       facts.record(node, file);
-      if (ts.isCallExpression(node) && calleeName(node) === "setRequestHandler") state.assemblyFiles.add(file.fileName);
-      if (ts.isCallExpression(node)) for (const d of discoverers) if (d.visitCall) found.push(...d.visitCall(node, context));
+      if (ts.isCallExpression(node)) {
+        const callee = calleeName(node);
+        if (callee !== undefined) {
+          const named = calls.get(callee);
+          if (named) named.push(node);
+          else calls.set(callee, [node]);
+          // A call of a function whose registrations were assembled across files feeds that assembly.
+          if (callee === "setRequestHandler" || reuse?.forwarders.has(callee)) state.assemblyFiles.add(file.fileName);
+        }
+        for (const d of discoverers) if (d.visitCall) found.push(...d.visitCall(node, context));
+      }
       if (ts.isClassLike(node)) for (const d of discoverers) if (d.visitClass) found.push(...d.visitClass(node, context));
       if (ts.isObjectLiteralExpression(node)) for (const d of discoverers) if (d.visitObjectLiteral) found.push(...d.visitObjectLiteral(node, context));
       ts.forEachChild(node, visit);
@@ -207,7 +227,8 @@ export function analyzeSessionCore(
     state.assemblyFiles = new Set(reuse.assemblyFiles);
   } else {
     reported = state.assembled.diagnostics;
-    for (const discoverer of discoverers) state.assembled.candidates.push(...(discoverer.finish?.(context) ?? []));
+    const finishing: DiscoveryContext = { ...context, callSites: (fn) => callSitesOf(fn, calls, checker, state.forwarders) };
+    for (const discoverer of discoverers) state.assembled.candidates.push(...(discoverer.finish?.(finishing) ?? []));
     reported = diagnostics;
   }
   diagnostics.push(...state.assembled.diagnostics);
@@ -251,6 +272,9 @@ export function analyzeSessionCore(
   const relations = analysis.analyse(scopes, reusable ? (index) => !reuse.relations.has(resolved[index] as ResolvedTool) : undefined, owners);
   const stubMentions = analysis.guidanceStubReferences(scopes, files, owners);
   let programMajor: 1 | 2 | undefined | null = null;
+  // Which server each tool is on matters once the project has several (the same name may then stand on each).
+  const servers = new Set(resolved.map((tool) => tool.server?.key).filter((key) => key !== undefined));
+  const serverOf = new Map<ToolEntry, ts.Node | null>();
   resolved.forEach((tool, index) => {
     const found = relations[index] ?? (reusable ? reuse.relations.get(tool) : undefined) ?? { warnings: [], references: [] };
     state.relations.set(tool, found);
@@ -259,20 +283,14 @@ export function analyzeSessionCore(
       if (programMajor === null) programMajor = programSdkMajor(session.program);
       if (programMajor !== undefined) entry.sdkMajor = programMajor;
     }
+    if (servers.size > 1 && tool.server) entry.server = { name: tool.server.name, ...session.where(tool.server.key) };
+    serverOf.set(entry, tool.server?.key ?? null);
     tools.push(entry);
   });
   onProgress?.({ filesDone: files.length, filesTotal: files.length, tools: tools.length });
-  reportDuplicates(tools, diagnostics);
+  reportDuplicates(tools, serverOf, diagnostics);
   reportUnresolvedModules(tools, session, diagnostics);
-  if (tools.length === 0) {
-    diagnostics.push({
-      file: null,
-      line: null,
-      severity: "info",
-      code: AnalyzeCodes.noTools,
-      message: `no MCP tools found in ${files.length} source file${files.length === 1 ? "" : "s"}${((hint) => (hint ? `; ${hint}` : ""))(javascriptHint(session))}`,
-    });
-  }
+  if (tools.length === 0) diagnostics.push(noToolsDiagnostic(session, files, diagnostics));
   diagnostics.sort(compareDiagnostics);
   const inventory: Inventory = {
     schemaVersion: INVENTORY_SCHEMA_VERSION,
@@ -298,12 +316,21 @@ function sameOwnersIn(now: ReadonlyMap<ts.Node, string[]>, before: ReadonlyMap<t
 }
 
 /**
- * One object literal can be both a FastMCP `addTool(weatherTool)` definition and a generic tool
- * object; the framework's own style wins over the generic `tool-object`.
+ * One object literal can be both a definition a registration forwards (FastMCP's
+ * `addTool(weatherTool)`, `server.registerTool(t.name, ..., t.handler)` in a loop) and a tool object
+ * found by its shape alone; the registration, which knows which member is which, wins.
  */
 function withoutDoubleClaims(candidates: ToolCandidate[]): ToolCandidate[] {
-  const specific = new Set(candidates.filter((c) => c.style !== "tool-object").map((c) => c.registration));
-  return candidates.filter((c) => c.style !== "tool-object" || !specific.has(c.registration));
+  const specific = new Set(candidates.filter((c) => !c.generic).map((c) => c.registration));
+  return candidates.filter((c) => !c.generic || !specific.has(c.registration));
+}
+
+/** The calls of a project function, among every call of the walk made by its name. */
+function callSitesOf(fn: FunctionNode, calls: ReadonlyMap<string, ts.CallExpression[]>, checker: ts.TypeChecker, forwarders: Set<string>): ts.CallExpression[] {
+  const name = callableName(fn);
+  if (name === undefined) return [];
+  forwarders.add(name);
+  return (calls.get(name) ?? []).filter((call) => resolveFunction(call.expression, checker) === fn);
 }
 
 function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
@@ -316,8 +343,8 @@ function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
   });
 }
 
-function descriptionText(node: ts.Node | null, checker: ts.TypeChecker): string | null {
-  if (!node) return null;
+function descriptionText(node: ts.Node | string | null, checker: ts.TypeChecker): string | null {
+  if (node === null || typeof node === "string") return node;
   const literal = literalText(node);
   if (literal !== undefined) return literal;
   if (ts.isExpression(node)) {
@@ -363,6 +390,7 @@ export interface ResolvedTool {
   entry: ToolEntry;
   scope: ts.Node | null;
   handler: FunctionNode | null;
+  server: ToolServer | null;
 }
 
 function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext): ResolvedTool | undefined {
@@ -381,9 +409,12 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
     return undefined;
   }
 
-  const handler = candidate.handler ? resolveFunction(candidate.handler, checker) : null;
+  const followed = candidate.handler ? resolveFunction(candidate.handler, checker) : null;
+  // `jsonTool(fn)`: fn's returns are the tool's payload (the wrapper serialises them), but fn is not the handler.
+  const serialised = !followed && candidate.handler ? serialisingWrapper(candidate.handler, checker) : null;
+  const handler = followed ?? serialised;
   const scope = candidate.returnScope ?? handler;
-  const exits = scope ? analyseExits(scope, candidate.payloadMode, checker) : [];
+  const exits = scope ? analyseExits(scope, serialised ? "raw" : candidate.payloadMode, checker) : [];
   if (!scope && candidate.handler) {
     diagnostics.push({
       ...at,
@@ -394,7 +425,7 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
   }
 
   const input = resolveInputParams(candidate.input, checker);
-  if (input.unrecognised) {
+  if (input.unrecognised || candidate.inputUnknown) {
     diagnostics.push({
       ...at,
       severity: "warning",
@@ -411,13 +442,15 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
   for (const exit of exits) {
     // An SDK 2.x `InputRequiredResult` asks for more input; the tool's answer comes on the next call.
     if (exit.kind !== "success" || exit.via === "input-required") continue;
-    payloadTypes.push(exit.payload);
-    if (!exit.payload) {
-      payloadTexts.push("unknown");
-      continue;
+    for (const payload of exit.payloads) {
+      payloadTypes.push(payload);
+      if (!payload) {
+        payloadTexts.push("unknown");
+        continue;
+      }
+      if (isAnyType(payload)) anyPayload = true;
+      payloadTexts.push(typeText(payload, checker, enclosing));
     }
-    if (isAnyType(exit.payload)) anyPayload = true;
-    payloadTexts.push(typeText(exit.payload, checker, enclosing));
   }
   if (exits.length === 0 && candidate.handler) {
     // No visible body (a handler typed `any`, or one from a declaration file): ask its signature.
@@ -448,7 +481,7 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
     input: input.params,
     payloadType,
     returns: exits.map((exit) => ({ ...session.where(exit.node), kind: exit.kind, via: exit.via })),
-    handler: scope ? session.where(scope) : null,
+    handler: scope && !serialised ? session.where(scope) : null,
     payload: { type: payloadReference(payloadTypes, context), schema: context.schemas.schema(payloadTypes) },
     // Filled once every tool is resolved (relations/).
     warnings: [],
@@ -458,7 +491,7 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
   if (sdkMajor !== undefined) entry.sdkMajor = sdkMajor;
   const declared = declaredOutputSchema(candidate.registration, candidate.declaredAt, checker, context.schemas, (node) => session.where(node));
   if (declared) entry.declaredOutputSchema = declared;
-  return { entry, scope, handler };
+  return { entry, scope, handler, server: candidate.server ?? null };
 }
 
 /** Code in a message: `x` in backticks, unless it is a template literal that brings its own. */
@@ -466,11 +499,17 @@ function quoteCode(code: string): string {
   return code.startsWith("`") ? code : `\`${code}\``;
 }
 
-function reportDuplicates(tools: ToolEntry[], diagnostics: Diagnostic[]): void {
+/**
+ * Two registrations of one name on one server (or where either server is unknown) are a
+ * duplicate; one name on two server instances is two tools (the inventory says which server).
+ */
+function reportDuplicates(tools: ToolEntry[], serverOf: ReadonlyMap<ToolEntry, ts.Node | null>, diagnostics: Diagnostic[]): void {
   const byName = new Map<string, ToolEntry[]>();
   for (const tool of tools) byName.set(tool.name, [...(byName.get(tool.name) ?? []), tool]);
   for (const [name, same] of byName) {
     if (same.length < 2) continue;
+    const keys = same.map((tool) => serverOf.get(tool) ?? null);
+    if (keys.every((key) => key !== null) && new Set(keys).size === keys.length) continue;
     // One diagnostic, at the first place in path order, naming every place.
     const [first, ...others] = same;
     if (!first) continue;

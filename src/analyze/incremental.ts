@@ -95,7 +95,7 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   for (const name of affected) if (state.assemblyFiles.has(name)) return full(session, cwd, "cross-file-assembly");
   const reuse = new Map<string, FileDiscovery>();
   for (const [name, discovery] of state.files) if (!affected.has(name)) reuse.set(name, discovery);
-  const run = analyzeSessionCore(session, cwd, { files: reuse, assembled: state.assembled, assemblyFiles: state.assemblyFiles, relations: state.relations, owners: state.owners, names: state.names });
+  const run = analyzeSessionCore(session, cwd, { files: reuse, assembled: state.assembled, assemblyFiles: state.assemblyFiles, forwarders: state.forwarders, relations: state.relations, owners: state.owners, names: state.names });
   if (!run) return full(session, cwd, "cross-file-assembly");
   states.set(run.inventory, run.state);
   return { inventory: run.inventory, fallback: null, affected: affected.size };

@@ -128,6 +128,12 @@ export interface ToolEntry {
   sdkMajor?: 1 | 2;
   /** The `outputSchema` the registration (a `registerTool` config, a ListTools entry, a tool object) declares; absent when none. */
   declaredOutputSchema?: DeclaredOutputSchema;
+  /**
+   * The server instance the tool is registered on (the variable that holds it, and where that
+   * server is created or declared). Present only when the project's tools are registered on more
+   * than one server: one name may then stand on each, as two tools.
+   */
+  server?: { name: string; file: string; line: number };
 }
 
 export interface Diagnostic {

@@ -4,6 +4,7 @@ import { Project, ts } from "ts-morph";
 import { InputError } from "../errors.js";
 import { createAnalysisCompilerHost, type SourceFileCache } from "./compiler-host.js";
 import { toPosixPath } from "./paths.js";
+import { projectTypeScriptMajor, withProjectDefaults } from "./typescript-defaults.js";
 
 /**
  * Resolve `--project` (a tsconfig file or its folder) or, without it, the nearest tsconfig.json
@@ -90,13 +91,16 @@ function lineOfExtends(tsconfigPath: string): number | undefined {
  * graph). It is built with ts-morph's own TypeScript, so one compiler is loaded, but without a
  * ts-morph Project: wrapping every file costs about 0.7 s on 1,000 tools (`npm run bench`), and
  * nothing that only reads needs the wrappers. `oldProgram` lets watch mode re-parse only what changed.
+ * `extraRoots` are files the Program must hold though the tsconfig's `include`/`files` may not name
+ * them (check reads the generated output through the same Program).
  */
-export function loadProgram(tsconfigPath: string, cwd: string, oldProgram?: ts.Program, sourceFileCache?: SourceFileCache): ts.Program {
+export function loadProgram(tsconfigPath: string, cwd: string, oldProgram?: ts.Program, sourceFileCache?: SourceFileCache, extraRoots?: readonly string[]): ts.Program {
   const parsed = preflightTsconfig(tsconfigPath, cwd);
+  const options = withProjectDefaults(parsed.options, projectTypeScriptMajor(tsconfigPath));
   return ts.createProgram({
-    rootNames: parsed.fileNames,
-    options: parsed.options,
-    host: createAnalysisCompilerHost(parsed.options, sourceFileCache),
+    rootNames: [...parsed.fileNames, ...(extraRoots ?? []).filter((file) => !parsed.fileNames.includes(file))],
+    options,
+    host: createAnalysisCompilerHost(options, sourceFileCache),
     ...(parsed.projectReferences ? { projectReferences: parsed.projectReferences } : {}),
     ...(oldProgram ? { oldProgram } : {}),
   });
@@ -104,6 +108,8 @@ export function loadProgram(tsconfigPath: string, cwd: string, oldProgram?: ts.P
 
 /** The one ts-morph Project of a run that edits the user's source (migrate). */
 export function loadProject(tsconfigPath: string, cwd: string): Project {
-  preflightTsconfig(tsconfigPath, cwd);
-  return new Project({ tsConfigFilePath: tsconfigPath });
+  const parsed = preflightTsconfig(tsconfigPath, cwd);
+  const options = withProjectDefaults(parsed.options, projectTypeScriptMajor(tsconfigPath));
+  if (options === parsed.options) return new Project({ tsConfigFilePath: tsconfigPath });
+  return new Project({ tsConfigFilePath: tsconfigPath, compilerOptions: { types: options.types, strict: options.strict } as ts.CompilerOptions });
 }

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ts } from "ts-morph";
 import type { Inventory } from "../analyze/inventory.js";
@@ -34,6 +35,11 @@ function stale(outputDir: string, why: string): InputError {
   return new InputError(`the generated output in ${outputDir} ${why}: run \`mcp-conform generate\` first, then \`mcp-conform check\``);
 }
 
+/** The generated files check reads, as they are on disk: the Program is opened with them, whatever the tsconfig's `include` says. */
+export function generatedOutputFiles(projectRoot: string, outputDir: string): string[] {
+  return ["conform.ts", "tools.ts", "warnings.ts"].map((name) => join(resolve(projectRoot, outputDir), name)).filter((path) => existsSync(path));
+}
+
 /**
  * Find the generated output in the session's Program (it lives under the project's sources, so the
  * Program already holds it). Missing, or written for another set of tools, is an input error (exit 2):
@@ -52,7 +58,8 @@ export function readGeneratedOutput(session: AnalysisSession, inventory: Invento
   const nameType = checker.getDeclaredTypeOfSymbol(toolName);
   const members = nameType.isUnion() ? nameType.types : nameType.flags & ts.TypeFlags.Never ? [] : [nameType];
   const generatedNames = members.map((type) => (type.isStringLiteral() ? type.value : "")).sort();
-  const inventoryNames = inventory.tools.map((tool) => tool.name).sort();
+  // One name may stand on several servers (inventory `server`): it is one generated tool.
+  const inventoryNames = [...new Set(inventory.tools.map((tool) => tool.name))].sort();
   if (generatedNames.join("\n") !== inventoryNames.join("\n")) {
     const added = inventoryNames.filter((name) => !generatedNames.includes(name));
     const removed = generatedNames.filter((name) => !inventoryNames.includes(name));

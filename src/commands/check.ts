@@ -1,7 +1,8 @@
+import { dirname } from "node:path";
 import { resolveTsconfigPath } from "../analyze/load-project.js";
 import { analyze } from "../analyze/analyze.js";
 import { checkProject } from "../check/check.js";
-import { describeStaleOutput, findStaleOutput } from "../check/generated-output.js";
+import { describeStaleOutput, findStaleOutput, generatedOutputFiles } from "../check/generated-output.js";
 import type { CheckResult } from "../check/result.js";
 import { loadConfig } from "../config/load-config.js";
 import { InputError } from "../errors.js";
@@ -37,7 +38,9 @@ export const checkCommand: Command = {
 
     const results: CheckResult[] = [];
     for (const project of projects) {
-      const { inventory, session } = analyze({ project: resolveTsconfigPath(project, io.cwd), cwd: io.cwd, onProgress: progress?.onAnalysis });
+      const tsconfigPath = resolveTsconfigPath(project, io.cwd);
+      const extraRoots = generatedOutputFiles(dirname(tsconfigPath), generateConfig.outputDir);
+      const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd, onProgress: progress?.onAnalysis, extraRoots });
       assertGeneratable(inventory, "check");
       progress?.stage(stageText("checking", inventory.tools.length));
       // checkProject first: it names a missing output or a changed tool list more precisely.

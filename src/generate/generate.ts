@@ -4,6 +4,7 @@ import { buildToolGraph } from "../graph/model.js";
 import { getProtocol } from "../protocols/registry.js";
 import { generatedHeader, scaffoldHeader, UNFILLED_MARKER } from "../write/header.js";
 import { normalizeProjectDir, type GenerateConfig } from "./config.js";
+import { oneToolPerName } from "./generatable.js";
 import { guidanceStates, stateIdentifier } from "./guidance-states.js";
 import { compareStrings, topLevelProperties } from "./json-schema.js";
 import { guidanceFields, outputSchema, readySchemaForms, type ReadySchemaForm } from "./output-schema.js";
@@ -57,21 +58,12 @@ export function generate(inventory: Inventory, config: GenerateConfig, stubHints
   return generateWithTemplates(inventory, config, templates, stubHints);
 }
 
-/** Tools sorted by name; two tools of one name cannot both be generated for. */
+/** Tools sorted by name, one per name (generatable.ts: one name on several servers, or a duplicate). */
 function sortedTools(inventory: Inventory): ToolEntry[] {
   const tools = [...inventory.tools].sort(
     (a, b) => compareStrings(a.name, b.name) || compareStrings(a.file, b.file) || a.line - b.line,
   );
-  for (let i = 1; i < tools.length; i++) {
-    const [previous, tool] = [tools[i - 1]!, tools[i]!];
-    if (previous.name === tool.name) {
-      throw new InputError(`tool "${tool.name}" is registered twice (also at ${previous.file}:${previous.line}); rename one before generating`, {
-        file: tool.file,
-        line: tool.line,
-      });
-    }
-  }
-  return tools;
+  return oneToolPerName(tools);
 }
 
 interface Layout {

@@ -79,6 +79,17 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const tools = [...inventory.tools].sort((a, b) => a.name.localeCompare(b.name));
   const dispatchers = planDispatchers(session, tools.map((tool) => ({ name: tool.name, registration: locateHandler(session, tool, conformCalls).registration })), projectFiles, module);
 
+  // One handler may serve several tools (a registration function called twice, one tool on two
+  // servers): it is migrated once when they are one tool name, and left alone when they are not.
+  const handlerKey = (tool: (typeof inventory.tools)[number]): string | null => (tool.handler ? `${tool.handler.file}:${tool.handler.line}` : null);
+  const namesByHandler = new Map<string, Set<string>>();
+  for (const tool of inventory.tools) {
+    const key = handlerKey(tool);
+    if (key === null) continue;
+    const names = namesByHandler.get(key) ?? new Set<string>();
+    namesByHandler.set(key, names.add(tool.name));
+  }
+
   // Tools behind one re-serialising dispatcher move together: it passes results through for all of
   // them, or for none. A tool that cannot be migrated holds its dispatcher's other tools back.
   const excluded = new Map<string, SkippedTool>();
@@ -120,12 +131,21 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
     const edits = new EditSet();
     const needs = new Map<string, Needs>();
     const stubHints = new Map<string, StubHints>();
+    const plannedHandlers = new Set<string>();
     for (const tool of tools) {
       if (excluded.has(tool.name)) continue;
       const skip = (reason: string, node?: ts.Node): void => {
         const where = node ? session.where(node) : { file: tool.handler?.file ?? tool.file, line: tool.handler?.line ?? tool.line };
         skipped.push({ tool: tool.name, ...where, reason });
       };
+      const shared = handlerKey(tool);
+      const sharers = shared ? [...(namesByHandler.get(shared) ?? [])].filter((name) => name !== tool.name) : [];
+      if (sharers.length > 0) {
+        skip(`its handler also handles ${sharers.map((name) => `"${name}"`).join(", ")}: one handler cannot return two tools' formatter results`);
+        continue;
+      }
+      if (shared && plannedHandlers.has(shared)) continue;
+      if (shared) plannedHandlers.add(shared);
       // `conform()` holds a handler to its formatters' results, and an SDK 2.x InputRequiredResult is none of them.
       const inputRequired = tool.returns.find((path) => path.via === "input-required");
       if (inputRequired) {

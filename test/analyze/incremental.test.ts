@@ -241,6 +241,32 @@ describe("incremental analysis", () => {
       same(project, outcome.inventory);
     });
 
+    it("when tools are registered through a function whose calls other files make", () => {
+      const register = [
+        'import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+        'import { z } from "zod";',
+        "export function registerSearch(server: McpServer, name?: string): void {",
+        '  server.registerTool(name ?? "search", { description: "Search", inputSchema: { q: z.string() } }, async ({ q }) => ({ content: [{ type: "text" as const, text: q }] }));',
+        "}",
+        "",
+      ].join("\n");
+      const calls = (names: string[]) => ['import { server } from "./server.js";', 'import { registerSearch } from "./register.js";', ...names.map((name) => `registerSearch(server, ${JSON.stringify(name)});`), ""].join("\n");
+      let model = baseModel(2, new Map([["src/register.ts", register], ["src/main.ts", calls(["find"])]]));
+      const project = open(model);
+      expect(project.inventory?.tools.map((t) => t.name)).toContain("find");
+      // An edit that reaches none of the calls: the assembled tools are reused.
+      model = applyEdit(model, { kind: "description", tool: 1, text: "Edited" });
+      const unrelated = project.cycle(renderModel(model));
+      expect(unrelated.fallback).toBeNull();
+      same(project, unrelated.inventory);
+      // A new call in a file that calls the function: one more tool, assembled again.
+      model = { ...model, extra: new Map([...model.extra, ["src/main.ts", calls(["find", "lookup"])]]) };
+      const added = project.cycle(renderModel(model));
+      expect(added.fallback).toBe("cross-file-assembly");
+      expect(added.inventory.tools.map((t) => t.name)).toEqual(expect.arrayContaining(["find", "lookup"]));
+      same(project, added.inventory);
+    });
+
     it("when an edit adds a low-level server to a project that had none", () => {
       const model = baseModel(3);
       const project = open(model);

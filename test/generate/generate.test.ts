@@ -127,6 +127,24 @@ describe("input errors", () => {
     }
   });
 
+  it("one name on two servers: generated once when both registrations agree, refused when their inputs or payloads differ", () => {
+    const full = tool("search", { file: "src/servers.ts", line: 12, input: [param("query", "string")], server: { name: "full", file: "src/servers.ts", line: 9 } });
+    const searchOnly = { ...full, line: 15, server: { name: "searchOnly", file: "src/servers.ts", line: 10 } };
+    const agreed = generate(inventory([full, searchOnly]), config("aorp"));
+    expect([...agreed.generated.keys()].filter((path) => path.includes("/formatters/"))).toEqual(["src/generated/mcp-conform/formatters/search.ts"]);
+    expect(agreed.generated.get("src/generated/mcp-conform/tools.ts")).toContain('"search"');
+
+    const differing = { ...searchOnly, input: [param("path", "string")] };
+    expect(() => generate(inventory([full, differing]), config("aorp"))).toThrow(InputError);
+    try {
+      generate(inventory([full, differing]), config("aorp"));
+    } catch (error) {
+      expect((error as InputError).format()).toContain('src/servers.ts:15: tool "search" is registered on 2 servers with different inputs or payloads (src/servers.ts:12 (server `full`), src/servers.ts:15 (server `searchOnly`))');
+    }
+    // The same name twice on one server stays a duplicate.
+    expect(() => generate(inventory([full, { ...full, line: 20 }]), config("aorp"))).toThrow(/registered twice/);
+  });
+
   it("guidance: true with a protocol that does not carry it", () => {
     expect(() => generate(sample, config("aop", { guidance: true }))).toThrow(/guidance: true/);
     expect(() => generate(sample, config("acor", { guidance: true }))).toThrow(InputError);

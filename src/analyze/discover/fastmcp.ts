@@ -1,32 +1,33 @@
-import { ts } from "ts-morph";
-import { calleeName, getPropertyValue } from "../syntax.js";
+import { calleeName, calleeReceiver } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
-import { resolveObjectLiteral } from "./object-literal-source.js";
+import { callsProjectFunction, type RegistrationResolver } from "./registration.js";
 
-/** FastMCP: `server.addTool({ name, description, parameters, execute })`; FastMCP serialises the return. */
-export function createFastMcpDiscoverer(): Discoverer {
+/**
+ * FastMCP: `server.addTool({ name, description, parameters, execute })`, the definition inline, in a
+ * `const`, or forwarded (`for (const tool of tools) server.addTool(tool)`); FastMCP serialises the return.
+ */
+export function createFastMcpDiscoverer(registrations: RegistrationResolver): Discoverer {
   return {
     style: "fastmcp",
-    visitCall(call, { session }): ToolCandidate[] {
+    visitCall(call, context): ToolCandidate[] {
       if (calleeName(call) !== "addTool" || call.arguments.length !== 1) return [];
-      const [argument] = call.arguments;
-      const definition = argument ? resolveObjectLiteral(argument, session.checker) : undefined;
+      const [definition] = call.arguments;
       if (!definition) return [];
-      const name = getPropertyValue(definition, "name");
-      const execute = getPropertyValue(definition, "execute");
-      if (!name || !execute || !ts.isExpression(name)) return [];
-      return [
+      if (callsProjectFunction(call, context.session.checker)) return [];
+      return registrations.visit(
         {
           style: "fastmcp",
-          name: { expression: name },
-          registration: definition,
-          description: getPropertyValue(definition, "description") ?? null,
-          input: getPropertyValue(definition, "parameters") ?? null,
-          handler: execute,
-          returnScope: null,
+          call,
+          receiver: calleeReceiver(call),
+          name: { expression: definition, path: ["name"] },
+          description: [{ expression: definition, path: ["description"] }],
+          input: { expression: definition, path: ["parameters"] },
+          handler: { expression: definition, path: ["execute"] },
           payloadMode: "raw",
+          ownsDefinition: true,
         },
-      ];
+        context,
+      );
     },
   };
 }

@@ -1,7 +1,9 @@
 import { ts } from "ts-morph";
-import type { DiscoveryContext, Discoverer, ToolCandidate } from "./candidate.js";
+import type { DiscoveryContext, Discoverer, ToolCandidate, ToolServer } from "./candidate.js";
 import { resolveFunction } from "../resolve/handler.js";
-import { calleeName, forEachOwnDescendant, getPropertyValue, isFunctionNode, unwrapExpression } from "../syntax.js";
+import { EMPTY_ENV, Evaluator, type Value } from "../resolve/values.js";
+import { calleeName, calleeReceiver, forEachOwnDescendant, getPropertyValue, isFunctionNode, propertyNameText, unwrapExpression } from "../syntax.js";
+import { serverOf } from "./registration.js";
 
 /**
  * Whether `setRequestHandler` is given the request's schema (SDK 1.x: `CallToolRequestSchema`)
@@ -45,6 +47,7 @@ function isToolNameExpression(node: ts.Expression, checker: ts.TypeChecker, dept
 interface Branch {
   nameExpression: ts.Expression;
   scope: ts.Node;
+  server?: ToolServer | null;
 }
 
 /** The `case` clauses of `switch (name)`; fall-through labels share the next clause's body. */
@@ -94,6 +97,67 @@ function delegatedHandler(scope: ts.Node, checker: ts.TypeChecker): ts.Node | nu
   return target && !target.getSourceFile().isDeclarationFile ? target : null;
 }
 
+const MAP_HANDLER_KEYS = ["execute", "handler", "handle", "run", "callback"];
+const MAP_INPUT_KEYS = ["parameters", "inputSchema", "schema", "input", "argsSchema"];
+
+/**
+ * A dispatcher that looks the tool up in a map keyed by tool name (`tools[request.params.name]`,
+ * AI-SDK style `{ list_projects: tool({ description, parameters, execute }) }`): each key is a tool,
+ * located at the key, handled by its value's `execute` (or `handler`/`handle`).
+ */
+function mapDispatchCandidates(handler: ts.Node, call: ts.CallExpression, context: DiscoveryContext): ToolCandidate[] {
+  const { checker } = context.session;
+  const evaluator = new Evaluator(checker);
+  const maps = new Set<ts.ObjectLiteralExpression>();
+  forEachOwnDescendant(handler, (node) => {
+    if (!ts.isElementAccessExpression(node) || !isToolNameExpression(node.argumentExpression, checker)) return;
+    const map = evaluator.evaluate(node.expression, EMPTY_ENV);
+    if ("value" in map && map.value.kind === "node" && ts.isObjectLiteralExpression(map.value.node)) maps.add(map.value.node);
+  });
+  const server = serverOf(calleeReceiver(call), EMPTY_ENV, evaluator, checker);
+  const candidates: ToolCandidate[] = [];
+  for (const map of maps) {
+    for (const property of map.properties) {
+      const key = propertyNameText(property.name);
+      if (key === undefined || !property.name) continue;
+      const value = evaluator.member({ kind: "node", node: map }, key, EMPTY_ENV, 0);
+      if (!("value" in value) || value.value.kind !== "node") continue;
+      const tool = value.value;
+      const memberNode = (keys: string[]): ts.Node | null => {
+        for (const member of keys) {
+          const found = evaluator.member(tool, member, EMPTY_ENV, 0);
+          if ("value" in found && found.value.kind === "node") return found.value.node;
+        }
+        return null;
+      };
+      const toolHandler = memberNode(MAP_HANDLER_KEYS);
+      if (!toolHandler) continue;
+      // A value that spells its own name (`get_note: { name: "get_note", ... }`) is located there, as any tool object is.
+      const ownName = memberNode(["name"]);
+      const nameNode = ownName && ts.isStringLiteralLike(ownName) && ownName.text === key ? ownName : property.name;
+      candidates.push({
+        style: "tool-object",
+        name: { text: key, node: nameNode },
+        registration: definitionOf(tool),
+        description: memberNode(["description"]),
+        input: memberNode(MAP_INPUT_KEYS),
+        handler: toolHandler,
+        returnScope: null,
+        payloadMode: "call-tool-result",
+        server,
+      });
+    }
+  }
+  return candidates;
+}
+
+/** The object literal a map value is written as (through a `tool({...})` helper). */
+function definitionOf(value: Extract<Value, { kind: "node" }>): ts.Node {
+  const node = value.node;
+  if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isObjectLiteralExpression(unwrapExpression(node.arguments[0]!))) return unwrapExpression(node.arguments[0]!);
+  return node;
+}
+
 interface Listing {
   nameNode: ts.Node;
   description: ts.Node | null;
@@ -141,7 +205,8 @@ export function createSdkLowLevelDiscoverer(): Discoverer {
 
   return {
     style: "sdk-low-level",
-    visitCall(call, { session }): ToolCandidate[] {
+    visitCall(call, context): ToolCandidate[] {
+      const { session } = context;
       if (calleeName(call) !== "setRequestHandler" || call.arguments.length < 2) return [];
       const handlerArgument = call.arguments[1];
       const handler = handlerArgument ? resolveFunction(handlerArgument, session.checker) : null;
@@ -150,13 +215,17 @@ export function createSdkLowLevelDiscoverer(): Discoverer {
         listed = true;
         collectListings(handler, session.checker, listings);
       } else if (handlesRequest(call, "CallToolRequestSchema", "tools/call")) {
+        const server = serverOf(calleeReceiver(call), EMPTY_ENV, new Evaluator(session.checker), session.checker);
+        const found: Branch[] = [];
         forEachOwnDescendant(handler, (node) => {
-          if (ts.isSwitchStatement(node) && isToolNameExpression(node.expression, session.checker)) branches.push(...switchBranches(node));
+          if (ts.isSwitchStatement(node) && isToolNameExpression(node.expression, session.checker)) found.push(...switchBranches(node));
           // Only the head of an if/else-if chain: its else-ifs are walked by ifBranches.
           if (ts.isIfStatement(node) && !(ts.isIfStatement(node.parent) && node.parent.elseStatement === node)) {
-            branches.push(...ifBranches(node, session.checker));
+            found.push(...ifBranches(node, session.checker));
           }
         });
+        branches.push(...found.map((branch) => ({ ...branch, server })));
+        return mapDispatchCandidates(handler, call, context);
       }
       return [];
     },
@@ -182,6 +251,7 @@ export function createSdkLowLevelDiscoverer(): Discoverer {
           handler: delegate ?? (isFunctionNode(branch.scope) ? branch.scope : null),
           returnScope: delegate ? null : branch.scope,
           payloadMode: "call-tool-result",
+          server: branch.server ?? null,
         };
       });
       for (const [name, listing] of listings) {

@@ -1,35 +1,44 @@
 import { ts } from "ts-morph";
-import { calleeName, getPropertyValue, unwrapExpression } from "../syntax.js";
+import { calleeName, calleeReceiver } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
-import { isForwardedToolObjectName } from "./forwarding.js";
+import { callsProjectFunction, type RegistrationResolver, type RegistrationRole } from "./registration.js";
+
+function part(expression: ts.Expression, ...path: string[]): RegistrationRole {
+  return { expression, path };
+}
 
 /**
  * `server.registerTool(name, { title, description, inputSchema, outputSchema, annotations }, handler)`
- * of the SDK's McpServer (v1) and of `@modelcontextprotocol/server` (v2): the same call shape.
+ * of the SDK's McpServer (v1) and of `@modelcontextprotocol/server` (v2): the same call shape. Also
+ * `server.experimental.tasks.registerToolTask(name, config, { createTask, getTask, getTaskResult })`,
+ * whose result, and so its payload, comes from `getTaskResult`. The config may be a literal or any
+ * value the source spells out (a `const`, an import, a forwarded parameter): registration.ts reads it.
  */
-export function createSdkRegisterToolDiscoverer(): Discoverer {
+export function createSdkRegisterToolDiscoverer(registrations: RegistrationResolver): Discoverer {
   return {
     style: "sdk-register-tool",
-    visitCall(call, { session }): ToolCandidate[] {
-      if (calleeName(call) !== "registerTool" || call.arguments.length < 3) return [];
+    visitCall(call, context): ToolCandidate[] {
+      const callee = calleeName(call);
+      if ((callee !== "registerTool" && callee !== "registerToolTask") || call.arguments.length < 3) return [];
       const [nameArgument, configArgument] = call.arguments;
       const handler = call.arguments[call.arguments.length - 1];
       if (!nameArgument || !configArgument || !handler) return [];
-      if (isForwardedToolObjectName(nameArgument, session.checker)) return [];
-      const config = unwrapExpression(configArgument);
-      const configObject = ts.isObjectLiteralExpression(config) ? config : null;
-      return [
+      if (callsProjectFunction(call, context.session.checker)) return [];
+      return registrations.visit(
         {
           style: "sdk-register-tool",
-          name: { expression: nameArgument },
-          registration: call,
-          description: configObject ? (getPropertyValue(configObject, "description") ?? getPropertyValue(configObject, "title") ?? null) : null,
-          input: configObject ? (getPropertyValue(configObject, "inputSchema") ?? null) : null,
-          handler,
-          returnScope: null,
+          call,
+          receiver: calleeReceiver(call),
+          name: part(nameArgument),
+          description: [part(configArgument, "description"), part(configArgument, "title")],
+          input: part(configArgument, "inputSchema"),
+          handler: callee === "registerToolTask" ? part(handler, "getTaskResult") : part(handler),
           payloadMode: "call-tool-result",
         },
-      ];
+        context,
+      );
     },
+    // Registrations that forward a function's parameters wait for every file's calls (all SDK styles share the resolver).
+    finish: (context) => registrations.finish(context),
   };
 }

@@ -1,7 +1,7 @@
 import { ts } from "ts-morph";
 import { calleeName, calleeReceiver, isFunctionNode, propertyNameText, unwrapExpression } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
-import { isForwardedToolObjectName } from "./forwarding.js";
+import { callsProjectFunction, type RegistrationResolver } from "./registration.js";
 
 /** Keys of the SDK's ToolAnnotations: an object made only of these is annotations, not params. */
 const ANNOTATION_KEYS = new Set(["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
@@ -44,26 +44,25 @@ function receiverIsMcpServer(call: ts.CallExpression, checker: ts.TypeChecker): 
  * `(name, desc, paramsOrAnnotations, cb)`, `(name, params, annotations, cb)`,
  * `(name, desc, params, annotations, cb)`.
  */
-export function createSdkToolDiscoverer(): Discoverer {
+export function createSdkToolDiscoverer(registrations: RegistrationResolver): Discoverer {
   return {
     style: "sdk-tool",
-    visitCall(call, { session }): ToolCandidate[] {
-      const { checker } = session;
+    visitCall(call, context): ToolCandidate[] {
+      const { checker } = context.session;
       const count = call.arguments.length;
       if (calleeName(call) !== "tool" || count < 2 || count > 6) return [];
       const nameArgument = call.arguments[0];
       const callback = call.arguments[count - 1];
       if (!nameArgument || !callback) return [];
       if (!receiverIsMcpServer(call, checker)) return [];
+      if (callsProjectFunction(call, checker)) return [];
       const unwrappedCallback = unwrapExpression(callback);
       if (!isFunctionNode(unwrappedCallback) && !ts.isIdentifier(unwrappedCallback) && !ts.isPropertyAccessExpression(unwrappedCallback) && !ts.isCallExpression(unwrappedCallback)) {
         return [];
       }
-      if (isForwardedToolObjectName(nameArgument, checker)) return [];
-
       const middle = call.arguments.slice(1, count - 1);
-      let description: ts.Node | null = null;
-      let input: ts.Node | null = null;
+      let description: ts.Expression | null = null;
+      let input: ts.Expression | null = null;
       const first = middle[0];
       if (first && isStringish(first, checker)) {
         description = first;
@@ -73,18 +72,19 @@ export function createSdkToolDiscoverer(): Discoverer {
       const [maybeParams] = middle;
       if (maybeParams && !(middle.length === 1 && isAnnotations(maybeParams))) input = maybeParams;
 
-      return [
+      return registrations.visit(
         {
           style: "sdk-tool",
-          name: { expression: nameArgument },
-          registration: call,
-          description,
-          input,
-          handler: callback,
-          returnScope: null,
+          call,
+          receiver: calleeReceiver(call),
+          name: { expression: nameArgument, path: [] },
+          description: description ? [{ expression: description, path: [] }] : [],
+          input: input ? { expression: input, path: [] } : null,
+          handler: { expression: callback, path: [] },
           payloadMode: "call-tool-result",
         },
-      ];
+        context,
+      );
     },
   };
 }

@@ -2,6 +2,7 @@ import { basename, extname } from "node:path";
 import { ts } from "ts-morph";
 import { getPropertyValue, unwrapExpression } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
+import { xmcpProject } from "./xmcp-project.js";
 
 function exportedConst(file: ts.SourceFile, name: string): ts.VariableDeclaration | undefined {
   for (const statement of file.statements) {
@@ -25,18 +26,27 @@ function defaultExport(file: ts.SourceFile): ts.Node | undefined {
 }
 
 /**
- * xmcp: one file per tool under a `tools/` folder, exporting `schema`, `metadata` and a default
- * handler. The tool is named by `metadata.name`, or by its file name as xmcp itself does.
+ * xmcp: one file per tool in the tools folder (`src/tools`, or `paths.tools` of xmcp.config.ts),
+ * exporting a default handler, and optionally `schema` and `metadata`. The tool is named by
+ * `metadata.name`, or by its file's base name as xmcp itself does. In a project that is not known
+ * to use xmcp (no xmcp.config, no dependency), files under any `tools/` folder count when they
+ * export `metadata`.
  */
 export function createXmcpDiscoverer(): Discoverer {
   return {
     style: "xmcp",
     visitSourceFile(file, { session }): ToolCandidate[] {
-      if (!/(^|\/)tools\//.test(session.relativePath(file.fileName))) return [];
+      const path = session.relativePath(file.fileName);
+      const project = xmcpProject(session);
+      if (project) {
+        if (project.toolsDir === null || !(path.startsWith(`${project.toolsDir}/`) || project.toolsDir === "" || project.toolsDir === ".")) return [];
+      } else if (!/(^|\/)tools\//.test(path)) {
+        return [];
+      }
       const handler = defaultExport(file);
       const metadata = exportedConst(file, "metadata");
-      if (!handler || !metadata) return [];
-      const metadataObject = metadata.initializer ? unwrapExpression(metadata.initializer) : undefined;
+      if (!handler || (!metadata && !project)) return [];
+      const metadataObject = metadata?.initializer ? unwrapExpression(metadata.initializer) : undefined;
       const metadataLiteral = metadataObject && ts.isObjectLiteralExpression(metadataObject) ? metadataObject : undefined;
       const nameNode = metadataLiteral ? getPropertyValue(metadataLiteral, "name") : undefined;
       const schema = exportedConst(file, "schema");
@@ -47,7 +57,7 @@ export function createXmcpDiscoverer(): Discoverer {
             nameNode && ts.isExpression(nameNode)
               ? { expression: nameNode }
               : { text: basename(file.fileName, extname(file.fileName)), node: handler },
-          registration: metadata,
+          registration: metadata ?? handler,
           description: metadataLiteral ? (getPropertyValue(metadataLiteral, "description") ?? null) : null,
           input: schema?.initializer ?? null,
           handler,

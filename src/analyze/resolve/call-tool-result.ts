@@ -12,16 +12,48 @@ export type PayloadSlot =
   | { kind: "text"; expression: ts.Expression }
   | { kind: "none" };
 
-export function isCallToolResultLiteral(object: ts.ObjectLiteralExpression): boolean {
-  return getPropertyValue(object, "content") !== undefined || getPropertyValue(object, "structuredContent") !== undefined;
+function isArrayLike(type: ts.Type, checker: ts.TypeChecker): boolean {
+  const members = type.isUnion() ? type.types : [type];
+  return members.some((member) => checker.isArrayType(member) || checker.isTupleType(member));
 }
 
-export function payloadSlot(object: ts.ObjectLiteralExpression): PayloadSlot {
+/**
+ * An object literal that is a CallToolResult: it has `structuredContent`, or a `content` that is an
+ * array of blocks (written out, or typed as an array). A payload that merely has a field named
+ * `content` (`{ title, content: article.body }`) is not one. Without a checker (migrate's syntactic
+ * reading) any `content` counts, as before.
+ */
+export function isCallToolResultLiteral(object: ts.ObjectLiteralExpression, checker?: ts.TypeChecker): boolean {
+  if (getPropertyValue(object, "structuredContent") !== undefined) return true;
+  const content = getPropertyValue(object, "content");
+  if (content === undefined) return false;
+  if (!checker) return true;
+  const value = ts.isExpression(content) ? unwrapExpression(content) : content;
+  if (ts.isArrayLiteralExpression(value)) return true;
+  if (ts.isStringLiteralLike(value) || ts.isTemplateExpression(value) || ts.isObjectLiteralExpression(value)) return false;
+  return isArrayLike(checker.getTypeAtLocation(value), checker);
+}
+
+/** The array literal of a `content` value: written inline, or in a const (`const content = [...]; return { content }`). */
+function contentArray(content: ts.Node, checker: ts.TypeChecker | undefined): ts.ArrayLiteralExpression | undefined {
+  const value = ts.isExpression(content) ? unwrapExpression(content) : content;
+  if (ts.isArrayLiteralExpression(value)) return value;
+  const identifier = ts.isShorthandPropertyAssignment(content.parent) ? content : ts.isIdentifier(value) ? value : undefined;
+  if (!checker || !identifier || !ts.isIdentifier(identifier)) return undefined;
+  const symbol = ts.isShorthandPropertyAssignment(identifier.parent) ? checker.getShorthandAssignmentValueSymbol(identifier.parent) : checker.getSymbolAtLocation(identifier);
+  const declaration = symbol?.valueDeclaration;
+  if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+  if (!(ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const)) return undefined;
+  const initializer = unwrapExpression(declaration.initializer);
+  return ts.isArrayLiteralExpression(initializer) ? initializer : undefined;
+}
+
+export function payloadSlot(object: ts.ObjectLiteralExpression, checker?: ts.TypeChecker): PayloadSlot {
   const structured = getPropertyValue(object, "structuredContent");
   if (structured && ts.isExpression(structured)) return { kind: "structured", expression: structured };
   const content = getPropertyValue(object, "content");
-  const array = content && ts.isExpression(content) ? unwrapExpression(content) : undefined;
-  if (!array || !ts.isArrayLiteralExpression(array)) return { kind: "none" };
+  const array = content ? contentArray(content, checker) : undefined;
+  if (!array) return { kind: "none" };
   for (const element of array.elements) {
     const block = unwrapExpression(element);
     if (!ts.isObjectLiteralExpression(block)) continue;

@@ -15,8 +15,11 @@ export interface AnalysedExit {
   node: ts.Node;
   kind: ReturnKind;
   via: string;
-  /** The payload's type on success paths; null when it cannot be told. */
-  payload: ts.Type | null;
+  /**
+   * The payload's types on a success path: one, or one per success return of the helper the path
+   * returns through (`return lookupOrder(id)`); null for one that cannot be told.
+   */
+  payloads: (ts.Type | null)[];
 }
 
 /** How deep to follow helper calls (`return ok(result)` → `function ok(x) { return {...} }`). */
@@ -64,14 +67,24 @@ function isInputRequiredResult(type: ts.Type, checker: ts.TypeChecker, at: ts.No
   return value.isStringLiteral() && value.value === "input_required";
 }
 
+/** A CallToolResult by its type: its `content` is an array (of blocks), not any field named `content`. */
 function isCallToolResultType(type: ts.Type, checker: ts.TypeChecker): boolean {
-  return checker.getPropertyOfType(type, "content") !== undefined && (type.flags & ts.TypeFlags.Object) !== 0;
+  if ((type.flags & ts.TypeFlags.Object) === 0) return false;
+  const content = checker.getPropertyOfType(type, "content");
+  if (!content) return false;
+  const contentType = checker.getNonNullableType(checker.getTypeOfSymbol(content));
+  const members = contentType.isUnion() ? contentType.types : [contentType];
+  return members.some((member) => checker.isArrayType(member) || checker.isTupleType(member));
 }
 
 interface Classified {
   kind: ReturnKind;
   via: string;
   payload: ts.Type | null;
+  /** Further success payloads, when the path returns through a helper with several success returns. */
+  morePayloads?: (ts.Type | null)[];
+  /** Error paths inside the helpers this path returns through: each an error path of the tool. */
+  helperErrors?: { node: ts.Node; via: string }[];
 }
 
 /**
@@ -85,48 +98,60 @@ function classifyObjectLiteral(
   checker: ts.TypeChecker,
   rawPayload: () => ts.Type = () => checker.getTypeAtLocation(object),
 ): Classified {
-  if (isCallToolResultLiteral(object) || mode === "call-tool-result") {
+  const isResult = isCallToolResultLiteral(object, checker);
+  if (isResult || mode === "call-tool-result") {
     const isErrorValue = getPropertyValue(object, "isError");
     const flagged = isErrorValue !== undefined && ts.isExpression(isErrorValue) && unwrapExpression(isErrorValue).kind === ts.SyntaxKind.TrueKeyword;
-    const slot = payloadSlot(object);
+    const slot = isResult ? payloadSlot(object, checker) : { kind: "none" as const };
     const payloadExpression = slot.kind === "none" ? undefined : unwrapExpression(slot.expression);
     const payload = slot.kind === "text" ? checker.getStringType() : payloadExpression ? payloadTypeOf(payloadExpression, checker) : null;
     if (flagged) return { kind: "error", via: "isError", payload };
     if (slot.kind === "text" && isErrorText(slot.expression)) return { kind: "error", via: "error-text", payload };
     const envelope = payloadExpression && ts.isObjectLiteralExpression(payloadExpression) ? payloadExpression : payloadExpression ? constObjectLiteral(payloadExpression, checker) : undefined;
     if (envelope && isErrorEnvelopeLiteral(envelope)) return { kind: "error", via: "error-envelope", payload };
-    if (!isCallToolResultLiteral(object) && isErrorEnvelopeLiteral(object)) return { kind: "error", via: "error-envelope", payload: rawPayload() };
-    return { kind: "success", via: "return", payload: isCallToolResultLiteral(object) ? payload : rawPayload() };
+    if (!isResult && isErrorEnvelopeLiteral(object)) return { kind: "error", via: "error-envelope", payload: rawPayload() };
+    return { kind: "success", via: "return", payload: isResult ? payload : rawPayload() };
   }
   if (isErrorEnvelopeLiteral(object)) return { kind: "error", via: "error-envelope", payload: rawPayload() };
   return { kind: "success", via: "return", payload: rawPayload() };
 }
 
 /**
- * A returned call to one of the project's own helpers: classify through the helper, and map a
- * payload that is one of its parameters back to the argument at this call site.
+ * A returned call to one of the project's own helpers: classify through the helper. Its success
+ * returns give the path's payloads (a payload that is one of the helper's parameters is the
+ * argument at this call site); its error returns (transitively, through helpers of its own) are
+ * error paths of the tool. A helper whose every return is an error makes the path an error.
  */
 function classifyHelperCall(call: ts.CallExpression, mode: PayloadMode, checker: ts.TypeChecker, depth: number): Classified | undefined {
   if (depth >= MAX_HELPER_DEPTH) return undefined;
   const helper = projectFunction(call, checker);
   if (!helper) return undefined;
-  const exits = collectExitPoints(helper).map((exit) => classifyExit(exit, mode, checker, depth + 1));
+  const points = collectExitPoints(helper);
+  const exits = points.map((exit) => classifyExit(exit, mode, checker, depth + 1));
   if (exits.length === 0) return undefined;
   if (exits.every((exit) => exit.kind === "error")) return { kind: "error", via: "error-helper", payload: null };
-  // Map a payload that is the helper's parameter to the argument given here.
-  const parameterPayloads = collectExitPoints(helper)
-    .map((exit) => (exit.expression ? parameterIndexOfPayload(exit.expression, helper, mode, checker) : -1))
-    .filter((index) => index >= 0);
-  const index = parameterPayloads[0];
-  const argument = index !== undefined ? call.arguments[index] : undefined;
-  if (argument) return { kind: "success", via: "helper", payload: checker.getTypeAtLocation(argument) };
+  const helperErrors: { node: ts.Node; via: string }[] = [];
+  const payloads: (ts.Type | null)[] = [];
+  points.forEach((point, index) => {
+    const exit = exits[index]!;
+    helperErrors.push(...(exit.helperErrors ?? []));
+    if (exit.kind === "error") {
+      helperErrors.push({ node: point.node, via: exit.via === "return" ? "error-helper" : exit.via });
+      return;
+    }
+    // A payload that is the helper's parameter is what this call site passes.
+    const parameter = point.expression ? parameterIndexOfPayload(point.expression, helper, mode, checker) : -1;
+    const argument = parameter >= 0 ? call.arguments[parameter] : undefined;
+    if (argument) payloads.push(checker.getTypeAtLocation(argument));
+    else payloads.push(exit.payload, ...(exit.morePayloads ?? []));
+  });
   // A raw value from a helper: the call's own type keeps the helper's declared return type (`Quote`).
   if (mode === "raw") {
     const type = awaited(checker.getTypeAtLocation(call), checker);
-    if (!isCallToolResultType(type, checker)) return { kind: "success", via: "helper", payload: type };
+    if (!isCallToolResultType(type, checker)) return { kind: "success", via: "helper", payload: type, helperErrors };
   }
-  const firstSuccess = exits.find((exit) => exit.kind === "success");
-  return { kind: "success", via: "helper", payload: firstSuccess?.payload ?? null };
+  const [first, ...more] = payloads;
+  return { kind: "success", via: "helper", payload: first ?? null, morePayloads: more, helperErrors };
 }
 
 const formatterFiles = new WeakMap<ts.SourceFile, boolean>();
@@ -180,8 +205,8 @@ function generatedFormatterCall(call: ts.CallExpression, checker: ts.TypeChecker
 function parameterIndexOfPayload(expression: ts.Expression, helper: ts.SignatureDeclaration, mode: PayloadMode, checker: ts.TypeChecker): number {
   const value = unwrapExpression(expression);
   let payloadNode: ts.Expression | undefined;
-  if (ts.isObjectLiteralExpression(value) && (isCallToolResultLiteral(value) || mode === "call-tool-result")) {
-    const slot = payloadSlot(value);
+  if (ts.isObjectLiteralExpression(value) && (isCallToolResultLiteral(value, checker) || mode === "call-tool-result")) {
+    const slot = payloadSlot(value, checker);
     payloadNode = slot.kind === "structured" || slot.kind === "json-text" ? unwrapExpression(slot.expression) : undefined;
   } else if (mode === "raw") {
     payloadNode = value;
@@ -251,11 +276,16 @@ function exitsThroughConform(root: ts.Node, checker: ts.TypeChecker): ExitPoint[
   });
 }
 
-/** Every exit of a handler (or scope), classified as success or error, with its payload type. */
+/**
+ * Every exit of a handler (or scope), classified as success or error, with its payload types; each
+ * followed by the error paths inside the helpers it returns through.
+ */
 export function analyseExits(root: ts.Node, mode: PayloadMode, checker: ts.TypeChecker): AnalysedExit[] {
-  return exitsThroughConform(root, checker).map((exit) => {
+  return exitsThroughConform(root, checker).flatMap((exit): AnalysedExit[] => {
     const classified = classifyExit(exit, mode, checker, 0);
     const via = exit.node === exit.expression && !exit.isThrow && isFunctionNode(root) ? (classified.via === "return" ? "arrow-expression" : classified.via) : classified.via;
-    return { node: exit.node, kind: classified.kind, via, payload: classified.payload };
+    const own: AnalysedExit = { node: exit.node, kind: classified.kind, via, payloads: classified.kind === "success" ? [classified.payload, ...(classified.morePayloads ?? [])] : [classified.payload] };
+    const inHelpers = (classified.helperErrors ?? []).map((error): AnalysedExit => ({ node: error.node, kind: "error", via: error.via, payloads: [] }));
+    return [own, ...inHelpers];
   });
 }

@@ -1,6 +1,53 @@
 import { ts } from "ts-morph";
 import { type FunctionNode, isFunctionNode, unwrapExpression } from "../syntax.js";
 
+/** The one function a call is given (`withRateLimit("auth", fn)`), when the call itself returns a function. */
+function wrappedArgument(call: ts.CallExpression, checker: ts.TypeChecker, depth: number): { inner: FunctionNode; signature: ts.Signature } | null {
+  const functions: FunctionNode[] = [];
+  for (const argument of call.arguments) {
+    const expression = unwrapExpression(argument);
+    if (!isFunctionNode(expression) && !ts.isIdentifier(expression) && !ts.isPropertyAccessExpression(expression)) continue;
+    const target = resolveFunction(expression, checker, depth + 1);
+    if (target) functions.push(target);
+  }
+  const [inner] = functions;
+  if (functions.length !== 1 || !inner) return null;
+  const [signature] = checker.getTypeAtLocation(call).getCallSignatures();
+  return signature ? { inner, signature } : null;
+}
+
+function returnsTheSame(signature: ts.Signature, inner: FunctionNode, checker: ts.TypeChecker): boolean {
+  const innerSignature = checker.getSignatureFromDeclaration(inner);
+  if (!innerSignature) return false;
+  const wrapped = checker.getAwaitedType(signature.getReturnType()) ?? signature.getReturnType();
+  const own = checker.getAwaitedType(innerSignature.getReturnType()) ?? innerSignature.getReturnType();
+  return checker.isTypeAssignableTo(wrapped, own) && checker.isTypeAssignableTo(own, wrapped);
+}
+
+/**
+ * A wrapper that hands back a function returning what the function it is given returns
+ * (`withRateLimit("auth", async (args) => ...)`, `logged(name, fn)`): that function is what runs
+ * for the tool, and its returns are the tool's paths, for every stage (check judges them, migrate
+ * wraps it).
+ */
+function passThroughWrapper(call: ts.CallExpression, checker: ts.TypeChecker, depth: number): FunctionNode | null {
+  const wrapped = wrappedArgument(call, checker, depth);
+  return wrapped && returnsTheSame(wrapped.signature, wrapped.inner, checker) ? wrapped.inner : null;
+}
+
+/**
+ * A wrapper that turns what its function returns into the result (`jsonTool(fn)` serialising a
+ * payload): the function's returns give the tool's payload and paths, as for frameworks that
+ * serialise for you, but it is not the handler (holding it to the protocol's formatters would have
+ * the wrapper serialise a result twice).
+ */
+export function serialisingWrapper(node: ts.Node, checker: ts.TypeChecker): FunctionNode | null {
+  const expression = ts.isExpression(node) ? unwrapExpression(node) : node;
+  if (!ts.isCallExpression(expression)) return null;
+  const wrapped = wrappedArgument(expression, checker, 0);
+  return wrapped && !returnsTheSame(wrapped.signature, wrapped.inner, checker) ? wrapped.inner : null;
+}
+
 /**
  * Follow a handler as written to the function that runs: an inline function, a reference
  * (`handler: getForecast`), an imported function, a method (`this.run.bind(this)`), or a const
@@ -24,7 +71,7 @@ export function resolveFunction(node: ts.Node, checker: ts.TypeChecker, depth = 
     // The generated `conform(name, handler)` hands its handler back unchanged: the handler runs.
     const wrapped = expression.arguments[1];
     if (ts.isIdentifier(callee) && callee.text === "conform" && expression.arguments.length === 2 && wrapped) return resolveFunction(wrapped, checker, depth + 1);
-    return null;
+    return passThroughWrapper(expression, checker, depth);
   }
 
   if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression)) {

@@ -46,6 +46,42 @@ function includesUndefined(type: ts.Type): boolean {
   return type.isUnion() && type.types.some((member) => (member.flags & ts.TypeFlags.Undefined) !== 0);
 }
 
+/** zod 3 schemas that accept `undefined` whatever they wrap. */
+const ZOD3_ACCEPTING = new Set(["ZodOptional", "ZodDefault", "ZodCatch", "ZodAny", "ZodUnknown", "ZodUndefined", "ZodVoid"]);
+
+/**
+ * Whether a caller may leave the param out, as the SDK publishes it in `tools/list`: zod 4's
+ * `optin` (what `z.toJSONSchema(..., { io: "input" })` marks), zod 3's `isOptional()` (does the
+ * schema accept `undefined`: a preprocess or a transform accepts what the schema it wraps accepts,
+ * a pipe what both ends accept, whatever its declared input type says), else whether the
+ * schema's input type admits `undefined`. Read from the classes' declarations rather than
+ * `undefined` in unions, which a project without `strictNullChecks` erases.
+ */
+function acceptsUndefined(schema: ts.Type, input: ts.Type, checker: ts.TypeChecker, at: ts.Node, depth = 0): boolean {
+  const type = checker.getNonNullableType(schema);
+  const zod4 = propertyType(type, "_zod", checker, at);
+  if (zod4) {
+    const optin = checker.getPropertyOfType(checker.getNonNullableType(zod4), "optin");
+    if (!optin) return includesUndefined(input);
+    const optinType = checker.getTypeOfSymbolAtLocation(optin, at);
+    return (optin.flags & ts.SymbolFlags.Optional) === 0 && optinType.isStringLiteral() && optinType.value === "optional";
+  }
+  const definition = propertyType(type, "_def", checker, at);
+  const className = type.getSymbol()?.getName();
+  if (definition && className && depth < 8) {
+    if (ZOD3_ACCEPTING.has(className)) return true;
+    const inner = (key: string): boolean => {
+      const wrapped = propertyType(definition, key, checker, at);
+      const wrappedTypes = wrapped ? schemaTypes(wrapped, checker, at) : undefined;
+      return wrapped !== undefined && wrappedTypes !== undefined && acceptsUndefined(wrapped, wrappedTypes.input, checker, at, depth + 1);
+    };
+    if (className === "ZodEffects") return inner("schema");
+    if (className === "ZodPipeline") return inner("in") && inner("out");
+    if (className === "ZodNullable" || className === "ZodBranded" || className === "ZodReadonly") return inner(className === "ZodBranded" ? "type" : "innerType");
+  }
+  return includesUndefined(input);
+}
+
 /** `.describe("...")` anywhere in a zod chain (`z.string().describe("City").optional()`). */
 function zodDescription(node: ts.Node): string | undefined {
   let current: ts.Node = ts.isExpression(node) ? unwrapExpression(node) : node;
@@ -72,21 +108,57 @@ function paramFromSchema(name: string, schemaNode: ts.Node, checker: ts.TypeChec
     const describedAs = description ?? fromSyntax.description;
     return { name, type: fromSyntax.type, optional: fromSyntax.optional, ...(describedAs !== undefined ? { description: describedAs } : {}) };
   }
-  const types = schemaTypes(checker.getTypeAtLocation(schemaNode), checker, schemaNode);
+  const schemaType = checker.getTypeAtLocation(schemaNode);
+  const types = schemaTypes(schemaType, checker, schemaNode);
   if (!types) return undefined;
   const describedAs = description ?? zodDescription(schemaNode);
   return {
     name,
     type: withoutUndefined(types.output, checker, schemaNode),
-    optional: includesUndefined(types.input),
+    optional: acceptsUndefined(schemaType, types.input, checker, schemaNode),
     ...(describedAs !== undefined ? { description: describedAs } : {}),
   };
 }
 
-/** A zod raw shape `{ city: z.string() }`, or mcp-framework's `{ city: { type: z.string(), description } }`. */
-function paramsFromShapeLiteral(shape: ts.ObjectLiteralExpression, checker: ts.TypeChecker, options: InputResolutionOptions): InputParam[] | undefined {
+/**
+ * The params a spread brings into a shape literal, in source order: another shape (a literal or a
+ * const holding one), or a conditional whose branches are shapes (a param only some branches have
+ * may be absent, so it is optional).
+ */
+function paramsFromSpread(expression: ts.Expression, checker: ts.TypeChecker, options: InputResolutionOptions, depth: number): InputParam[] | undefined {
+  if (depth > 4) return undefined;
+  let node = unwrapExpression(expression);
+  if (ts.isIdentifier(node)) node = constInitializer(node, checker) ?? node;
+  if (ts.isObjectLiteralExpression(node)) return paramsFromShapeLiteral(node, checker, options, depth + 1);
+  if (!ts.isConditionalExpression(node)) return undefined;
+  const branches = [node.whenTrue, node.whenFalse].map((branch) => paramsFromSpread(branch, checker, options, depth + 1));
+  if (branches.some((branch) => branch === undefined)) return undefined;
+  const [whenTrue, whenFalse] = branches as [InputParam[], InputParam[]];
+  const merged: InputParam[] = [];
+  for (const param of [...whenTrue, ...whenFalse]) {
+    if (merged.some((kept) => kept.name === param.name)) continue;
+    const inBoth = whenTrue.some((p) => p.name === param.name) && whenFalse.some((p) => p.name === param.name);
+    merged.push(inBoth ? param : { ...param, optional: true });
+  }
+  return merged;
+}
+
+/** A zod raw shape `{ city: z.string() }`, or mcp-framework's `{ city: { type: z.string(), description } }`; spreads of shapes included. */
+function paramsFromShapeLiteral(shape: ts.ObjectLiteralExpression, checker: ts.TypeChecker, options: InputResolutionOptions, depth = 0): InputParam[] | undefined {
   const params: InputParam[] = [];
+  const add = (param: InputParam): void => {
+    // A later key replaces an earlier one, as in the object at run time.
+    const index = params.findIndex((kept) => kept.name === param.name);
+    if (index >= 0) params.splice(index, 1);
+    params.push(param);
+  };
   for (const property of shape.properties) {
+    if (ts.isSpreadAssignment(property)) {
+      const spread = paramsFromSpread(property.expression, checker, options, depth);
+      if (!spread) return undefined;
+      spread.forEach(add);
+      continue;
+    }
     const name = propertyNameText(property.name);
     if (name === undefined || !ts.isPropertyAssignment(property)) return undefined;
     let schemaNode: ts.Node = unwrapExpression(property.initializer);
@@ -99,7 +171,7 @@ function paramsFromShapeLiteral(shape: ts.ObjectLiteralExpression, checker: ts.T
     }
     const param = paramFromSchema(name, schemaNode, checker, description, options);
     if (!param) return undefined;
-    params.push(param);
+    add(param);
   }
   return params;
 }
@@ -108,6 +180,10 @@ function paramsFromShapeLiteral(shape: ts.ObjectLiteralExpression, checker: ts.T
 function paramsFromSchemaType(node: ts.Node, checker: ts.TypeChecker): InputParam[] | undefined {
   const type = checker.getTypeAtLocation(node);
   const types = schemaTypes(type, checker, node);
+  // A zod object (3 or 4): each field of its `shape` is a schema of its own, optional as that schema says.
+  const shape = types ? propertyType(type, "shape", checker, node) : undefined;
+  const fromShape = shape ? paramsFromShapeType(shape, checker, node) : undefined;
+  if (fromShape) return fromShape;
   if (types) {
     const inputType = checker.getNonNullableType(types.input);
     return checker.getPropertiesOfType(checker.getNonNullableType(types.output)).map((symbol) => {
@@ -123,14 +199,27 @@ function paramsFromSchemaType(node: ts.Node, checker: ts.TypeChecker): InputPara
     });
   }
   // A raw shape held in a const: every property is itself a schema.
+  return paramsFromShapeType(type, checker, node);
+}
+
+/**
+ * The params of a raw shape's type: each property a schema. A property the shape may lack (it
+ * comes from one branch of a conditional spread, `...(safe ? {} : { webhook })`) is optional.
+ * An empty object type is a shape without params.
+ */
+function paramsFromShapeType(type: ts.Type, checker: ts.TypeChecker, node: ts.Node): InputParam[] | undefined {
   const properties = checker.getPropertiesOfType(type);
-  if (properties.length === 0) return undefined;
+  if (properties.length === 0) {
+    const isEmptyObject = (type.flags & ts.TypeFlags.Object) !== 0 && checker.getIndexInfosOfType(type).length === 0 && type.getCallSignatures().length === 0;
+    return isEmptyObject ? [] : undefined;
+  }
   const params: InputParam[] = [];
   for (const symbol of properties) {
-    const propertyTypeAt = checker.getTypeOfSymbolAtLocation(symbol, node);
+    const propertyTypeAt = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(symbol, node));
     const schema = schemaTypes(propertyTypeAt, checker, node);
     if (!schema) return undefined;
-    params.push({ name: symbol.name, type: withoutUndefined(schema.output, checker, node), optional: includesUndefined(schema.input) });
+    const mayBeAbsent = (symbol.flags & ts.SymbolFlags.Optional) !== 0;
+    params.push({ name: symbol.name, type: withoutUndefined(schema.output, checker, node), optional: mayBeAbsent || acceptsUndefined(propertyTypeAt, schema.input, checker, node) });
   }
   return params;
 }
