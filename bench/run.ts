@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { peakMemorySupported, withPeakMemory } from "./peak-memory.js";
 import { SYNTHETIC_SHAPES, writeSyntheticServer, type SyntheticManifest, type SyntheticShape } from "./synthetic-server.js";
+import { measureInstallWeight } from "./install-weight.js";
 import { measureWatchCycles } from "./watch-cycle.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -170,7 +171,7 @@ interface RunOutcome {
 }
 
 const USAGE = `usage: npm run bench -- [--shapes styles,json-zod] [--sizes 100,1000] [--runs 3] [--warmup 1] [--seed 1]
-                       [--tools-per-file 5] [--timeout 600] [--skip-build] [--out results.json]`;
+                       [--tools-per-file 5] [--timeout 600] [--skip-build] [--skip-install] [--out results.json]`;
 
 async function main(): Promise<number> {
   let flags;
@@ -185,6 +186,7 @@ async function main(): Promise<number> {
         "tools-per-file": { type: "string", default: "5" },
         timeout: { type: "string", default: "600" },
         "skip-build": { type: "boolean", default: false },
+        "skip-install": { type: "boolean", default: false },
         out: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -276,6 +278,11 @@ async function main(): Promise<number> {
 
   printTable(results);
   printSlopes(results);
+  if (!flags["skip-install"]) {
+    // What `npm i -D mcp-conform` adds to a project (bench/install-weight.ts).
+    const weight = measureInstallWeight(ROOT);
+    console.log(`\ninstall weight: ${weight.megabytes} MB in ${weight.packages} packages (largest: ${weight.largest.map((p) => `${p.name} ${p.megabytes} MB`).join(", ")})`);
+  }
   if (flags.out) {
     writeFileSync(
       resolve(flags.out),

@@ -55,5 +55,6 @@ export function mergeOutcomes(first: WriteOutcome, second: WriteOutcome): WriteO
     written: union(first.written, second.written),
     deleted: union(first.deleted, second.deleted),
     scaffolded: union(first.scaffolded, second.scaffolded),
+    warnings: [...new Set([...first.warnings, ...second.warnings])],
   };
 }

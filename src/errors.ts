@@ -8,6 +8,8 @@ export interface SourceLocation {
   file: string;
   /** 1-based; absent when the problem is the whole file. */
   line?: number;
+  /** 1-based; with `line`, when the problem is at one spot of it (a syntax error). */
+  column?: number;
 }
 
 /** Usage, configuration or input errors: exit code 2 (DESIGN.md, "Command line"). */
@@ -21,10 +23,11 @@ export class InputError extends Error {
     this.location = location;
   }
 
-  /** `file:line: message`, the form editors and CI logs turn into links. */
+  /** `file:line: message` (`file:line:column:` for a syntax error), the form editors and CI logs turn into links. */
   format(): string {
     if (!this.location) return this.message;
-    const where = this.location.line === undefined ? this.location.file : `${this.location.file}:${this.location.line}`;
+    const { file, line, column } = this.location;
+    const where = line === undefined ? file : column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`;
     return `${where}: ${this.message}`;
   }
 }

@@ -1,7 +1,8 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
+import { CONFIG_FILE_NAMES } from "../src/config/load-config.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixturesRoot, repoRoot } from "./helpers/fixtures.js";
 import { runCli } from "./helpers/run-cli.js";
@@ -18,6 +19,7 @@ interface BadCase {
   stdout?: string[];
   stderr?: string[];
   notStdout?: string[];
+  notStderr?: string[];
   /** Run from a copy outside the repository: no tsconfig above it, no node_modules to resolve. */
   isolate?: boolean;
 }
@@ -28,6 +30,22 @@ const scratch: string[] = [];
 afterAll(() => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * A temp folder with no tsconfig.json or mcp-conform config in any folder above it, for the cases
+ * that run "outside any project": the OS temp dir, unless something left a tsconfig.json there.
+ */
+function isolatedRoot(): string {
+  const clean = (dir: string): boolean => {
+    for (let at = dir; ; at = dirname(at)) {
+      if (["tsconfig.json", ...CONFIG_FILE_NAMES].some((name) => existsSync(join(at, name)))) return false;
+      if (dirname(at) === at) return true;
+    }
+  };
+  const root = [tmpdir(), "/var/tmp", "/dev/shm"].find((dir) => existsSync(dir) && clean(dir));
+  if (root === undefined) throw new Error(`every temp folder has a tsconfig.json or mcp-conform config above it (${tmpdir()}): the isolated cases cannot run`);
+  return root;
+}
 
 /** Every file below `dir` with a hash of its content: what "nothing was written or lost" compares. */
 function snapshot(dir: string): Record<string, string> {
@@ -57,7 +75,7 @@ describe("the bad-input corpus", () => {
     it(`${name}: ${spec.description}`, async () => {
       let cwd = join(badRoot, name);
       if (spec.isolate) {
-        cwd = join(mkdtempSync(join(tmpdir(), "mcp-conform-bad-")), name);
+        cwd = join(mkdtempSync(join(isolatedRoot(), "mcp-conform-bad-")), name);
         scratch.push(cwd);
         cpSync(join(badRoot, name), cwd, { recursive: true });
       }
@@ -66,6 +84,7 @@ describe("the bad-input corpus", () => {
       for (const text of spec.stdout ?? []) expect(run.stdout).toContain(text);
       for (const text of spec.stderr ?? []) expect(run.stderr).toContain(text);
       for (const text of spec.notStdout ?? []) expect(run.stdout).not.toContain(text);
+      for (const text of spec.notStderr ?? []) expect(run.stderr).not.toContain(text);
       expect(run.exitCode).toBe(spec.exitCode);
       noStackTrace(run.stdout + run.stderr);
       expect(snapshot(cwd)).toEqual(before);

@@ -21,18 +21,11 @@ export function resolveTsconfigPath(projectArg: string | undefined, cwd: string)
     }
     return given;
   }
-  let dir = resolve(cwd);
-  for (;;) {
-    const candidate = join(dir, "tsconfig.json");
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) {
-      throw new InputError(
-        `no tsconfig.json found in ${toPosixPath(cwd)} or any folder above it; pass --project <tsconfig.json or its folder>`,
-      );
-    }
-    dir = parent;
+  const nearest = nearestTsconfig(cwd);
+  if (nearest === null) {
+    throw new InputError(`no tsconfig.json found in ${toPosixPath(cwd)} or any folder above it; pass --project <tsconfig.json or its folder>`);
   }
+  return nearest;
 }
 
 function displayPath(file: string, cwd: string): string {
@@ -112,4 +105,16 @@ export function loadProject(tsconfigPath: string, cwd: string): Project {
   const options = withProjectDefaults(parsed.options, projectTypeScriptMajor(tsconfigPath));
   if (options === parsed.options) return new Project({ tsConfigFilePath: tsconfigPath });
   return new Project({ tsConfigFilePath: tsconfigPath, compilerOptions: { types: options.types, strict: options.strict } as ts.CompilerOptions });
+}
+
+/** The nearest tsconfig.json in `cwd` or a folder above it, or null outside any project. */
+export function nearestTsconfig(cwd: string): string | null {
+  let dir = resolve(cwd);
+  for (;;) {
+    const candidate = join(dir, "tsconfig.json");
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
 }

@@ -5,6 +5,7 @@ import { collectExitPoints } from "../analyze/resolve/return-paths.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import type { GenerateConfig } from "../generate/config.js";
 import { readySchemaForms } from "../generate/output-schema.js";
+import { didYouMean } from "../config/did-you-mean.js";
 import { fileStems } from "../generate/paths.js";
 import { CheckCodes } from "./codes.js";
 import { readGeneratedOutput, type GeneratedOutput } from "./generated-output.js";
@@ -87,10 +88,10 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
         problems.push({ code: CheckCodes.guidanceMissing, message: `tool "${tool.name}" has no guidance stub ${stubPath}: run \`mcp-conform generate\` to scaffold it`, file: tool.file, line: tool.line });
       } else if (stub.successUnfilled > 0) {
         guidance = "stub";
-        problems.push({ code: CheckCodes.guidanceUnfilled, message: `the guidance of tool "${tool.name}" is still unfilled (${stub.successUnfilled + stub.errorUnfilled} unfilled marker${stub.successUnfilled + stub.errorUnfilled === 1 ? "" : "s"})`, file: stubPath, line: 1 });
+        problems.push({ code: CheckCodes.guidanceUnfilled, message: `the guidance of tool "${tool.name}" is still unfilled (${stub.successUnfilled + stub.errorUnfilled} unfilled marker${stub.successUnfilled + stub.errorUnfilled === 1 ? "" : "s"})`, file: stubPath, line: stub.firstSuccessUnfilledLine ?? 1 });
       } else if (stub.errorUnfilled > 0) {
         guidance = "partial";
-        problems.push({ code: CheckCodes.errorGuidanceUnfilled, message: `tool "${tool.name}" has no recovery guidance on its error paths: errorGuidance in ${stubPath} is still unfilled`, file: stubPath, line: 1 });
+        problems.push({ code: CheckCodes.errorGuidanceUnfilled, message: `tool "${tool.name}" has no recovery guidance on its error paths: errorGuidance in ${stubPath} is still unfilled`, file: stubPath, line: stub.firstErrorUnfilledLine ?? 1 });
       } else {
         guidance = judged.conforms && tally.placeholders.size === 0 ? "complete" : successConforms ? "partial" : "missing";
       }
@@ -151,7 +152,9 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
       const key = `${mention.name}\0${where.file}\0${where.line}`;
       if (reported.has(key)) continue;
       reported.add(key);
-      problems.push({ code: CheckCodes.unknownTool, message: `tool "${tool.name}" points the model at "${mention.name}", which is not a tool of this server`, ...where });
+      // Two edits at most: a slip of the keys, not another action (`rate_recipe` is not `get_recipe`).
+      const nearest = didYouMean(mention.name, [...toolNames], 2);
+      problems.push({ code: CheckCodes.unknownTool, message: `tool "${tool.name}" points the model at "${mention.name}", which is not a tool of this server${nearest ? `; did you mean "${nearest}"?` : ""}`, ...where });
     }
 
     const outputSchemaProblem = judgeDeclaredOutputSchema(tool, config, readyForms);

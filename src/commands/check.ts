@@ -31,9 +31,9 @@ export const checkCommand: Command = {
     if (!(format in REPORTERS)) throw new InputError(`unknown --format "${format}": use ${Object.keys(REPORTERS).join(", ")}`);
     const reporter = REPORTERS[format as ReporterName];
     const { config, path: configPath } = await loadConfig(values["config"] as string | undefined, io.cwd);
+    const projects = await resolveProjectArgs(values, io.cwd);
     const generateConfig = resolveGenerateConfig(values, config, configPath, io.cwd);
     const minCoverage = parseMinCoverage(values["min-coverage"], config.check?.minCoverage);
-    const projects = await resolveProjectArgs(values, io.cwd);
     const color = io.isTTY && !io.env["NO_COLOR"];
 
     const results: CheckResult[] = [];

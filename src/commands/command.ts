@@ -6,8 +6,13 @@ export interface CommandIo {
   stdout(text: string): void;
   stderr(text: string): void;
   readStdin(): Promise<string>;
+  /** Asks one question on the terminal and resolves to the answer line; null once input has ended. */
+  prompt?(question: string): Promise<string | null>;
   cwd: string;
+  /** Whether stdout is a terminal. */
   isTTY: boolean;
+  /** Whether stdin is a terminal: questions are asked only then (and when stdout is one). Absent: not a terminal. */
+  stdinIsTTY?: boolean;
   /** Whether stderr is a terminal, and its width: where the progress line (src/progress/) is drawn. Absent: not a terminal. */
   stderrIsTTY?: boolean;
   stderrColumns?: number | undefined;

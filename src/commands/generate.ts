@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { analyze } from "../analyze/analyze.js";
 import { emit, mergeOutcomes } from "../emit.js";
@@ -22,6 +23,9 @@ import { resolveProjectArgs } from "./project-args.js";
 import { resolveGenerateConfig } from "./resolve-generate-config.js";
 import { watchAndRegenerate } from "./watch.js";
 
+const NEXT_AFTER_FIRST_GENERATE =
+  "next: `mcp-conform migrate` shows how the handlers move onto these formatters (`--write` applies it); then `mcp-conform check`, which CI runs\n";
+
 function displayProject(tsconfigPath: string, cwd: string): string {
   return toPosixPath(relative(cwd, tsconfigPath) || "tsconfig.json");
 }
@@ -33,8 +37,8 @@ export const generateCommand: Command = {
   async run({ io, values, progress }) {
     if (values["check"] && values["watch"]) throw new InputError("--check and --watch do not go together: --check is a one-shot comparison for CI");
     const { config, path: configPath } = await loadConfig(values["config"] as string | undefined, io.cwd);
-    const generateConfig = resolveGenerateConfig(values, config, configPath, io.cwd);
     const projects = await resolveProjectArgs(values, io.cwd);
+    const generateConfig = resolveGenerateConfig(values, config, configPath, io.cwd);
     const format = !values["no-format"];
 
     if (values["watch"]) {
@@ -43,6 +47,7 @@ export const generateCommand: Command = {
     }
 
     let exitCode = 0;
+    let newcomer = false;
     for (const project of projects) {
       const tsconfigPath = resolveTsconfigPath(project, io.cwd);
       const projectRoot = dirname(tsconfigPath);
@@ -73,10 +78,13 @@ export const generateCommand: Command = {
       if (values["check"]) {
         const { generated, scaffolded } = generate(inventory, generateConfig);
         const outcome = await writeGeneratedOutput({ projectRoot: session.rootDir, outputDir: generateConfig.outputDir, generated: relativeToOutputDir(generated, generateConfig.outputDir), scaffolded, format, mode: "check" });
+        for (const warning of outcome.warnings) io.stderr(`${warning}\n`);
         io.stdout(outcome.stale.length > 0 ? `${outcome.report()}\n${outcome.summary()}\n` : `${outcome.summary()}\n`);
         if (outcome.stale.length > 0) exitCode = 1;
       } else {
         const target = { projectRoot: session.rootDir, config: generateConfig, format };
+        // The first generate of a project is where a newcomer stands: say what comes next.
+        const firstRun = !existsSync(outputDir);
         const first = await emit(inventory, target);
         let outcome = first.outcome;
         let final = inventory;
@@ -90,11 +98,13 @@ export const generateCommand: Command = {
         }
         io.stdout(`${final.project}: ${outcome.summary()}\n`);
         // A declared outputSchema that rejects the envelope (MCPC111) fails on the wire, but must not block generating.
-        const warnings = [...final.diagnostics.filter((d) => d.severity === "warning"), ...declaredOutputSchemaWarnings(final, generateConfig)].map(formatDiagnostic);
+        const warnings = [...outcome.warnings, ...[...final.diagnostics.filter((d) => d.severity === "warning"), ...declaredOutputSchemaWarnings(final, generateConfig)].map(formatDiagnostic)];
         for (const warning of warnings) io.stderr(`${warning}\n`);
         if (statePath) writeRunState(statePath, { fingerprint, generated: hashOutputFolder(outputDir), scaffolded: [...first.scaffolded.keys()].sort(), warnings });
+        if (firstRun && outcome.written.length > 0) newcomer = true;
       }
     }
+    if (newcomer) io.stdout(NEXT_AFTER_FIRST_GENERATE);
     return exitCode;
   },
 };

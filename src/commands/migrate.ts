@@ -14,12 +14,12 @@ export const migrateCommand: Command = {
   async run({ io, values }) {
     if (values["force"] && !values["write"]) throw new InputError("--force only matters with --write (it allows rewriting files with uncommitted changes)");
     const { config, path: configPath } = await loadConfig(values["config"] as string | undefined, io.cwd);
-    const generateConfig = resolveGenerateConfig(values, config, configPath, io.cwd);
     const projects = await resolveProjectArgs(values, io.cwd);
+    const generateConfig = resolveGenerateConfig(values, config, configPath, io.cwd);
     let exitCode = 0;
     for (const project of projects) {
       const result = await runMigration({
-        project: project ?? io.cwd,
+        project,
         cwd: io.cwd,
         config: generateConfig,
         write: values["write"] === true,
@@ -27,7 +27,8 @@ export const migrateCommand: Command = {
         format: !values["no-format"],
       });
       const { plan, root } = result;
-      const where = toPosixPath(relative(io.cwd, root)) || ".";
+      // Labelled by its tsconfig, like the other commands' output.
+      const where = toPosixPath(relative(io.cwd, project));
       if (!values["write"]) {
         const diff = planDiff(plan, root);
         if (diff) io.stdout(diff);

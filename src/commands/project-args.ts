@@ -1,20 +1,22 @@
-import { loadConfig } from "../config/load-config.js";
 import { dirname, resolve } from "node:path";
+import { resolveTsconfigPath } from "../analyze/load-project.js";
+import { loadConfig } from "../config/load-config.js";
 
 /**
- * The projects a command runs on: every `--project` flag, else the config's `project` (relative
- * to the config file), else `[undefined]`, meaning the nearest tsconfig upward from cwd.
+ * The tsconfig.json of every project a command runs on: every `--project` flag, else the config's
+ * `project` (relative to the config file), else the nearest tsconfig upward from cwd. Each is
+ * resolved here, before anything else is asked of the user: in a folder with no project, the
+ * missing tsconfig is the first thing to say, not a missing protocol.
  */
-export async function resolveProjectArgs(values: Record<string, unknown>, cwd: string): Promise<(string | undefined)[]> {
+export async function resolveProjectArgs(values: Record<string, unknown>, cwd: string): Promise<string[]> {
   // The config is loaded (and validated) even when flags override it: a typo in it is an error either way.
   const { config, path } = await loadConfig(values["config"] as string | undefined, cwd);
   const flags = values["project"];
-  if (Array.isArray(flags) && flags.length > 0) return flags.map(String);
-  const fromConfig = config.project;
-  if (fromConfig !== undefined && path !== null) {
+  let projects: (string | undefined)[] = [undefined];
+  if (Array.isArray(flags) && flags.length > 0) projects = flags.map(String);
+  else if (config.project !== undefined && path !== null) {
     const base = dirname(path);
-    const list = Array.isArray(fromConfig) ? fromConfig : [fromConfig];
-    return list.map((p) => resolve(base, p));
+    projects = (Array.isArray(config.project) ? config.project : [config.project]).map((p) => resolve(base, p));
   }
-  return [undefined];
+  return projects.map((project) => resolveTsconfigPath(project, cwd));
 }

@@ -2,7 +2,6 @@ import { relative } from "node:path";
 import type { AnalysisProgress } from "../analyze/analyze.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { InputError } from "../errors.js";
-import { resolveProjectArgs } from "./project-args.js";
 
 export interface ProjectToolNames {
   /** Every tool name of the projects, sorted. */
@@ -24,22 +23,17 @@ export async function projectToolNames(
   onProgress?: (event: AnalysisProgress) => void,
 ): Promise<ProjectToolNames | undefined> {
   // The analyser (and its compiler) loads only here: `validate` with `--tools` must start fast.
-  const { resolveTsconfigPath } = await import("../analyze/load-project.js");
+  const { nearestTsconfig } = await import("../analyze/load-project.js");
   const { analyze } = await import("../analyze/analyze.js");
-  const projects = await resolveProjectArgs(values, cwd);
-  const tsconfigs: string[] = [];
-  for (const project of projects) {
-    if (project !== undefined) {
-      tsconfigs.push(resolveTsconfigPath(project, cwd));
-      continue;
-    }
-    try {
-      tsconfigs.push(resolveTsconfigPath(undefined, cwd));
-    } catch (error) {
-      // No tsconfig.json here or above: not inside a project.
-      if (error instanceof InputError) return undefined;
-      throw error;
-    }
+  const { resolveProjectArgs } = await import("./project-args.js");
+  const explicit = Array.isArray(values["project"]) && values["project"].length > 0;
+  let tsconfigs: string[];
+  try {
+    tsconfigs = await resolveProjectArgs(values, cwd);
+  } catch (error) {
+    // No tsconfig.json here or above, and none asked for: not inside a project, nothing to read.
+    if (error instanceof InputError && !explicit && nearestTsconfig(cwd) === null) return undefined;
+    throw error;
   }
   const names = new Set<string>();
   for (const tsconfig of tsconfigs) {

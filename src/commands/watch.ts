@@ -82,6 +82,7 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
         const again = await writeFor(reanalyzeSession(new AnalysisSession(program, tsconfigPath), io.cwd, undefined));
         outcome = mergeOutcomes(outcome, again);
       }
+      for (const warning of outcome.warnings) io.stderr(`${warning}\n`);
       return { changedFiles, written: outcome.written, deleted: outcome.deleted, milliseconds: performance.now() - started, error: null };
     } catch (error) {
       // In watch mode a broken edit is a message, not the end: the next save tries again.
@@ -126,6 +127,7 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
     } catch (error) {
       throw new InputError(`cannot watch ${rootDir}: ${error instanceof Error ? error.message : String(error)}`);
     }
+    io.stdout(`watching ${toPosixPath(relative(io.cwd, rootDir)) || "."} for changes… (Ctrl+C stops)\n`);
     const stop = (): void => {
       clearTimeout(timer);
       watcher.close();

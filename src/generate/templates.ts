@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import type HandlebarsApi from "handlebars";
 import { join, resolve } from "node:path";
-import Handlebars from "handlebars";
 import { didYouMean } from "../config/did-you-mean.js";
 import { InputError } from "../errors.js";
+import { Handlebars } from "./handlebars.js";
 import { packageRoot } from "../package-root.js";
 import { templateHelpers } from "../templates/helpers.js";
 
@@ -62,7 +63,7 @@ export function loadTemplates(overrideDir?: string): TemplateSet {
   if (overrideDir !== undefined) for (const [name, text] of overrideSources(overrideDir)) sources.set(name, text);
 
   const env = Handlebars.create();
-  for (const [name, helper] of Object.entries(templateHelpers)) env.registerHelper(name, helper as Handlebars.HelperDelegate);
+  for (const [name, helper] of Object.entries(templateHelpers)) env.registerHelper(name, helper as HandlebarsApi.HelperDelegate);
   for (const [name, text] of sources) {
     if (name.startsWith("_")) env.registerPartial(name.slice(1, -".hbs".length), text);
   }

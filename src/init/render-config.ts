@@ -15,3 +15,9 @@ export function renderConfig(options: { protocol: ProtocolId; guidance: boolean;
   ];
   return lines.join("\n");
 }
+
+/** The same decisions as JSON, for a project whose tsc would compile a .ts config (config-file.ts). */
+export function renderJsonConfig(options: { protocol: ProtocolId; guidance: boolean; project: string | null }): string {
+  const config = { ...(options.project !== null ? { project: options.project } : {}), protocol: options.protocol, ...(options.guidance ? { guidance: true } : {}) };
+  return `${JSON.stringify(config, null, 2)}\n`;
+}

@@ -1,15 +1,15 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { createJiti } from "jiti";
 import { resolveGenerateConfig } from "../commands/resolve-generate-config.js";
 import type { McpConformConfig } from "../config/config.js";
-import { CONFIG_FILE_NAMES, validateConfig } from "../config/load-config.js";
+import { findConfigFile, readJsonConfig, validateConfig } from "../config/load-config.js";
 import { InputError } from "../errors.js";
 import type { GenerateConfig } from "../generate/config.js";
 
 /** The plugin's entry in tsconfig `compilerOptions.plugins`, beside `name`. */
 export interface PluginSettings {
-  /** The mcp-conform config file, relative to the tsconfig's folder; default: the first found there. */
+  /** The mcp-conform config file, relative to the tsconfig's folder; default: the nearest from there upward, as the CLI finds it. */
   config?: string;
   /** Overrides the config's `protocol`, like `--protocol`. */
   protocol?: string;
@@ -50,19 +50,20 @@ export class PluginConfigLoader {
       if (!existsSync(path)) throw new InputError(`config file not found: ${this.settings.config} (the mcp-conform plugin's "config" setting)`);
       return path;
     }
-    return CONFIG_FILE_NAMES.map((name) => join(this.rootDir, name)).find((path) => existsSync(path)) ?? null;
+    return findConfigFile(this.rootDir) ?? null;
   }
 }
 
 function readConfig(path: string): McpConformConfig {
   let raw: unknown;
   try {
-    if (path.endsWith(".json")) raw = JSON.parse(readFileSync(path, "utf8"));
+    if (path.endsWith(".json")) raw = readJsonConfig(path, path);
     else {
       const loaded = createJiti(import.meta.url, { moduleCache: false, fsCache: false })(path) as { default?: unknown };
       raw = loaded.default ?? loaded;
     }
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw new InputError(`cannot load config: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`, { file: path });
   }
   validateConfig(raw, path);

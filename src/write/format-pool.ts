@@ -46,8 +46,11 @@ export function shareCount(jobs: readonly FormatJob[], threads: number): number 
   return shares;
 }
 
-/** Formats `share` on a worker; resolves to null when the worker fails (the caller formats it itself). */
-export function formatOnWorker(share: readonly FormatJob[]): Promise<Map<string, string> | null> {
+/**
+ * Formats `share` on a worker with the Prettier module at `prettierUrl` (the one this thread uses);
+ * resolves to null when the worker fails (the caller formats it itself).
+ */
+export function formatOnWorker(share: readonly FormatJob[], prettierUrl: string): Promise<Map<string, string> | null> {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER_FILE);
     const finish = (value: Map<string, string> | null): void => {
@@ -56,7 +59,7 @@ export function formatOnWorker(share: readonly FormatJob[]): Promise<Map<string,
     };
     worker.once("message", (reply: { ok: boolean; results?: [string, string][] }) => finish(reply.ok && reply.results ? new Map(reply.results) : null));
     worker.once("error", () => finish(null));
-    worker.postMessage({ files: share });
+    worker.postMessage({ files: share, prettier: prettierUrl });
   });
 }
 

@@ -6,11 +6,14 @@ import { parentPort } from "node:worker_threads";
 
 interface Job {
   files: [string, string, Record<string, unknown>][];
+  /** The Prettier module the main thread formats with (the project's own, or mcp-conform's). */
+  prettier: string;
 }
 
 parentPort?.on("message", async (job: Job) => {
   try {
-    const prettier = await import("prettier");
+    const module = (await import(job.prettier)) as { format?: unknown; default?: unknown };
+    const prettier = (typeof module.format === "function" ? module : module.default) as { format(source: string, options: Record<string, unknown>): Promise<string> };
     const results: [string, string][] = [];
     for (const [path, source, options] of job.files) results.push([path, await prettier.format(source, { ...options, filepath: path })]);
     parentPort?.postMessage({ ok: true, results });

@@ -15,24 +15,26 @@
  *   own Prettier leaves them alone, and skipping formatting would hand them unformatted output.
  *   Formatting with their config is harmless whether or not their Prettier ever looks.
  * - The parser comes from the extension, overriding any configured parser.
- * - Prettier is the one bundled with mcp-conform, not a copy the project may have installed.
+ * - Prettier is the project's own Prettier 3 when it has one, else the one mcp-conform depends on
+ *   (prettier.ts): the output must pass the project's `prettier --check`.
+ * - A Prettier plugin that fails (an import sorter that cannot read `import("./x.js").T`, a plugin
+ *   that does not load) never stops the run: the file is formatted again without the project's
+ *   plugins, and the run says so. The user's formatter setup is theirs to mend; their output
+ *   should not wait for it.
  */
-import { extname } from "node:path";
+import { basename, dirname, extname, isAbsolute, relative } from "node:path";
 import { InputError } from "../errors.js";
 import { modelOf, type Shape, shapeOf } from "./format-by-shape.js";
 import { balancedShares, defaultThreads, type FormatJob, formatOnWorker, shareCount } from "./format-pool.js";
+import { bundledPrettierVersion, type LoadedPrettier, type LoadPrettier, loadBundled, loadProjectPrettier, type PrettierApi, resolvePluginNames } from "./prettier.js";
 
-/** The part of Prettier's API used here; tests inject a counting or failing one. */
-export interface PrettierApi {
-  readonly version: string;
-  resolveConfig(filePath: string, options: { editorconfig: boolean }): Promise<Record<string, unknown> | null>;
-  format(source: string, options: Record<string, unknown>): Promise<string>;
-  clearConfigCache?(): Promise<void>;
+export type { LoadedPrettier, LoadPrettier, PrettierApi } from "./prettier.js";
+export { fixedPrettier } from "./prettier.js";
+
+/** mcp-conform's own Prettier, whatever the project has (migrate asks it whether a config exists). */
+export async function loadBundledPrettier(): Promise<PrettierApi> {
+  return (await loadBundled()).api;
 }
-
-export type LoadPrettier = () => Promise<PrettierApi>;
-
-export const loadBundledPrettier: LoadPrettier = async () => (await import("prettier")) as unknown as PrettierApi;
 
 /** What formatting `path` means, known before (and without) formatting it. */
 export interface FileFormat {
@@ -47,10 +49,13 @@ export interface Formatter {
   resolve(absPath: string): Promise<FileFormat>;
   /** Formats every file of the batch; rejects naming the first file Prettier could not format. */
   format(files: ReadonlyMap<string, string>): Promise<Map<string, string>>;
+  /** What formatting had to work around since the last call (a failing plugin, an unsupported Prettier), each said once. */
+  takeWarnings(): string[];
 }
 
 export interface FormatterOptions {
   enabled: boolean;
+  /** Which Prettier; default: the project's own Prettier 3, else mcp-conform's (prettier.ts). */
   loadPrettier?: LoadPrettier;
   /** How many threads may format a large batch, this one included; default: `defaultThreads()`. */
   threads?: number;
@@ -74,20 +79,40 @@ export function parserFor(absPath: string): string {
 
 const UNFORMATTED: FileFormat = { key: "unformatted", endOfLineAuto: false };
 
-export function createFormatter({ enabled, loadPrettier = loadBundledPrettier, threads = defaultThreads() }: FormatterOptions): Formatter {
+/**
+ * The Prettier versions format-by-shape's property test runs against (test/write/format-by-shape*):
+ * only with one of them are files of one shape derived instead of formatted. Another version may
+ * lay out a name differently (the rules that read names change between releases), and a derived
+ * file that Prettier would print otherwise fails the project's `prettier --check`; with it, every
+ * file goes through Prettier.
+ */
+export const SHAPE_TESTED_PRETTIER: ReadonlySet<string> = new Set([bundledPrettierVersion, "3.0.3"]);
+
+export function createFormatter({ enabled, loadPrettier = loadProjectPrettier, threads = defaultThreads() }: FormatterOptions): Formatter {
+  const warnings = new Set<string>();
+  const said = new Set<string>();
+  const takeWarnings = (): string[] => {
+    const taken = [...warnings].filter((warning) => !said.has(warning));
+    for (const warning of taken) said.add(warning);
+    warnings.clear();
+    return taken;
+  };
   if (!enabled) {
     return {
       enabled,
       resolve: async () => UNFORMATTED,
       format: async (files) => new Map(files),
+      takeWarnings,
     };
   }
 
-  let prettier: Promise<PrettierApi> | undefined;
-  const load = (): Promise<PrettierApi> =>
-    (prettier ??= loadPrettier().then(async (api) => {
-      await api.clearConfigCache?.();
-      return api;
+  let prettier: Promise<LoadedPrettier> | undefined;
+  // The first file asked about says where the project is: its Prettier is looked up from there.
+  const load = (absPath: string): Promise<LoadedPrettier> =>
+    (prettier ??= loadPrettier(dirname(absPath)).then(async (loaded) => {
+      if (loaded.warning) warnings.add(loaded.warning);
+      await loaded.api.clearConfigCache?.();
+      return loaded;
     }));
 
   const resolved = new Map<string, Promise<{ options: Record<string, unknown>; format: FileFormat }>>();
@@ -95,7 +120,7 @@ export function createFormatter({ enabled, loadPrettier = loadBundledPrettier, t
     let entry = resolved.get(absPath);
     if (entry === undefined) {
       entry = (async () => {
-        const api = await load();
+        const { api } = await load(absPath);
         const parser = parserFor(absPath);
         let config: Record<string, unknown> | null;
         try {
@@ -104,6 +129,7 @@ export function createFormatter({ enabled, loadPrettier = loadBundledPrettier, t
           throw new InputError(`cannot read the Prettier configuration that applies to ${absPath}: ${messageOf(error)}`);
         }
         const options: Record<string, unknown> = { ...config, parser };
+        if (options["plugins"] !== undefined) options["plugins"] = resolvePluginNames(options["plugins"], dirname(absPath));
         const format: FileFormat = {
           key: stableJson({ prettier: api.version, options }),
           endOfLineAuto: options["endOfLine"] === "auto",
@@ -118,28 +144,40 @@ export function createFormatter({ enabled, loadPrettier = loadBundledPrettier, t
   return {
     enabled,
     resolve: async (absPath) => (await resolveOptions(absPath)).format,
+    takeWarnings,
     async format(files) {
       if (files.size === 0) return new Map();
-      const api = await load();
-      const formatHere = async (share: readonly FormatJob[]): Promise<(readonly [string, string])[]> => {
-        const done: (readonly [string, string])[] = [];
-        for (const [absPath, source, options] of share) {
+      const { api, moduleUrl, bundled } = await load(files.keys().next().value!);
+      const formatOne = async (absPath: string, source: string, options: Record<string, unknown>): Promise<string> => {
+        try {
+          return await api.format(source, { ...options, filepath: absPath });
+        } catch (error) {
+          const plugins = options["plugins"];
+          if (!Array.isArray(plugins) || plugins.length === 0) throw formatError(absPath, options["parser"], error);
+          // Again without the project's plugins: if that works, the plugin was the trouble.
+          let text: string;
           try {
-            done.push([absPath, await api.format(source, { ...options, filepath: absPath })] as const);
-          } catch (error) {
+            text = await api.format(source, { ...options, plugins: [], filepath: absPath });
+          } catch {
             throw formatError(absPath, options["parser"], error);
           }
+          warnings.add(`warning: a Prettier plugin (${plugins.map(pluginName).join(", ")}) failed on ${relative(process.cwd(), absPath) || absPath}: ${messageOf(error)}; formatted it without plugins`);
+          return text;
         }
+      };
+      const formatHere = async (share: readonly FormatJob[]): Promise<(readonly [string, string])[]> => {
+        const done: (readonly [string, string])[] = [];
+        for (const [absPath, source, options] of share) done.push([absPath, await formatOne(absPath, source, options)] as const);
         return done;
       };
       const formatBatch = async (jobs: readonly FormatJob[]): Promise<Map<string, string>> => {
         if (jobs.length === 0) return new Map();
-        // Worker threads run the bundled Prettier only: an injected one (tests) stays on this thread.
-        const shares = loadPrettier === loadBundledPrettier ? shareCount(jobs, threads) : 1;
+        // A worker imports the same Prettier module; an injected one (tests) stays on this thread.
+        const shares = moduleUrl !== undefined ? shareCount(jobs, threads) : 1;
         if (shares === 1) return new Map(await formatHere(jobs));
         const split = balancedShares(jobs, shares);
         const [own = [], ...others] = split;
-        const [mine, ...theirs] = await Promise.all([formatHere(own), ...others.map((share) => formatOnWorker(share))]);
+        const [mine, ...theirs] = await Promise.all([formatHere(own), ...others.map((share) => formatOnWorker(share, moduleUrl!))]);
         const entries = [...(mine ?? [])];
         for (const [index, result] of theirs.entries()) {
           // A worker that failed: format its share here, where errors are reported with full context.
@@ -153,9 +191,16 @@ export function createFormatter({ enabled, loadPrettier = loadBundledPrettier, t
           return { job: [absPath, source, options], optionsKey: format.key };
         }),
       );
-      return formatByShape(jobs, formatBatch);
+      return formatByShape(jobs, formatBatch, bundled || SHAPE_TESTED_PRETTIER.has(api.version));
     },
   };
+}
+
+/** A plugin as the warning names it: its package or file name, not a whole path. */
+function pluginName(plugin: unknown): string {
+  if (typeof plugin !== "string") return (plugin as { name?: string } | null)?.name ?? "a plugin object";
+  const inModules = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(plugin);
+  return inModules?.[1]?.replace(/\\/g, "/") ?? (isAbsolute(plugin) ? basename(plugin) : plugin);
 }
 
 interface ShapedJob {
@@ -169,11 +214,11 @@ interface ShapedJob {
  * share a shape are derived from the first, once the second is derived exactly as Prettier prints
  * it. Everything else, and every group that fails that test, is formatted file by file.
  */
-async function formatByShape(jobs: readonly ShapedJob[], formatBatch: (jobs: readonly FormatJob[]) => Promise<Map<string, string>>): Promise<Map<string, string>> {
+async function formatByShape(jobs: readonly ShapedJob[], formatBatch: (jobs: readonly FormatJob[]) => Promise<Map<string, string>>, byShape: boolean): Promise<Map<string, string>> {
   const groups = new Map<string, { job: FormatJob; shape: Shape }[]>();
   const alone: FormatJob[] = [];
   for (const { job, optionsKey } of jobs) {
-    const shape = shapeable(job[2]) ? shapeOf(job[1]) : undefined;
+    const shape = byShape && shapeable(job[2]) ? shapeOf(job[1]) : undefined;
     if (shape === undefined) {
       alone.push(job);
       continue;

@@ -64,14 +64,19 @@ export function isScaffoldedFile(content: string): boolean {
 
 /** How many unfilled markers remain anywhere in `content` (comment occurrences only). */
 export function countUnfilled(content: string): number {
-  let count = 0;
-  for (const line of content.split(/\r?\n/)) {
+  return unfilledLines(content).length;
+}
+
+/** The 1-based lines that carry an unfilled marker in a comment, in order. */
+export function unfilledLines(content: string): number[] {
+  const lines: number[] = [];
+  for (const [index, line] of content.split(/\r?\n/).entries()) {
     const at = line.indexOf(UNFILLED_MARKER);
     if (at < 0) continue;
     const before = line.slice(0, at);
-    if (before.includes("//") || before.includes("/*") || before.trimStart().startsWith("*")) count++;
+    if (before.includes("//") || before.includes("/*") || before.trimStart().startsWith("*")) lines.push(index + 1);
   }
-  return count;
+  return lines;
 }
 
 /** Whether a stub still has at least one unfilled marker: `check` reports it as uncovered. */

@@ -15,7 +15,7 @@ export { generatedHeader, generatedJsonComment, scaffoldHeader, isGeneratedFile,
 export { GENERATED_MARKER, SCAFFOLD_MARKER, UNFILLED_MARKER } from "./header.js";
 export type { StaleFile, StaleKind } from "./check.js";
 export type { WriteFs } from "./fs.js";
-export type { Formatter, PrettierApi, LoadPrettier } from "./format.js";
+export type { Formatter, PrettierApi, LoadPrettier, LoadedPrettier } from "./format.js";
 export { createFormatter } from "./format.js";
 export { FormatCache } from "./format-cache.js";
 
@@ -56,6 +56,8 @@ export interface WriteOutcome {
   unchanged: string[];
   deleted: string[];
   scaffolded: string[];
+  /** What formatting had to work around (a failing Prettier plugin...), one line each, for stderr. */
+  warnings: string[];
   summary(): string;
 }
 
@@ -65,6 +67,8 @@ export interface CheckOutcome {
   stale: StaleFile[];
   /** Generated files that are up to date. */
   fresh: string[];
+  /** As for a write. */
+  warnings: string[];
   /** One line: how many files are stale, or that everything is fresh. */
   summary(): string;
   /** The stale files and their diffs, for printing. */
@@ -85,6 +89,7 @@ export async function writeGeneratedOutput(options: WriteOptions): Promise<Outpu
   await cache?.load(fs);
 
   const plan = await planOutput({ projectRoot, outputDir, generated: options.generated, scaffolded: options.scaffolded, formatter, cache, fs });
+  const warnings = formatter.takeWarnings();
 
   if (options.mode === "check") {
     const stale = checkPlan(plan);
@@ -92,6 +97,7 @@ export async function writeGeneratedOutput(options: WriteOptions): Promise<Outpu
       mode: "check",
       stale,
       fresh: plan.unchanged,
+      warnings,
       summary: () =>
         stale.length === 0
           ? `generated output is fresh: ${count(plan.unchanged.length, "file")} up to date`
@@ -102,7 +108,7 @@ export async function writeGeneratedOutput(options: WriteOptions): Promise<Outpu
 
   const applied = await applyPlan(plan, fs);
   await cache?.save(fs);
-  const outcome = { mode: "write" as const, ...applied, unchanged: plan.unchanged };
+  const outcome = { mode: "write" as const, ...applied, unchanged: plan.unchanged, warnings };
   return {
     ...outcome,
     summary: () => {

@@ -66,7 +66,7 @@ describe("check on the conforming fixture", () => {
     expect(problems).toEqual([
       { tool: "get_recipe", code: "MCPC110", file: "src/server.ts", message: 'tool "get_recipe" points the model at "rate_recipe", which is not a tool of this server' },
       { tool: "get_recipe", code: "MCPC110", file: "src/server.ts", message: 'tool "get_recipe" points the model at "search_recipes", which is not a tool of this server' },
-      { tool: "list_recipes", code: "MCPC110", file: "src/guidance/list_recipes.ts", message: 'tool "list_recipes" points the model at "get_recipes", which is not a tool of this server' },
+      { tool: "list_recipes", code: "MCPC110", file: "src/guidance/list_recipes.ts", message: 'tool "list_recipes" points the model at "get_recipes", which is not a tool of this server; did you mean "get_recipe"?' },
     ]);
     expect(result.coverage.conforming.percent).toBe(100);
   });

@@ -26,7 +26,8 @@ async function startWatch(dir: string, protocol: "aorp" | "guidance") {
   const cycles: WatchCycle[] = [];
   const controller = new AbortController();
   let notify: () => void = () => {};
-  const io = { stdout: () => {}, stderr: () => {}, readStdin: async () => "", cwd: dir, isTTY: false, env: {} };
+  const said: string[] = [];
+  const io = { stdout: (text: string) => void said.push(text), stderr: () => {}, readStdin: async () => "", cwd: dir, isTTY: false, env: {} };
   const watching = watchAndRegenerate({
     io,
     project: undefined,
@@ -43,6 +44,8 @@ async function startWatch(dir: string, protocol: "aorp" | "guidance") {
   return {
     cycles,
     nextCycle,
+    /** What it printed on stdout so far. */
+    said,
     /** Stops the watcher; resolves to its exit code. */
     stop: () => {
       controller.abort();
@@ -149,6 +152,9 @@ describe("mcp-conform generate", () => {
     const watch = await startWatch(dir, "aorp");
     const tools = join(dir, output, "tools.ts");
     expect(readFileSync(tools, "utf8")).toMatch(/;\n/);
+    // Once the first cycle is done and the watcher is on, it says that it waits.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(watch.said.at(-1)).toBe("watching . for changes… (Ctrl+C stops)\n");
 
     // The formatter kept each file's resolved options; the new config must replace them.
     writeFileSync(join(dir, ".prettierrc"), JSON.stringify({ semi: false }));

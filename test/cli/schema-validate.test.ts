@@ -243,6 +243,14 @@ describe("mcp-conform validate", () => {
     expect([named.exitCode, named.stderr]).toEqual([0, ""]);
   });
 
+  it("without --tools, outside any project, validates the response and checks no tool names", async () => {
+    const envelope = analysis();
+    envelope.actionable.next_steps = ["get_alert - a name no project can vouch for"];
+    const run = await runCli(["validate", "--protocol", "aorp", "-"], { cwd: outsideProject, stdin: JSON.stringify(envelope) });
+    expect([run.exitCode, run.stderr]).toEqual([0, ""]);
+    expect(run.stdout).toContain("valid");
+  });
+
   it("exits 2 when the input cannot be parsed or read", async () => {
     const notJson = await runCli(["validate", "--no-tools", "--protocol", "smart-v2"], { cwd: outsideProject, stdin: "{ nope" });
     expect(notJson.exitCode).toBe(2);

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { analyze } from "../../src/analyze/analyze.js";
 import { InputError } from "../../src/errors.js";
 import { repoRoot } from "../helpers/fixtures.js";
-import { spawnSync } from "node:child_process";
+import { typeCheckProject } from "../helpers/typecheck.js";
 import { STYLES, applyMutations, mutationArbitrary, renderServer, serverArbitrary, type ToolSpec } from "./server-arbitrary.js";
 
 /**
@@ -32,8 +32,8 @@ function writeProject(files: Map<string, string>): string {
 }
 
 function runTscProject(dir: string): { exitCode: number; diagnostics: string } {
-  const run = spawnSync(process.execPath, [join(repoRoot, "node_modules/typescript/lib/tsc.js"), "-p", dir, "--pretty", "false"], { encoding: "utf8" });
-  return { exitCode: run.status ?? -1, diagnostics: `${run.stdout}${run.stderr}`.trim() };
+  const { exitCode, output } = typeCheckProject(join(dir, "tsconfig.json"), repoRoot);
+  return { exitCode, diagnostics: output.trim() };
 }
 
 const expected = (specs: ToolSpec[]) => specs.map((s) => ({ name: s.name, style: s.style })).sort((a, b) => a.name.localeCompare(b.name));

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { dirname, join, posix } from "node:path";
+import { dirname, join, posix, relative } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
 import { analyze } from "../../src/analyze/index.js";
@@ -11,11 +11,14 @@ import type { GenerateResult } from "../../src/generate/generate.js";
 import { importSpecifier, pascalCase } from "../../src/generate/paths.js";
 import type { ProtocolId } from "../../src/protocols/protocol.js";
 import { packageRoot } from "../../src/package-root.js";
+import { typeCheckProject } from "../helpers/typecheck.js";
 
 /**
- * Generated code is only proven by the real compilers: a fixture is copied under the repository's
+ * Generated code is only proven by the compilers: a fixture is copied under the repository's
  * `.tmp/` (so its imports resolve the repository's node_modules), generated into, edited the way a
- * user (or `migrate`) would wrap handlers with `conform`, and type-checked by TypeScript 6 and 7.
+ * user (or `migrate`) would wrap handlers with `conform`, and type-checked by TypeScript 6 (in this
+ * process, test/helpers/typecheck.ts) and TypeScript 7 (its native tsc). `realTsc` runs the real
+ * tsc of either compiler, for the smoke tests that keep the in-process check honest.
  */
 
 const run = promisify(execFile);
@@ -41,16 +44,65 @@ export function fixtureInventory(fixture: string): Inventory {
   return inventory;
 }
 
-/** A fresh copy of the fixture under `.tmp/`; the caller removes it. */
-export function copyFixture(fixture: string): string {
+function scratchDir(prefix: string): string {
   const tmpRoot = join(packageRoot, ".tmp");
   mkdirSync(tmpRoot, { recursive: true });
-  const dir = mkdtempSync(join(tmpRoot, `generate-${fixture.replace(/\//g, "-")}-`));
+  return mkdtempSync(join(tmpRoot, prefix));
+}
+
+function copyFixtureTo(fixture: string, dir: string): void {
   cpSync(join(packageRoot, "fixtures", fixture), dir, {
     recursive: true,
     filter: (source) => !source.includes("__expected__"),
   });
+}
+
+/** A fresh copy of the fixture under `.tmp/`; the caller removes it. */
+export function copyFixture(fixture: string): string {
+  const dir = scratchDir(`generate-${fixture.replace(/\//g, "-")}-`);
+  copyFixtureTo(fixture, dir);
   return dir;
+}
+
+export interface Variants {
+  /** The folder holding every variant, with a tsconfig.json over all of them; the caller removes it. */
+  root: string;
+  /** Each variant's own copy of the fixture, by name. */
+  dirs: Map<string, string>;
+}
+
+/**
+ * One copy of the fixture per variant (a protocol, say), side by side in one folder, and a
+ * tsconfig.json beside them that checks them all in one program: the fixture's compiler options,
+ * every file each copy's own tsconfig includes. The copies import nothing of each other, so each
+ * is checked as it would be alone, while the SDK's and zod's types are resolved once for all.
+ * Call `includeVariants` once the copies hold everything to check.
+ */
+export function copyFixtureVariants(fixture: string, names: readonly string[]): Variants {
+  const root = scratchDir(`generate-${fixture.replace(/\//g, "-")}-`);
+  const dirs = new Map<string, string>();
+  for (const name of names) {
+    const dir = join(root, name);
+    copyFixtureTo(fixture, dir);
+    dirs.set(name, dir);
+  }
+  return { root, dirs };
+}
+
+/** Writes the tsconfig.json over every variant (see `copyFixtureVariants`). */
+export function includeVariants({ root, dirs }: Variants): void {
+  const files: string[] = [];
+  let compilerOptions: Record<string, unknown> = {};
+  for (const dir of dirs.values()) {
+    const tsconfig = join(dir, "tsconfig.json");
+    const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+    if (parsed === undefined) throw new Error(`${tsconfig} does not parse`);
+    files.push(...parsed.fileNames.map((file) => relative(root, file).split("\\").join("/")));
+    compilerOptions = (ts.readConfigFile(tsconfig, ts.sys.readFile).config as { compilerOptions?: Record<string, unknown> }).compilerOptions ?? {};
+  }
+  // Folders of one copy would not hold the others' files; nothing is emitted anyway.
+  const { rootDir: _rootDir, outDir: _outDir, composite: _composite, incremental: _incremental, tsBuildInfoFile: _tsBuildInfoFile, ...options } = compilerOptions;
+  writeFileSync(join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...options, noEmit: true }, files }, null, 2));
 }
 
 export function writeResult(dir: string, result: GenerateResult): void {
@@ -84,11 +136,18 @@ async function withSlot<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Type-checks the project in `dir` (its tsconfig.json): TypeScript 6 in this process, TypeScript 7
+ * with its native tsc (a process of its own: start it before a TypeScript 6 check, and the two run
+ * side by side). Output as `tsc --pretty false` prints it, paths relative to `dir`.
+ */
 export function compile(dir: string, compiler: 6 | 7): Promise<Compiled> {
-  return withSlot(() => runCompiler(dir, compiler));
+  if (compiler === 6) return Promise.resolve(typeCheckProject(join(dir, "tsconfig.json"), dir));
+  return withSlot(() => realTsc(dir, 7));
 }
 
-async function runCompiler(dir: string, compiler: 6 | 7): Promise<Compiled> {
+/** The real tsc of either compiler over `dir`'s tsconfig.json, run from `dir`. */
+export async function realTsc(dir: string, compiler: 6 | 7): Promise<Compiled> {
   const [command, args] =
     compiler === 6
       ? [process.execPath, [tsc6, "-p", join(dir, "tsconfig.json"), "--pretty", "false"]]

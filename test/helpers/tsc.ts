@@ -2,17 +2,21 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import ts from "typescript";
 import { packageRoot } from "../../src/package-root.js";
+import { typeCheckFiles } from "./typecheck.js";
 
 /**
- * Type-level tests compile real files with the real compiler: `expectTypeOf` cannot prove that
+ * Type-level tests compile real files with the compiler: `expectTypeOf` cannot prove that
  * generated code is *rejected* under the exact options users run. The options mirror what the
- * generator promises its output survives.
+ * generator promises its output survives. TypeScript 6 checks in this process
+ * (./typecheck.ts, which prints what tsc prints); TypeScript 7 is a native binary with no
+ * JavaScript API, so its tsc is spawned.
  */
 
 export interface TscOutcome {
   exitCode: number;
-  /** tsc's own output (`file(line,col): error TSxxxx: ...`), paths as tsc prints them. */
+  /** tsc's own output (`file(line,col): error TSxxx: ...`), paths relative to the package root. */
   diagnostics: string;
 }
 
@@ -28,7 +32,6 @@ export const strictCompilerOptions = {
   types: [],
 } as const;
 
-const tscPath = join(packageRoot, "node_modules", "typescript", "lib", "tsc.js");
 const tsc7Path = join(packageRoot, "node_modules", "typescript7", "bin", "tsc");
 
 /** The same strict compile under TypeScript 7, which generated code must also pass. */
@@ -37,25 +40,23 @@ export function runTsc7(rootFiles: readonly string[], extraOptions: Record<strin
 }
 
 /**
- * Compile `rootFiles` (absolute, or relative to the package root) with the strict options. The
- * tsconfig goes into a fresh temp dir, never beside the fixtures, and is removed afterwards.
- * `extraOptions` override or extend the strict set (e.g. `{ types: ["node"] }`).
+ * Compile `rootFiles` (absolute, or relative to the package root) with the strict options.
+ * `extraOptions` override or extend the strict set (e.g. `{ types: ["node"] }`). For TypeScript 7
+ * the tsconfig goes into a fresh temp dir, never beside the fixtures, and is removed afterwards.
  */
 export function runTsc(rootFiles: readonly string[], extraOptions: Record<string, unknown> = {}, compiler: 6 | 7 = 6): TscOutcome {
+  const files = rootFiles.map((file) => resolve(packageRoot, file));
+  const compilerOptions = { ...strictCompilerOptions, ...extraOptions };
+  if (compiler === 6) {
+    const { options, errors } = ts.convertCompilerOptionsFromJson(compilerOptions, packageRoot);
+    const { exitCode, output } = typeCheckFiles(files, options, packageRoot, errors);
+    return { exitCode, diagnostics: output.trim() };
+  }
   const dir = mkdtempSync(join(tmpdir(), "mcp-conform-tsc-"));
   try {
     const tsconfigPath = join(dir, "tsconfig.json");
-    const tsconfig = {
-      compilerOptions: { ...strictCompilerOptions, ...extraOptions },
-      files: rootFiles.map((file) => resolve(packageRoot, file)),
-    };
-    writeFileSync(tsconfigPath, JSON.stringify(tsconfig, null, 2));
-    // TypeScript 7 (installed as `typescript7`) is a native binary with no JavaScript API.
-    const [command, args] = compiler === 7 ? [tsc7Path, ["-p", tsconfigPath, "--pretty", "false"]] : [process.execPath, [tscPath, "-p", tsconfigPath, "--pretty", "false"]];
-    const run = spawnSync(command, args, {
-      cwd: packageRoot,
-      encoding: "utf8",
-    });
+    writeFileSync(tsconfigPath, JSON.stringify({ compilerOptions, files }, null, 2));
+    const run = spawnSync(tsc7Path, ["-p", tsconfigPath, "--pretty", "false"], { cwd: packageRoot, encoding: "utf8" });
     if (run.error) throw run.error;
     return { exitCode: run.status ?? -1, diagnostics: `${run.stdout}${run.stderr}`.trim() };
   } finally {

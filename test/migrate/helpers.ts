@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ts } from "ts-morph";
@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import { repoRoot } from "../helpers/fixtures.js";
 import { connectInMemory, importServer, type InMemoryConnection } from "../helpers/in-memory-client.js";
 import { runCli } from "../helpers/run-cli.js";
+import { typeCheckProject } from "../helpers/typecheck.js";
 
 /** A fixture copy that is its own git repository with everything committed, as a user's would be. */
 export function committedCopy(fixture: string): string {
@@ -27,10 +28,9 @@ export function sources(dir: string): Map<string, string> {
   }));
 }
 
-/** The real TypeScript 6 tsc over the project's own tsconfig. */
+/** TypeScript 6 over the project's own tsconfig, as `tsc -p <dir> --noEmit` (in this process: ../helpers/typecheck.ts). */
 export function tscProject(dir: string): { exitCode: number; output: string } {
-  const run = spawnSync(process.execPath, [join(repoRoot, "node_modules/typescript/lib/tsc.js"), "-p", dir, "--noEmit", "--pretty", "false"], { encoding: "utf8" });
-  return { exitCode: run.status ?? -1, output: `${run.stdout}${run.stderr}` };
+  return typeCheckProject(join(dir, "tsconfig.json"), process.cwd());
 }
 
 const printer = ts.createPrinter({ removeComments: true });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import AjvDraft04 from "ajv-draft-04";
+import ajvDraft04 from "ajv-draft-04";
 import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../../src/check/result.js";
 import { REPORTERS } from "../../src/reporters/index.js";
@@ -80,7 +80,7 @@ describe("check reporters", () => {
 
   it("sarif is valid against the published SARIF 2.1.0 schema", () => {
     const schema = JSON.parse(readFileSync(join(fixturesRoot, "schemas", "sarif-2.1.0-rtm.5.json"), "utf8")) as object;
-    const ajv = new AjvDraft04({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false }) // the schema has a pattern that is not valid in `u` mode;
+    const ajv = new ajvDraft04.default({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false }) // the schema has a pattern that is not valid in `u` mode;
     const validate = ajv.compile(schema);
     for (const result of [RESULT, { ...RESULT, ok: true, tools: [RESULT.tools[0]!] }]) {
       const log = JSON.parse(REPORTERS.sarif(result, { color: false })) as unknown;

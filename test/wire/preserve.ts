@@ -38,7 +38,7 @@ export interface Loss {
 
 /** A result or a throw, as a client sees it. */
 export interface ResponseLike {
-  result?: { content?: unknown; structuredContent?: unknown; isError?: boolean } | undefined;
+  result?: { content?: unknown; structuredContent?: unknown; isError?: boolean | undefined } | undefined;
   thrown?: string | undefined;
 }
 

@@ -61,9 +61,11 @@ interface AnyClient {
 }
 
 /** What the client answers when the server asks for input: the current call's `elicits`, or a decline. */
-const elicitation = { answer: undefined as { [key: string]: unknown } | undefined };
+/** What an elicitation answer may hold (MCP: flat primitive fields). */
+type ElicitedContent = { [key: string]: string | number | boolean | string[] };
+const elicitation = { answer: undefined as ElicitedContent | undefined };
 
-async function answerElicitation(): Promise<{ action: "accept"; content: { [key: string]: unknown } } | { action: "decline" }> {
+async function answerElicitation(): Promise<{ action: "accept"; content: ElicitedContent } | { action: "decline" }> {
   return elicitation.answer === undefined ? { action: "decline" } : { action: "accept", content: elicitation.answer };
 }
 
@@ -133,7 +135,7 @@ export async function runServer(project: BuiltProject, server: WireServer, trans
     const listed = (await connection.client.listTools()).tools as Tool[];
     const outcomes: CallOutcome[] = [];
     for (const call of callsOf(server)) {
-      elicitation.answer = call.elicits;
+      elicitation.answer = call.elicits as ElicitedContent | undefined; // wire-calls.json holds flat primitive answers, as MCP asks
       try {
         const result = (await connection.client.callTool({ name: call.tool, arguments: call.arguments })) as CallToolResult;
         outcomes.push({ call, result });

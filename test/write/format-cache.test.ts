@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FormatCache, writeGeneratedOutput, type WriteOptions } from "../../src/write/index.js";
+import { type CheckOutcome, FormatCache, writeGeneratedOutput, type WriteOptions, type WriteOutcome } from "../../src/write/index.js";
 import { countingPrettier, generatedTs, put, tempProject, tree } from "./helpers.js";
 
 const OUT = "src/generated/mcp-conform";
@@ -21,8 +21,8 @@ function files(...names: string[]): Map<string, string> {
   return new Map(names.map((name) => [`${name}.ts`, generatedTs(name)]));
 }
 
-function run(mode: "write" | "check", generated: Map<string, string>, prettier = countingPrettier(), extra: Partial<WriteOptions> = {}) {
-  return writeGeneratedOutput({
+async function run<M extends "write" | "check">(mode: M, generated: Map<string, string>, prettier = countingPrettier(), extra: Partial<WriteOptions> = {}): Promise<M extends "write" ? WriteOutcome : CheckOutcome> {
+  return (await writeGeneratedOutput({
     projectRoot: project.root,
     outputDir: OUT,
     generated,
@@ -32,7 +32,7 @@ function run(mode: "write" | "check", generated: Map<string, string>, prettier =
     loadPrettier: () => prettier.load(),
     ...extra,
     mode,
-  });
+  })) as M extends "write" ? WriteOutcome : CheckOutcome;
 }
 
 const cacheFile = () => join(cacheDir.root, "format-cache.json");

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import * as realPrettier from "prettier";
 import { generatedHeader } from "../../src/write/header.js";
-import type { PrettierApi } from "../../src/write/format.js";
+import type { LoadedPrettier, PrettierApi } from "../../src/write/format.js";
 
 /** A throw-away project folder under the OS temp dir (no node_modules above it: no default cache). */
 export async function tempProject(): Promise<{ root: string; cleanup(): Promise<void> }> {
@@ -49,7 +49,7 @@ export function generatedTs(name: string, extra = ""): string {
 }
 
 export interface CountingPrettier {
-  load(): Promise<PrettierApi>;
+  load(): Promise<LoadedPrettier>;
   loads: number;
   resolves: number;
   formats: string[];
@@ -63,7 +63,7 @@ export function countingPrettier(): CountingPrettier {
     formats: [],
     async load() {
       counter.loads++;
-      return {
+      const api: PrettierApi = {
         version: realPrettier.version,
         resolveConfig: (file, options) => {
           counter.resolves++;
@@ -75,6 +75,7 @@ export function countingPrettier(): CountingPrettier {
         },
         clearConfigCache: () => realPrettier.clearConfigCache(),
       };
+      return { api, bundled: false };
     },
   };
   return counter;

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import Ajv2020 from "ajv/dist/2020.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { analyze } from "../../../src/analyze/analyze.js";
 import type { Inventory, JsonSchemaObject } from "../../../src/analyze/inventory.js";

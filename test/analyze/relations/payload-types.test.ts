@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze } from "../../../src/analyze/analyze.js";
 import type { Inventory, ToolEntry } from "../../../src/analyze/inventory.js";
 import { fixturesRoot, repoRoot } from "../../helpers/fixtures.js";
+import { typeCheckProject } from "../../helpers/typecheck.js";
 
 /**
  * `payload.type`: the payload type as generated code writes it. The texts below are written from
@@ -132,7 +133,11 @@ describe("payload.type compiles against the real payload", () => {
   }
 
   function tsc(compiler: "typescript" | "typescript7", project: string) {
-    const bin = compiler === "typescript" ? join(repoRoot, "node_modules", "typescript", "lib", "tsc.js") : join(repoRoot, "node_modules", "typescript7", "bin", "tsc");
+    if (compiler === "typescript") {
+      const { exitCode, output } = typeCheckProject(join(project, "tsconfig.json"), repoRoot);
+      return { status: exitCode, output };
+    }
+    const bin = join(repoRoot, "node_modules", "typescript7", "bin", "tsc");
     const run = spawnSync(process.execPath, [bin, "-p", project, "--pretty", "false"], { cwd: repoRoot, encoding: "utf8" });
     return { status: run.status, output: `${run.stdout}${run.stderr}` };
   }

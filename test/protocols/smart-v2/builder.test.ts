@@ -29,7 +29,7 @@ describe("createSmartResponseV2", () => {
       fairValue: number;
     }>);
     expect(Object.keys(built)).toEqual(["summary", "data", "metadata", "recommendations", "context", "presentation", "guidance"]);
-    expect(Object.keys(JSON.parse(toCallToolResult(built).content[0].text) as object)[0]).toBe("summary");
+    expect(Object.keys(JSON.parse(toCallToolResult(built).content[0]!.text) as object)[0]).toBe("summary");
     const withFeedback = createSmartResponseV2({
       feedback: { responseQuality: { rating: 4 }, improvementHints: [], modelVersion: "claude" },
       ...sections(),
