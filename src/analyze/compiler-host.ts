@@ -26,6 +26,26 @@ function isLibPath(path: string): boolean {
  */
 export type SourceFileCache = Map<string, { text: string; file: ts.SourceFile }>;
 
+/**
+ * Declaration files of installed packages (the SDK's, zod's), parsed once per process and shared
+ * by every Program that reads them unchanged: a monorepo run, `--watch`, `check` after `generate`.
+ * The key holds the options that change how a file is parsed or bound, since TypeScript binds a
+ * SourceFile once, under the first Program that checks it (as its DocumentRegistry does).
+ */
+const packageDeclarations = new Map<string, { text: string; file: ts.SourceFile }>();
+
+function isPackageDeclaration(path: string): boolean {
+  return /[\\/]node_modules[\\/]/.test(path) && /\.d\.[cm]?ts$/.test(path);
+}
+
+function bindingKey(options: ts.CompilerOptions, languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions): string {
+  const { target, module, moduleResolution, moduleDetection, strict, alwaysStrict, jsx, allowUnreachableCode, allowUnusedLabels, preserveConstEnums, isolatedModules, verbatimModuleSyntax } = options;
+  // Of the per-file options, only these change the parse; the package.json scope TypeScript also
+  // passes is memoised state (it grows fields), not part of what the file means.
+  const parse = typeof languageVersion === "object" ? [languageVersion.languageVersion, languageVersion.impliedNodeFormat, languageVersion.jsDocParsingMode] : languageVersion;
+  return JSON.stringify([parse, target, module, moduleResolution, moduleDetection, strict, alwaysStrict, jsx, allowUnreachableCode, allowUnusedLabels, preserveConstEnums, isolatedModules, verbatimModuleSyntax]);
+}
+
 export function createAnalysisCompilerHost(options: ts.CompilerOptions, sourceFileCache?: SourceFileCache): ts.CompilerHost {
   // No parent pointers at parse time: binding (when the checker is created) sets them anyway.
   const host = ts.createCompilerHost(options);
@@ -35,6 +55,16 @@ export function createAnalysisCompilerHost(options: ts.CompilerOptions, sourceFi
   host.fileExists = (path) => (isLibPath(path) ? libText(path) !== undefined : fileExists.call(host, path));
   host.readFile = (path) => (isLibPath(path) ? libText(path) : readFile.call(host, path));
   host.getSourceFile = (path, languageVersionOrOptions, onError, shouldCreate) => {
+    if (!isLibPath(path) && isPackageDeclaration(path)) {
+      const text = readFile.call(host, path);
+      if (text === undefined) return undefined;
+      const key = `${path}\0${bindingKey(options, languageVersionOrOptions)}`;
+      const cached = packageDeclarations.get(key);
+      if (cached && cached.text === text) return cached.file;
+      const parsed = ts.createSourceFile(path, text, languageVersionOrOptions);
+      packageDeclarations.set(key, { text, file: parsed });
+      return parsed;
+    }
     if (!isLibPath(path)) {
       if (!sourceFileCache) return getSourceFile.call(host, path, languageVersionOrOptions, onError, shouldCreate);
       const text = readFile.call(host, path);

@@ -8,7 +8,7 @@ import type { Inventory } from "../../src/analyze/inventory.js";
  * Incremental analysis (src/analyze/incremental.ts) must give exactly what a full analysis gives.
  * Projects are written under the git-ignored .tmp/ so the real SDK and zod resolve.
  */
-const runs = Number(process.env["FUZZ_RUNS"] ?? 4);
+const runs = Number(process.env["FUZZ_RUNS"] ?? 2);
 const projects: WatchedProject[] = [];
 afterAll(() => {
   for (const project of projects) project.dispose();

@@ -9,11 +9,11 @@ import { typeCheckProject } from "../helpers/typecheck.js";
 import { STYLES, applyMutations, mutationArbitrary, renderServer, serverArbitrary, type ToolSpec } from "./server-arbitrary.js";
 
 /**
- * Property-based fuzzing of the analyser. `npm test` runs a bounded number of cases;
- * `npm run fuzz` (FUZZ_RUNS=200) runs more. Projects are written under the git-ignored .tmp/ so the
+ * Property-based fuzzing of the analyser. `npm test` runs a bounded number of cases, `npm run
+ * test:full` 12 (FUZZ_RUNS=12, with the incremental property), `npm run fuzz` (FUZZ_RUNS=200) more. Projects are written under the git-ignored .tmp/ so the
  * real SDK, fastmcp, mcp-framework and zod resolve from the repository's node_modules.
  */
-const runs = Number(process.env["FUZZ_RUNS"] ?? 6);
+const runs = Number(process.env["FUZZ_RUNS"] ?? 3);
 const scratchRoot = join(repoRoot, ".tmp");
 mkdirSync(scratchRoot, { recursive: true });
 const scratch: string[] = [];

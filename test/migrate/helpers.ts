@@ -6,6 +6,7 @@ import { copyFixture } from "../check/helpers.js";
 import { expect } from "vitest";
 import { repoRoot } from "../helpers/fixtures.js";
 import { connectInMemory, importServer, type InMemoryConnection } from "../helpers/in-memory-client.js";
+import type { CheckResult } from "../../src/check/result.js";
 import { runCli } from "../helpers/run-cli.js";
 import { typeCheckProject } from "../helpers/typecheck.js";
 
@@ -99,4 +100,17 @@ export async function migratedServer(fixture: string, protocol: string, serverFi
   expect(run.stdout).toContain("0 skipped");
   expect(run.stdout).toContain("tsc found no new errors");
   return { dir, ...(await connectInMemory(await importServer(join(dir, serverFile), exportName))) };
+}
+
+/** `check --format json` on a migrated copy: the report, and every problem's code. */
+export async function checkReport(dir: string, protocol: string): Promise<{ result: CheckResult; problems: string[] }> {
+  const run = await runCli(["check", "--protocol", protocol, "--format", "json"], { cwd: dir });
+  const result = JSON.parse(run.stdout) as CheckResult;
+  return { result, problems: result.tools.flatMap((tool) => tool.problems.map((problem) => problem.code)) };
+}
+
+/** Every tool conforms by type, and its only problems are the placeholders the kit filled in (MCPC112). */
+export async function onlyPlaceholders(dir: string, protocol: string): Promise<boolean> {
+  const { result, problems } = await checkReport(dir, protocol);
+  return problems.length > 0 && problems.every((code) => code === "MCPC112") && result.tools.every((tool) => tool.conforms || tool.placeholders.length > 0);
 }

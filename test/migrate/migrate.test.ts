@@ -5,23 +5,12 @@ import type { CheckResult } from "../../src/check/result.js";
 import { runStatePath } from "../../src/incremental/run-state.js";
 import { cleanScratch } from "../check/helpers.js";
 import { runCli } from "../helpers/run-cli.js";
-import { committedCopy, logicStatements, sources, tscProject } from "./helpers.js";
+import { checkReport, committedCopy, logicStatements, onlyPlaceholders, sources, tscProject } from "./helpers.js";
 
 afterAll(cleanScratch);
 
 const SMART = ["--protocol", "smart-v2"];
 
-async function checkReport(dir: string, protocol: string): Promise<{ result: CheckResult; problems: string[] }> {
-  const run = await runCli(["check", "--protocol", protocol, "--format", "json"], { cwd: dir });
-  const result = JSON.parse(run.stdout) as CheckResult;
-  return { result, problems: result.tools.flatMap((tool) => tool.problems.map((problem) => problem.code)) };
-}
-
-/** Every tool conforms by type, and its only problems are the placeholders the kit filled in (MCPC112). */
-async function onlyPlaceholders(dir: string, protocol: string): Promise<boolean> {
-  const { result, problems } = await checkReport(dir, protocol);
-  return problems.length > 0 && problems.every((code) => code === "MCPC112") && result.tools.every((tool) => tool.conforms || tool.placeholders.length > 0);
-}
 
 describe("mcp-conform migrate on the legacy stock server", () => {
   it("dry run: prints a diff and a summary per tool, exits 0 and writes nothing", async () => {
@@ -139,25 +128,6 @@ describe("mcp-conform migrate on the legacy stock server", () => {
 });
 
 describe("mcp-conform migrate and Prettier", () => {
-  it("formats the touched files with the project's Prettier config, and only those", async () => {
-    const dir = committedCopy("stock-legacy");
-    writeFileSync(join(dir, ".prettierrc.json"), JSON.stringify({ singleQuote: true, printWidth: 100 }));
-    const { execFileSync } = await import("node:child_process");
-    execFileSync("git", ["add", ".prettierrc.json"], { cwd: dir });
-    execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "prettier"], { cwd: dir });
-    const before = sources(dir);
-    const run = await runCli(["migrate", ...SMART], { cwd: dir });
-    expect(run.exitCode, run.stderr).toBe(0);
-    // The dry run shows what --write would write: formatted with the project's options.
-    expect(run.stdout).toContain("+import { conform } from '../generated/mcp-conform/conform.js';");
-    const write = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
-    expect(write.exitCode, write.stderr).toBe(0);
-    const after = sources(dir);
-    expect(after.get("src/tools/dcf.ts")).toContain("import { getCompany } from '../data/set-api.js';");
-    // Untouched files keep their bytes (their double quotes): Prettier ran on the rewritten files only.
-    for (const file of ["src/server.ts", "src/valuation/models.ts", "src/data/set-api.ts"]) expect(after.get(file), file).toBe(before.get(file));
-  });
-
   it("without a Prettier config, leaves every byte outside the rewritten expressions as it was", async () => {
     const dir = committedCopy("stock-legacy");
     const before = readFileSync(join(dir, "src/tools/pe-band.ts"), "utf8");
@@ -169,70 +139,6 @@ describe("mcp-conform migrate and Prettier", () => {
     expect(kept.length).toBe(5);
     for (const line of kept) expect(after).toContain(line);
     expect(after).toContain('import { conform } from "../generated/mcp-conform/conform.js";');
-  });
-});
-
-describe("mcp-conform migrate onto the Guidance Pattern", () => {
-  it("--write: tsc passes and check reports only the unfilled guidance stubs, which send placeholders", async () => {
-    const dir = committedCopy("stock-legacy");
-    const run = await runCli(["migrate", "--protocol", "guidance", "--write"], { cwd: dir });
-    expect(run.exitCode, run.stderr).toBe(0);
-    const tsc = tscProject(dir);
-    expect(tsc.exitCode, tsc.output).toBe(0);
-    const check = await runCli(["check", "--protocol", "guidance", "--format", "json"], { cwd: dir });
-    const report = JSON.parse(check.stdout) as CheckResult;
-    // calculate_dcf said what comes next in plain text: its stub's rule is that text, so only its error guidance is left.
-    expect(report.tools.map((tool) => `${tool.name} ${tool.problems.map((problem) => problem.code).join(",")} ${tool.placeholders.join(",")}`)).toEqual([
-      "calculate_dcf MCPC107 errorGuidance",
-      ...["calculate_ddm", "calculate_fair_value", "calculate_margin_of_safety", "calculate_pe_band", "compare_peers", "explain_metric", "fetch_stock_data", "get_dividend_history", "screen_stocks"].map((name) => `${name} MCPC106 errorGuidance,guidance`),
-    ]);
-    // A stub's "TODO: ..." is what the model receives until it is filled: no tool conforms yet.
-    expect(report.coverage.conforming.count).toBe(0);
-    const stub = readFileSync(join(dir, "src/guidance/calculate_dcf.ts"), "utf8");
-    expect(stub).toContain('next_action: "Use calculate_ddm next to cross-check with dividends.",\n    available_actions: ["calculate_ddm"],');
-    expect(readFileSync(join(dir, "src/tools/dcf.ts"), "utf8")).toContain('return formatCalculateDcf(result /* the legacy response also said: "Use calculate_ddm next to cross-check with dividends." */);');
-  });
-});
-
-describe("mcp-conform migrate on FastMCP (the framework serialises the payload)", () => {
-  it("perspectives: JSON text and UserError throws become formatter calls; tsc passes and check reports only placeholders", async () => {
-    const dir = committedCopy("perspectives");
-    const run = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.stdout).toContain("8 tools migrated, 0 skipped");
-    const tsc = tscProject(dir);
-    expect(tsc.exitCode, tsc.output).toBe(0);
-    expect(await onlyPlaceholders(dir, "smart-v2")).toBe(true);
-  });
-});
-
-describe("mcp-conform migrate onto AORP", () => {
-  it("stock-legacy --write: legacy results carry what they said into the layers; tsc passes and check reports only placeholders", async () => {
-    const dir = committedCopy("stock-legacy");
-    const run = await runCli(["migrate", "--protocol", "aorp", "--write"], { cwd: dir });
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(readFileSync(join(dir, "src/tools/dcf.ts"), "utf8")).toContain(
-      'return formatCalculateDcf(result, legacyParts("calculate_dcf", { key_insight: "Use calculate_ddm next to cross-check with dividends.", next_steps: [aorp.step("calculate_ddm", { symbol: result.symbol })] }));',
-    );
-    const tsc = tscProject(dir);
-    expect(tsc.exitCode, tsc.output).toBe(0);
-    expect(await onlyPlaceholders(dir, "aorp")).toBe(true);
-  });
-
-  it("perspectives: a hand-written AORP envelope goes to the typed formatter through aorpLayers; tsc passes and check reports only placeholders", async () => {
-    const dir = committedCopy("perspectives");
-    const run = await runCli(["migrate", "--protocol", "aorp", "--write"], { cwd: dir });
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.stdout).toContain("8 tools migrated, 0 skipped");
-    expect(readFileSync(join(dir, "src/tools/session-tools.ts"), "utf8")).toContain("return formatGetSessionStatus(status.details.data, aorpLayers(status));");
-    const tsc = tscProject(dir);
-    expect(tsc.exitCode, tsc.output).toBe(0);
-    const report = await checkReport(dir, "aorp");
-    expect(report.problems.every((code) => code === "MCPC112")).toBe(true);
-    // A hand-written envelope said everything itself: nothing of its success path is a placeholder (only its thrown error's recovery).
-    const status = report.result.tools.find((tool) => tool.name === "get_session_status")!;
-    expect(status.placeholders).toEqual(["next_steps", "recovery", "workflow_guidance"]);
-    expect(status.problems.map((problem) => problem.message).filter((message) => message.includes("success path"))).toEqual([]);
   });
 });
 
@@ -270,5 +176,4 @@ describe("mcp-conform migrate: what it cannot migrate", () => {
     expect(run.stdout).toContain("skipped  rendered (src/tools/extra.ts:14): returns the result of render(...), a CallToolResult whose payload cannot be read");
     expect(run.stdout).not.toContain("--- a/src/tools/extra.ts");
   });
-
 });

@@ -1,0 +1,99 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cleanScratch } from "../check/helpers.js";
+import type { CheckResult } from "../../src/check/result.js";
+import { runCli } from "../helpers/run-cli.js";
+import { checkReport, committedCopy, onlyPlaceholders, sources, tscProject } from "./helpers.js";
+
+/** The migrate cases kept out of `npm test` (migrate.test.ts keeps one --write per outcome). */
+
+afterAll(cleanScratch);
+
+const SMART = ["--protocol", "smart-v2"];
+
+describe("mcp-conform migrate and Prettier", () => {
+  it("formats the touched files with the project's Prettier config, and only those", async () => {
+    const dir = committedCopy("stock-legacy");
+    writeFileSync(join(dir, ".prettierrc.json"), JSON.stringify({ singleQuote: true, printWidth: 100 }));
+    const { execFileSync } = await import("node:child_process");
+    execFileSync("git", ["add", ".prettierrc.json"], { cwd: dir });
+    execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "prettier"], { cwd: dir });
+    const before = sources(dir);
+    const run = await runCli(["migrate", ...SMART], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    // The dry run shows what --write would write: formatted with the project's options.
+    expect(run.stdout).toContain("+import { conform } from '../generated/mcp-conform/conform.js';");
+    const write = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
+    expect(write.exitCode, write.stderr).toBe(0);
+    const after = sources(dir);
+    expect(after.get("src/tools/dcf.ts")).toContain("import { getCompany } from '../data/set-api.js';");
+    // Untouched files keep their bytes (their double quotes): Prettier ran on the rewritten files only.
+    for (const file of ["src/server.ts", "src/valuation/models.ts", "src/data/set-api.ts"]) expect(after.get(file), file).toBe(before.get(file));
+  });
+});
+
+describe("mcp-conform migrate onto the Guidance Pattern", () => {
+  it("--write: tsc passes and check reports only the unfilled guidance stubs, which send placeholders", async () => {
+    const dir = committedCopy("stock-legacy");
+    const run = await runCli(["migrate", "--protocol", "guidance", "--write"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+    const check = await runCli(["check", "--protocol", "guidance", "--format", "json"], { cwd: dir });
+    const report = JSON.parse(check.stdout) as CheckResult;
+    // calculate_dcf said what comes next in plain text: its stub's rule is that text, so only its error guidance is left.
+    expect(report.tools.map((tool) => `${tool.name} ${tool.problems.map((problem) => problem.code).join(",")} ${tool.placeholders.join(",")}`)).toEqual([
+      "calculate_dcf MCPC107 errorGuidance",
+      ...["calculate_ddm", "calculate_fair_value", "calculate_margin_of_safety", "calculate_pe_band", "compare_peers", "explain_metric", "fetch_stock_data", "get_dividend_history", "screen_stocks"].map((name) => `${name} MCPC106 errorGuidance,guidance`),
+    ]);
+    // A stub's "TODO: ..." is what the model receives until it is filled: no tool conforms yet.
+    expect(report.coverage.conforming.count).toBe(0);
+    const stub = readFileSync(join(dir, "src/guidance/calculate_dcf.ts"), "utf8");
+    expect(stub).toContain('next_action: "Use calculate_ddm next to cross-check with dividends.",\n    available_actions: ["calculate_ddm"],');
+    expect(readFileSync(join(dir, "src/tools/dcf.ts"), "utf8")).toContain('return formatCalculateDcf(result /* the legacy response also said: "Use calculate_ddm next to cross-check with dividends." */);');
+  });
+});
+
+describe("mcp-conform migrate on FastMCP (the framework serialises the payload)", () => {
+  it("perspectives: JSON text and UserError throws become formatter calls; tsc passes and check reports only placeholders", async () => {
+    const dir = committedCopy("perspectives");
+    const run = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain("8 tools migrated, 0 skipped");
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+    expect(await onlyPlaceholders(dir, "smart-v2")).toBe(true);
+  });
+});
+
+describe("mcp-conform migrate onto AORP", () => {
+  it("stock-legacy --write: legacy results carry what they said into the layers; tsc passes and check reports only placeholders", async () => {
+    const dir = committedCopy("stock-legacy");
+    const run = await runCli(["migrate", "--protocol", "aorp", "--write"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(readFileSync(join(dir, "src/tools/dcf.ts"), "utf8")).toContain(
+      'return formatCalculateDcf(result, legacyParts("calculate_dcf", { key_insight: "Use calculate_ddm next to cross-check with dividends.", next_steps: [aorp.step("calculate_ddm", { symbol: result.symbol })] }));',
+    );
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+    expect(await onlyPlaceholders(dir, "aorp")).toBe(true);
+  });
+
+  it("perspectives: a hand-written AORP envelope goes to the typed formatter through aorpLayers; tsc passes and check reports only placeholders", async () => {
+    const dir = committedCopy("perspectives");
+    const run = await runCli(["migrate", "--protocol", "aorp", "--write"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain("8 tools migrated, 0 skipped");
+    expect(readFileSync(join(dir, "src/tools/session-tools.ts"), "utf8")).toContain("return formatGetSessionStatus(status.details.data, aorpLayers(status));");
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+    const report = await checkReport(dir, "aorp");
+    expect(report.problems.every((code) => code === "MCPC112")).toBe(true);
+    // A hand-written envelope said everything itself: nothing of its success path is a placeholder (only its thrown error's recovery).
+    const status = report.result.tools.find((tool) => tool.name === "get_session_status")!;
+    expect(status.placeholders).toEqual(["next_steps", "recovery", "workflow_guidance"]);
+    expect(status.problems.map((problem) => problem.message).filter((message) => message.includes("success path"))).toEqual([]);
+  });
+});
+
