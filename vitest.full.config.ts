@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: "forks",
+    maxWorkers: 2,
+    isolate: false,
     globalSetup: ["test/setup/build-dist.ts"],
   },
 });

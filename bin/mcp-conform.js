@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Thin launcher: the compiled CLI lives in dist/ (built by `npm run build`, run by `prepare`).
+// Thin launcher: the compiled CLI lives in dist/ (built by `npm run build`, which `npm pack` runs through `prepack`).
 import { main } from "../dist/cli.js";
 
 main(process.argv.slice(2)).then(

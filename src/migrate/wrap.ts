@@ -30,10 +30,25 @@ function wrapBlock(block: ts.Block, name: string, isAsync: boolean): WrapPlan["e
   const fileName = file.fileName;
   const open = block.getStart(file) + 1;
   const close = block.getEnd() - 1;
+  // The added lines take the indentation of the block's statements, and the closing brace keeps
+  // its own line and indentation, so that the diff is two added lines where no Prettier reflows it.
+  const text = file.text;
+  const first = block.statements[0];
+  const bodyIndent = first ? indentationAt(text, first.getStart(file)) : `${indentationAt(text, close)}  `;
+  const closeLineStart = text.lastIndexOf("\n", close - 1) + 1;
+  const braceOnItsOwnLine = /^[ \t]*$/.test(text.slice(closeLineStart, close));
   return [
-    { fileName, start: open, end: open, text: `\n    return ${conformCall(name)}${isAsync ? "async " : ""}() => {` },
-    { fileName, start: close, end: close, text: `})();\n` },
+    { fileName, start: open, end: open, text: `\n${bodyIndent}return ${conformCall(name)}${isAsync ? "async " : ""}() => {` },
+    braceOnItsOwnLine
+      ? { fileName, start: closeLineStart, end: closeLineStart, text: `${bodyIndent}})();\n` }
+      : { fileName, start: close, end: close, text: `})(); ` },
   ];
+}
+
+/** The whitespace that starts the line `position` is on. */
+function indentationAt(text: string, position: number): string {
+  const lineStart = text.lastIndexOf("\n", position - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))![0];
 }
 
 function isAsyncFunction(node: ts.Node): boolean {

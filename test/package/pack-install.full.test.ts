@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyAuthorEdits } from "../../scripts/author-edits.mjs";
 import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
 
 /**
@@ -93,8 +94,14 @@ describe("the packed tarball, installed into a new server", () => {
     expect(migrate.stderr).toBe("");
     expect(migrate.status).toBe(0);
 
+    // What the legacy responses never said is a placeholder until the author writes it.
+    const placeholders = cli("check");
+    expect(placeholders.stdout).toContain("still placeholders");
+    expect(placeholders.status, placeholders.stdout).toBe(1);
+    applyAuthorEdits(server);
+    expect(cli("generate").status).toBe(0);
     const after = cli("check");
-    expect(after.stdout).toContain("tools that conform");
+    expect(after.stdout).toContain("tools that conform                  6/6 (100%)");
     expect(after.status, after.stdout).toBe(0);
     // The server's own build: prebuild generates, then its tsc compiles everything.
     const build = run("npm", ["run", "build"]);

@@ -1,0 +1,2 @@
+/** Applies fixtures/demo/author-edits.json to the migrated copy of the demo server in `dir`. */
+export function applyAuthorEdits(dir: string): void;
