@@ -4,7 +4,7 @@
  * when to analyse again (the second pass), and merges the two outcomes with `mergeOutcomes`.
  */
 import type { Inventory } from "./analyze/inventory.js";
-import { relativeToOutputDir, type GenerateConfig } from "./generate/config.js";
+import { relativeToOutputDir, shapesAllowed, type GenerateConfig } from "./generate/config.js";
 import { generate, type StubHints } from "./generate/generate.js";
 import { assertGeneratable } from "./generate/generatable.js";
 import { type FormatCache, type Formatter, writeGeneratedOutput, type WriteOutcome } from "./write/index.js";
@@ -40,6 +40,7 @@ export async function emit(inventory: Inventory, target: EmitTarget): Promise<Em
     generated: relativeToOutputDir(generated, target.config.outputDir),
     scaffolded,
     format: target.format,
+    formatByShape: shapesAllowed(target.config),
     mode: "write",
     ...(target.formatter ? { formatter: target.formatter } : {}),
     ...(target.cache !== undefined ? { cache: target.cache } : {}),

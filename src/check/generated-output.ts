@@ -4,7 +4,7 @@ import { ts } from "ts-morph";
 import type { Inventory } from "../analyze/inventory.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { InputError } from "../errors.js";
-import { type GenerateConfig, relativeToOutputDir } from "../generate/config.js";
+import { type GenerateConfig, relativeToOutputDir, shapesAllowed } from "../generate/config.js";
 import { generate } from "../generate/generate.js";
 import { runFingerprint } from "../incremental/run-fingerprint.js";
 import { hashOutputFolder, outputsUnchanged, readRunState, runStatePath } from "../incremental/run-state.js";
@@ -124,7 +124,7 @@ export async function findStaleOutput(projectRoot: string, tsconfigPath: string,
   if (unformatted.length === 0) return [];
   const cache = FormatCache.forProject(root);
   await cache?.load(nodeWriteFs);
-  const formatted = staleIn(await planOutput({ ...input, formatter: createFormatter({ enabled: true }), cache }));
+  const formatted = staleIn(await planOutput({ ...input, formatter: createFormatter({ enabled: true, byShape: shapesAllowed(config) }), cache }));
   const staleUnformatted = new Set(unformatted.map((file) => file.path));
   return formatted.filter((file) => staleUnformatted.has(file.path));
 }

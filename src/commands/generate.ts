@@ -11,7 +11,7 @@ import type { Inventory } from "../analyze/inventory.js";
 import { declaredOutputSchemaWarnings } from "../check/output-schema.js";
 import { loadConfig } from "../config/load-config.js";
 import { InputError } from "../errors.js";
-import { relativeToOutputDir } from "../generate/config.js";
+import { relativeToOutputDir, shapesAllowed } from "../generate/config.js";
 import { generate } from "../generate/generate.js";
 import { assertGeneratable } from "../generate/generatable.js";
 import { stageText } from "../progress/analysis-text.js";
@@ -77,7 +77,7 @@ export const generateCommand: Command = {
       progress?.stage(stageText(values["check"] ? "comparing the output of" : "generating for", inventory.tools.length));
       if (values["check"]) {
         const { generated, scaffolded } = generate(inventory, generateConfig);
-        const outcome = await writeGeneratedOutput({ projectRoot: session.rootDir, outputDir: generateConfig.outputDir, generated: relativeToOutputDir(generated, generateConfig.outputDir), scaffolded, format, mode: "check" });
+        const outcome = await writeGeneratedOutput({ projectRoot: session.rootDir, outputDir: generateConfig.outputDir, generated: relativeToOutputDir(generated, generateConfig.outputDir), scaffolded, format, formatByShape: shapesAllowed(generateConfig), mode: "check" });
         for (const warning of outcome.warnings) io.stderr(`${warning}\n`);
         io.stdout(outcome.stale.length > 0 ? `${outcome.report()}\n${outcome.summary()}\n` : `${outcome.summary()}\n`);
         if (outcome.stale.length > 0) exitCode = 1;

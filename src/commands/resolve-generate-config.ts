@@ -24,5 +24,6 @@ export function resolveGenerateConfig(values: Record<string, unknown>, config: M
     guidanceDir: normalizeProjectDir(config.output?.guidanceDir ?? DEFAULT_GUIDANCE_DIR, "output.guidanceDir"),
     // Template folders are relative to the config file that names them.
     ...(templatesDir !== undefined ? { templatesDir: isAbsolute(templatesDir) ? templatesDir : resolve(configPath ? dirname(configPath) : cwd, templatesDir) } : {}),
+    ...(config.format?.byShape !== undefined ? { formatByShape: config.format.byShape } : {}),
   };
 }

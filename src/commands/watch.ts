@@ -8,7 +8,7 @@ import { loadProgram, resolveTsconfigPath } from "../analyze/load-project.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { AnalysisSession } from "../analyze/session.js";
 import { InputError } from "../errors.js";
-import type { GenerateConfig } from "../generate/config.js";
+import { type GenerateConfig, shapesAllowed } from "../generate/config.js";
 import { emit, mergeOutcomes } from "../emit.js";
 import { createFormatter, FormatCache, type WriteOutcome } from "../write/index.js";
 import type { CommandIo } from "./command.js";
@@ -53,7 +53,7 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
   const cache = options.format ? FormatCache.forProject(rootDir) : undefined;
   const outputRoot = `${config.outputDir.split("/").join(sep)}${sep}`;
   /** Keeps each output file's resolved Prettier options between cycles; replaced when a config file changes. */
-  let formatter = createFormatter({ enabled: options.format });
+  let formatter = createFormatter({ enabled: options.format, byShape: shapesAllowed(config) });
   /** The last inventory: unaffected tools are reused from it (incremental.ts). */
   let previous: Inventory | undefined;
 
@@ -116,7 +116,7 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
         const file = name.toString();
         // A changed Prettier or EditorConfig file applies from the next cycle on (a config edit alone
         // does not regenerate: the output is formatted the new way when the sources next change).
-        if (FORMAT_CONFIG_FILE.test(file)) formatter = createFormatter({ enabled: options.format });
+        if (FORMAT_CONFIG_FILE.test(file)) formatter = createFormatter({ enabled: options.format, byShape: shapesAllowed(config) });
         // Our own output and dependencies never trigger a cycle.
         if (file.startsWith(outputRoot) || file.split(sep).includes("node_modules") || file.split(sep).some((part) => part.startsWith("."))) return;
         if (!SOURCE_FILE.test(file)) return;

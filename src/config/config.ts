@@ -22,6 +22,13 @@ export interface McpConformConfig {
     /** Fail `check` below this coverage percentage (0-100). */
     minCoverage?: number;
   };
+  format?: {
+    /**
+     * Format each template's files once and derive their twins (fast at many tools). Default: on
+     * with the built-in templates, off with \`templates.dir\`; \`false\` sends every file to Prettier.
+     */
+    byShape?: boolean;
+  };
 }
 
 /** Identity at run time; gives editors the config's types. */
@@ -37,4 +44,5 @@ export const CONFIG_KEYS = {
   output: { dir: null, guidanceDir: null },
   templates: { dir: null },
   check: { minCoverage: null },
+  format: { byShape: null },
 } as const;

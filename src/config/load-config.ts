@@ -120,4 +120,6 @@ export function validateConfig(raw: unknown, file: string): asserts raw is McpCo
   if (minCoverage !== undefined && (typeof minCoverage !== "number" || minCoverage < 0 || minCoverage > 100)) {
     throw new InputError(`config key "check.minCoverage" must be a number from 0 to 100`, { file });
   }
+  const byShape = (config["format"] as Record<string, unknown> | undefined)?.["byShape"];
+  if (byShape !== undefined && typeof byShape !== "boolean") throw new InputError(`config key "format.byShape" must be true or false`, { file });
 }

@@ -15,6 +15,17 @@ export interface GenerateConfig {
    * relative to the working directory (the CLI resolves it against the config file first).
    */
   templatesDir?: string;
+  /**
+   * Whether files of one shape may be derived from one Prettier run (write/format-by-shape.ts).
+   * Default: yes with the built-in templates, no with a \`templatesDir\` (whose names are not
+   * known to be ones Prettier's layout never reads).
+   */
+  formatByShape?: boolean;
+}
+
+/** Whether this run may format once per shape: see \`GenerateConfig.formatByShape\`. */
+export function shapesAllowed(config: GenerateConfig): boolean {
+  return config.formatByShape ?? config.templatesDir === undefined;
 }
 
 export const DEFAULT_OUTPUT_DIR = "src/generated/mcp-conform";

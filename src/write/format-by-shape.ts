@@ -47,12 +47,25 @@ export interface Shape {
   readonly variable: readonly number[];
 }
 
-/** Names some Prettier rule reads (test calls, Angular test wrappers, CommonJS/AMD): always fixed. */
-const NAMES_PRETTIER_READS = new Set([
-  "it", "test", "describe", "skip", "only", "each", "step", "serial", "parallel", "concurrent", "todo",
+/**
+ * Names some Prettier rule reads, always fixed: test calls (\`it.only\`, \`test.describe.serial\`,
+ * \`beforeEach\`), Angular test wrappers, a \`Boolean(...)\` callee in logical expressions, embedded
+ * language tags (\`css\`, \`graphql\`), CommonJS/AMD and the contextual keywords. Every name the
+ * bundled Prettier compares an identifier with must be here: test/write/prettier-names.test.ts
+ * reads them out of Prettier's own source, so an upgrade that reads a new name fails loudly.
+ */
+export const NAMES_PRETTIER_READS: ReadonlySet<string> = new Set([
+  // test calls and their modifiers
+  "it", "test", "describe", "skip", "only", "each", "step", "serial", "parallel", "concurrent", "todo", "fixme",
   "xit", "xdescribe", "xtest", "fit", "fdescribe", "ftest",
+  "beforeEach", "beforeAll", "afterEach", "afterAll",
+  // Angular test wrappers
   "async", "inject", "fakeAsync", "waitForAsync",
-  "require", "define",
+  // calls and tags whose layout depends on the callee
+  "Boolean", "require", "define", "exports", "module", "Component", "extend", "styled", "style", "styles", "template",
+  "css", "gql", "graphql", "html", "markdown", "md", "jsx", "fbt", "track", "experimental", "then",
+  // contextual keywords and literals Prettier tests by name
+  "as", "await", "const", "else", "let", "new", "of", "type", "undefined",
 ]);
 
 const SPECIAL_COMMENT = /prettier|@format|@type\b|@satisfies/i;

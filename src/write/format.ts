@@ -59,6 +59,8 @@ export interface FormatterOptions {
   loadPrettier?: LoadPrettier;
   /** How many threads may format a large batch, this one included; default: `defaultThreads()`. */
   threads?: number;
+  /** Whether files of one shape may be derived from one Prettier run (format-by-shape.ts); default: yes. */
+  byShape?: boolean;
 }
 
 const PARSERS: Record<string, string> = {
@@ -88,7 +90,7 @@ const UNFORMATTED: FileFormat = { key: "unformatted", endOfLineAuto: false };
  */
 export const SHAPE_TESTED_PRETTIER: ReadonlySet<string> = new Set([bundledPrettierVersion, "3.0.3"]);
 
-export function createFormatter({ enabled, loadPrettier = loadProjectPrettier, threads = defaultThreads() }: FormatterOptions): Formatter {
+export function createFormatter({ enabled, loadPrettier = loadProjectPrettier, threads = defaultThreads(), byShape = true }: FormatterOptions): Formatter {
   const warnings = new Set<string>();
   const said = new Set<string>();
   const takeWarnings = (): string[] => {
@@ -191,7 +193,7 @@ export function createFormatter({ enabled, loadPrettier = loadProjectPrettier, t
           return { job: [absPath, source, options], optionsKey: format.key };
         }),
       );
-      return formatByShape(jobs, formatBatch, bundled || SHAPE_TESTED_PRETTIER.has(api.version));
+      return formatByShape(jobs, formatBatch, byShape && (bundled || SHAPE_TESTED_PRETTIER.has(api.version)));
     },
   };
 }

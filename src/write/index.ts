@@ -30,6 +30,8 @@ export interface WriteOptions {
   scaffolded: ReadonlyMap<string, string>;
   /** Run Prettier (false for `--no-format`). */
   format: boolean;
+  /** Derive files of one shape from one Prettier run (see `FormatterOptions.byShape`); default: yes. */
+  formatByShape?: boolean;
   mode: "write" | "check";
   /**
    * Remembers formatting results between runs so an unchanged run formats nothing.
@@ -84,7 +86,7 @@ export async function writeGeneratedOutput(options: WriteOptions): Promise<Outpu
   const fs = options.fs ?? nodeWriteFs;
   const projectRoot = resolve(options.projectRoot);
   const outputDir = isAbsolute(options.outputDir) ? resolve(options.outputDir) : resolve(projectRoot, options.outputDir);
-  const formatter = options.formatter ?? createFormatter({ enabled: options.format, ...(options.loadPrettier ? { loadPrettier: options.loadPrettier } : {}) });
+  const formatter = options.formatter ?? createFormatter({ enabled: options.format, byShape: options.formatByShape ?? true, ...(options.loadPrettier ? { loadPrettier: options.loadPrettier } : {}) });
   const cache = !options.format || options.cache === false ? undefined : (options.cache ?? FormatCache.forProject(projectRoot));
   await cache?.load(fs);
 

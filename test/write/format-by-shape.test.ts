@@ -1,6 +1,8 @@
 import * as prettier from "prettier";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { instantiate, shapeOf } from "../../src/write/format-by-shape.js";
+import { resolveGenerateConfig } from "../../src/commands/resolve-generate-config.js";
+import { shapesAllowed } from "../../src/generate/config.js";
 import { createFormatter, fixedPrettier, type PrettierApi } from "../../src/write/format.js";
 import { put, tempProject } from "./helpers.js";
 import { direct, perToolFiles, shapeProperties } from "./shape-properties.js";
@@ -46,6 +48,9 @@ describe("shapeOf", () => {
     // capitalised or not (factory calls), the names of Prettier's test-call rules, quotes in strings
     expect(key(`x = Alpha();\n`)).not.toBe(key(`x = alpha();\n`));
     expect(key(`x = describe("a", f);\n`)).not.toBe(key(`x = describx("a", f);\n`));
+    // names Prettier 3.10 reads that earlier shapes did not keep: hooks, a Boolean callee in a logical expression
+    expect(key(`beforeEach(inject(f));\n`)).not.toBe(key(`beforeXach(injext(f));\n`));
+    expect(key(`x = Boolean(a && b && c);\n`)).not.toBe(key(`x = Boolexn(a && b && c);\n`));
     expect(key(`x = f("it's");\n`)).not.toBe(key(`x = f("it is");\n`));
     expect(key(`x = { "ab": 1 };\n`)).not.toBe(key(`x = { "a-": 1 };\n`));
     // comments sharing a line with code, and ignore pragmas
@@ -114,6 +119,18 @@ describe("formatting once per shape", () => {
     const plugged: PrettierApi = { ...withPlugin.api, format: async (source, options) => withPlugin.api.format(source, { ...options, plugins: [] }) };
     await createFormatter({ enabled: true, loadPrettier: fixedPrettier(plugged) }).format(files);
     expect(withPlugin.formatted).toHaveLength(files.size);
+  });
+
+  it("derives nothing when shapes are turned off (format.byShape: false, or a templates.dir)", async () => {
+    const files = perToolFiles(project.root, "aorp", false, equalLength(6, 12).map((name) => ({ name, description: null })));
+    const recording = recordingPrettier();
+    const out = await createFormatter({ enabled: true, byShape: false, loadPrettier: fixedPrettier(recording.api) }).format(files);
+    expect(recording.formatted.sort()).toEqual([...files.keys()].sort());
+    expect(out).toEqual(await direct(files, {}));
+    expect(shapesAllowed({ protocol: "aorp", guidance: false, outputDir: "out", guidanceDir: "g" })).toBe(true);
+    expect(shapesAllowed({ protocol: "aorp", guidance: false, outputDir: "out", guidanceDir: "g", templatesDir: "/t" })).toBe(false);
+    expect(shapesAllowed({ protocol: "aorp", guidance: false, outputDir: "out", guidanceDir: "g", templatesDir: "/t", formatByShape: true })).toBe(true);
+    expect(resolveGenerateConfig({}, { protocol: "aorp", format: { byShape: false } }, null, project.root).formatByShape).toBe(false);
   });
 
   it("derives nothing with a Prettier version the property test does not cover", async () => {
