@@ -21,6 +21,7 @@ import { noToolsDiagnostic } from "./no-tools.js";
 import { AnalysisSession } from "./session.js";
 import { callableName } from "./resolve/values.js";
 import { calleeName, type FunctionNode, literalText, unwrapExpression } from "./syntax.js";
+import { compareStrings } from "../compare-strings.js";
 
 export interface AnalyzeOptions {
   /** A tsconfig.json or its folder; default: the nearest tsconfig.json upward from `cwd`. */
@@ -68,10 +69,10 @@ export function analyze(options: AnalyzeOptions = {}): AnalysisResult {
 
 function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
-    (a.file ?? "").localeCompare(b.file ?? "") ||
+    compareStrings(a.file ?? "", b.file ?? "") ||
     (a.line ?? 0) - (b.line ?? 0) ||
-    a.code.localeCompare(b.code) ||
-    a.message.localeCompare(b.message)
+    compareStrings(a.code, b.code) ||
+    compareStrings(a.message, b.message)
   );
 }
 
@@ -259,7 +260,7 @@ export function analyzeSessionCore(
     }
   }
   reportUnnameableRecursions(resolution);
-  resolved.sort(({ entry: a }, { entry: b }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file.localeCompare(b.file) || a.line - b.line));
+  resolved.sort(({ entry: a }, { entry: b }) => compareStrings(a.name, b.name) || compareStrings(a.file, b.file) || a.line - b.line);
   // Warnings and references need every tool's name and handler first.
   const analysis = new RelationAnalysis(session, facts);
   const scopes = resolved.map(({ entry, scope, handler }) => ({ name: entry.name, scope, handler }));

@@ -17,6 +17,7 @@ import { indexConformCalls, locateHandler } from "./locate.js";
 import { judgeDeclaredOutputSchema } from "./output-schema.js";
 import { type CheckProblem, type CheckResult, type GuidanceState, type ToolCheck, coverageCount } from "./result.js";
 import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
+import { compareStrings } from "../compare-strings.js";
 
 function toPosix(path: string): string {
   return path.split("\\").join("/");
@@ -160,7 +161,7 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
     const outputSchemaProblem = judgeDeclaredOutputSchema(tool, config, readyForms);
     if (outputSchemaProblem) problems.push(outputSchemaProblem);
 
-    problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.code.localeCompare(b.code) || a.message.localeCompare(b.message));
+    problems.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line || compareStrings(a.code, b.code) || compareStrings(a.message, b.message));
     tools.push({ name: tool.name, file: tool.file, line: tool.line, conforms, guidance, placeholders: [...tally.placeholders].sort(), problems });
   }
 

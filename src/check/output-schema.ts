@@ -5,6 +5,7 @@ import { outputSchema, readySchemaExpression, readySchemaForms, readySchemaRefer
 import { zodView } from "../generate/zod-source.js";
 import { getProtocol } from "../protocols/registry.js";
 import { CheckCodes } from "./codes.js";
+import { compareStrings } from "../compare-strings.js";
 
 /**
  * MCPC111: a tool declares an `outputSchema` that does not accept the envelope it answers with.
@@ -95,7 +96,7 @@ function rejectsForm(declaredRoot: Schema, declared: Schema, envelopeRoot: Schem
     if (extra !== undefined) return `it is closed to \`${path === "" ? extra : `${path}.${extra}`}\`, which the envelope always has`;
   }
   if (depth >= MAX_DEPTH) return null;
-  for (const [name, declaredSchemas] of [...declaredObject.properties].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [name, declaredSchemas] of [...declaredObject.properties].sort(([a], [b]) => compareStrings(a, b))) {
     const envelopeSchemas = envelopeObject.properties.get(name);
     if (!envelopeSchemas) continue;
     const field = path === "" ? name : `${path}.${name}`;

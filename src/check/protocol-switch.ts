@@ -8,6 +8,7 @@ import type { GenerateConfig } from "../generate/config.js";
 import { isProtocolId } from "../protocols/registry.js";
 import type { ProtocolId } from "../protocols/protocol.js";
 import { isGeneratedFile, isScaffoldedFile } from "../write/header.js";
+import { compareStrings } from "../compare-strings.js";
 
 /**
  * Handlers and stubs written for one protocol's generated output, when the config now asks for
@@ -123,7 +124,7 @@ export function protocolSwitchMisfits(session: AnalysisSession, config: Pick<Gen
   }
   // Handlers first: moving them is the step that matters; stubs are the user's to keep or drop.
   const isStubMisfit = (misfit: Misfit): number => (misfit.kind === "stub" ? 1 : 0);
-  return misfits.sort((a, b) => isStubMisfit(a) - isStubMisfit(b) || a.file.localeCompare(b.file) || a.line - b.line);
+  return misfits.sort((a, b) => isStubMisfit(a) - isStubMisfit(b) || compareStrings(a.file, b.file) || a.line - b.line);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { JsonSchemaObject } from "../analyze/inventory.js";
+import { compareStrings } from "../compare-strings.js";
 
 /**
  * Reading the payload schemas the analyser produces (draft 2020-12, local `#/$defs/...` refs,
@@ -126,7 +127,4 @@ export function stringLiterals(root: JsonSchemaObject, schema: unknown): string[
   return values.size > 0 ? [...values].sort(compareStrings) : null;
 }
 
-/** Code-unit order: the same on every machine and locale (never `localeCompare`). */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+export { compareStrings };

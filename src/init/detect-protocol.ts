@@ -1,4 +1,5 @@
 import type { ProtocolId } from "../protocols/protocol.js";
+import { compareStrings } from "../compare-strings.js";
 
 /**
  * What a server's existing responses already look like, read from its tool files' text: a
@@ -30,5 +31,5 @@ export function detectProtocolHints(fileTexts: ReadonlyMap<string, string>): Pro
     }
     if (files > 0) hints.push({ protocol, files });
   }
-  return hints.sort((a, b) => b.files - a.files || a.protocol.localeCompare(b.protocol));
+  return hints.sort((a, b) => b.files - a.files || compareStrings(a.protocol, b.protocol));
 }

@@ -27,6 +27,7 @@ import { InputError } from "../errors.js";
 import { modelOf, type Shape, shapeOf } from "./format-by-shape.js";
 import { balancedShares, defaultThreads, type FormatJob, formatOnWorker, shareCount } from "./format-pool.js";
 import { bundledPrettierVersion, type LoadedPrettier, type LoadPrettier, loadBundled, loadProjectPrettier, type PrettierApi, resolvePluginNames } from "./prettier.js";
+import { compareStrings } from "../compare-strings.js";
 
 export type { LoadedPrettier, LoadPrettier, PrettierApi } from "./prettier.js";
 export { fixedPrettier } from "./prettier.js";
@@ -285,6 +286,6 @@ function messageOf(error: unknown): string {
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) => {
     if (item === null || typeof item !== "object" || Array.isArray(item)) return item;
-    return Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    return Object.fromEntries(Object.entries(item).sort(([a], [b]) => compareStrings(a, b)));
   });
 }

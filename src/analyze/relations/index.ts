@@ -5,6 +5,7 @@ import type { AnalysisSession } from "../session.js";
 import { type FunctionNode, isFunctionNode, unwrapExpression } from "../syntax.js";
 import { NameMatcher } from "./names.js";
 import { FactIndex } from "./scan.js";
+import { compareStrings } from "../../compare-strings.js";
 
 /**
  * Warnings and tool references, read along each tool's call graph: its handler (or low-level
@@ -227,7 +228,7 @@ export class RelationAnalysis {
         found.push({ ...warning, ...this.session.where(at) });
       }
     }
-    found.sort((a, b) => compareText(a.file, b.file) || a.line - b.line || compareText(a.id ?? "", b.id ?? "") || compareText(a.message, b.message));
+    found.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line || compareStrings(a.id ?? "", b.id ?? "") || compareStrings(a.message, b.message));
     const seen = new Set<string>();
     return found.filter((warning) => {
       const key = JSON.stringify([warning.id, warning.message]);
@@ -301,7 +302,7 @@ export class RelationAnalysis {
 /** Sorted and without repeats: the order and identity `references` gives. */
 export function mergeReferences(...lists: readonly ToolReference[][]): ToolReference[] {
   const all = lists.flat();
-  all.sort((a, b) => compareText(a.tool, b.tool) || compareText(a.kind, b.kind) || compareText(a.file, b.file) || a.line - b.line || compareText(a.via, b.via));
+  all.sort((a, b) => compareStrings(a.tool, b.tool) || compareStrings(a.kind, b.kind) || compareStrings(a.file, b.file) || a.line - b.line || compareStrings(a.via, b.via));
   const seen = new Set<string>();
   return all.filter((reference) => {
     const key = `${reference.tool}\u0000${reference.kind}\u0000${reference.via}\u0000${reference.file}\u0000${reference.line}`;
@@ -424,6 +425,3 @@ function isModuleSpecifier(node: ts.Node): boolean {
   return parent !== undefined && (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent) || ts.isLiteralTypeNode(parent) || (ts.isCallExpression(parent) && parent.expression.kind === ts.SyntaxKind.ImportKeyword));
 }
 
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

@@ -4,6 +4,7 @@ import { ts } from "ts-morph";
 import type { TypeReference } from "../inventory.js";
 import { toPosixPath } from "../paths.js";
 import type { AnalysisSession } from "../session.js";
+import { compareStrings } from "../../compare-strings.js";
 
 /**
  * The payload type written so that generated code can use it from any module of the project:
@@ -360,8 +361,8 @@ export class TypeReferenceEmitter {
     // The package root reads best; then the entry that is this very file; then any other entry.
     const root = others.includes(info.name) ? [info.name] : [];
     // Runtime targets (`types.js`) before types-only ones (`types`): the specifier code would import.
-    const runtimeFirst = (a: string, b: string) => Number(!/\.[mc]?js$/.test(a)) - Number(!/\.[mc]?js$/.test(b)) || (a < b ? -1 : a > b ? 1 : 0);
-    const ordered = [...new Set([...root, ...own.sort(runtimeFirst), ...others.filter((s) => s !== info.name).sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))])];
+    const runtimeFirst = (a: string, b: string) => Number(!/\.[mc]?js$/.test(a)) - Number(!/\.[mc]?js$/.test(b)) || compareStrings(a, b);
+    const ordered = [...new Set([...root, ...own.sort(runtimeFirst), ...others.filter((s) => s !== info.name).sort((a, b) => a.length - b.length || compareStrings(a, b))])];
     for (const specifier of ordered) {
       const module = this.resolveSpecifier(specifier);
       const name = module ? this.exportsOf(module).get(symbol) : undefined;
@@ -393,7 +394,7 @@ export class TypeReferenceEmitter {
     const kept = texts.length > 1 ? texts.filter((t) => t !== "never") : texts;
     if (kept.length === 0) return { text: "never", prec: Prec.Primary };
     const rank = (text: string) => (text === "null" ? 1 : text === "undefined" ? 2 : 0);
-    kept.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+    kept.sort((a, b) => rank(a) - rank(b) || compareStrings(a, b));
     if (kept.length === 1) {
       const only = pieces.find((p) => p.text === kept[0]);
       return only ?? { text: kept[0] ?? "never", prec: Prec.Primary };
