@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { styleText } from "node:util";
 import { main } from "../dist/cli.js";
 import { applyAuthorEdits } from "./author-edits.mjs";
 
@@ -18,7 +19,7 @@ const started = Date.now();
 
 /** Runs one command in the copy, printing it and what it prints; stops the demo on an exit code not expected. */
 function step(title, command, args, expectedExit = 0) {
-  console.log(`\n\x1b[1m$ ${title}\x1b[0m`);
+  console.log(`\n${styleText("bold", `$ ${title}`)}`);
   const begun = Date.now();
   const run = spawnSync(command, args, { cwd: copy, stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0" } });
   if (process.env["DEMO_TIMES"]) console.log(`(${Date.now() - begun} ms)`);
@@ -33,7 +34,7 @@ function step(title, command, args, expectedExit = 0) {
  * share one loaded compiler and its parsed SDK declarations, which halves the demo's time.
  */
 async function conform(args, expectedExit = 0) {
-  console.log(`\n\x1b[1m$ mcp-conform ${args.join(" ")}\x1b[0m`);
+  console.log(`\n${styleText("bold", `$ mcp-conform ${args.join(" ")}`)}`);
   const begun = Date.now();
   const code = await main(args);
   if (process.env["DEMO_TIMES"]) console.log(`(${Date.now() - begun} ms)`);
@@ -43,7 +44,8 @@ async function conform(args, expectedExit = 0) {
   }
 }
 const git = (...args) => spawnSync("git", ["-c", "user.name=demo", "-c", "user.email=demo@example.com", ...args], { cwd: copy, encoding: "utf8" });
-const say = (text) => console.log(`\n\x1b[36m# ${text}\x1b[0m`);
+// Coloured on a terminal only: styleText leaves a piped stdout plain.
+const say = (text) => console.log(`\n${styleText("cyan", `# ${text}`)}`);
 
 rmSync(copy, { recursive: true, force: true });
 mkdirSync(copy, { recursive: true });

@@ -1,10 +1,12 @@
+import { styleText } from "node:util";
 import type { CheckResult } from "../check/result.js";
 import type { Reporter } from "./reporter.js";
 import { countText, coverageRows, verdict } from "./summary.js";
 
-const paint = (code: number) => (text: string) => `\u001b[${code}m${text}\u001b[0m`;
+// Whether to colour is decided by the caller (a terminal, NO_COLOR); styleText must not decide again.
+const paint = (format: "red" | "green" | "dim") => (text: string) => styleText(format, text, { validateStream: false });
 const PLAIN = { red: (t: string) => t, green: (t: string) => t, dim: (t: string) => t };
-const COLOURED = { red: paint(31), green: paint(32), dim: paint(2) };
+const COLOURED = { red: paint("red"), green: paint("green"), dim: paint("dim") };
 
 /** A table of tools, then each problem as `file:line: CODE message`, then coverage. */
 export const textReporter: Reporter = (result: CheckResult, { color }) => {
