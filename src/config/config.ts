@@ -2,6 +2,8 @@ import type { ProtocolId } from "../protocols/protocol.js";
 
 /** `mcp-conform.config.ts`: every key optional; flags given on the command line win. */
 export interface McpConformConfig {
+  /** The JSON Schema of a JSON config, for editors: `./node_modules/mcp-conform/schema/mcp-conform.config.schema.json`. */
+  $schema?: string;
   /** tsconfig.json (or its folder) of the server; several for a monorepo. */
   project?: string | string[];
   /** The response protocol every tool conforms to. */
@@ -35,14 +37,3 @@ export interface McpConformConfig {
 export function defineConfig(config: McpConformConfig): McpConformConfig {
   return config;
 }
-
-/** Known keys, for "did you mean" on typos. Nested objects list their own keys. */
-export const CONFIG_KEYS = {
-  project: null,
-  protocol: null,
-  guidance: null,
-  output: { dir: null, guidanceDir: null },
-  templates: { dir: null },
-  check: { minCoverage: null },
-  format: { byShape: null },
-} as const;

@@ -3,9 +3,9 @@ import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { InputError } from "../errors.js";
 import { toPosixPath } from "../analyze/paths.js";
-import { PROTOCOL_IDS } from "../protocols/ids.js";
-import { CONFIG_KEYS, type McpConformConfig } from "./config.js";
+import type { McpConformConfig } from "./config.js";
 import { didYouMean } from "./did-you-mean.js";
+import { configSchema, knownKeysAt } from "./schema.js";
 
 export const CONFIG_FILE_NAMES = ["mcp-conform.config.ts", "mcp-conform.config.mts", "mcp-conform.config.mjs", "mcp-conform.config.js", "mcp-conform.config.json"];
 
@@ -89,37 +89,19 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-function checkKeys(value: Record<string, unknown>, known: Record<string, unknown>, prefix: string, file: string): void {
-  for (const key of Object.keys(value)) {
-    if (!(key in known)) {
-      const suggestion = didYouMean(key, Object.keys(known));
-      throw new InputError(`unknown config key "${prefix}${key}"${suggestion ? `; did you mean "${prefix}${suggestion}"?` : ""}`, { file });
-    }
-    const nested = known[key];
-    const child = value[key];
-    if (nested && typeof nested === "object") {
-      if (typeof child !== "object" || child === null || Array.isArray(child)) throw new InputError(`config key "${prefix}${key}" must be an object`, { file });
-      checkKeys(child as Record<string, unknown>, nested as Record<string, unknown>, `${prefix}${key}.`, file);
-    }
-  }
-}
 
 export function validateConfig(raw: unknown, file: string): asserts raw is McpConformConfig {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new InputError("the config must export an object (use `export default defineConfig({...})`)", { file });
-  const config = raw as Record<string, unknown>;
-  checkKeys(config, CONFIG_KEYS, "", file);
-  if (config["protocol"] !== undefined && !PROTOCOL_IDS.includes(config["protocol"] as never)) {
-    throw new InputError(`unknown protocol "${String(config["protocol"])}"; expected one of ${PROTOCOL_IDS.join(", ")}`, { file });
+  const parsed = configSchema.safeParse(raw);
+  if (parsed.success) return;
+  // An unknown key first (a typo explains the rest), then the first problem in key order.
+  const issue = parsed.error.issues.find((candidate) => candidate.code === "unrecognized_keys") ?? parsed.error.issues[0]!;
+  const at = issue.path.map(String).join(".");
+  const prefix = at === "" ? "" : `${at}.`;
+  if (issue.code === "unrecognized_keys") {
+    const key = issue.keys[0]!;
+    const suggestion = didYouMean(key, knownKeysAt(issue.path));
+    throw new InputError(`unknown config key "${prefix}${key}"${suggestion ? `; did you mean "${prefix}${suggestion}"?` : ""}`, { file });
   }
-  const project = config["project"];
-  if (project !== undefined && typeof project !== "string" && !(Array.isArray(project) && project.every((p) => typeof p === "string"))) {
-    throw new InputError(`config key "project" must be a path or a list of paths`, { file });
-  }
-  if (config["guidance"] !== undefined && typeof config["guidance"] !== "boolean") throw new InputError(`config key "guidance" must be true or false`, { file });
-  const minCoverage = (config["check"] as Record<string, unknown> | undefined)?.["minCoverage"];
-  if (minCoverage !== undefined && (typeof minCoverage !== "number" || minCoverage < 0 || minCoverage > 100)) {
-    throw new InputError(`config key "check.minCoverage" must be a number from 0 to 100`, { file });
-  }
-  const byShape = (config["format"] as Record<string, unknown> | undefined)?.["byShape"];
-  if (byShape !== undefined && typeof byShape !== "boolean") throw new InputError(`config key "format.byShape" must be true or false`, { file });
+  throw new InputError(issue.message.startsWith("must") ? `config key "${at}" ${issue.message}` : issue.message, { file });
 }

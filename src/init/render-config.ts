@@ -18,6 +18,12 @@ export function renderConfig(options: { protocol: ProtocolId; guidance: boolean;
 
 /** The same decisions as JSON, for a project whose tsc would compile a .ts config (config-file.ts). */
 export function renderJsonConfig(options: { protocol: ProtocolId; guidance: boolean; project: string | null }): string {
-  const config = { ...(options.project !== null ? { project: options.project } : {}), protocol: options.protocol, ...(options.guidance ? { guidance: true } : {}) };
+  // The published JSON Schema (src/config/schema.ts) gives editors completion and checks.
+  const config = {
+    $schema: "./node_modules/mcp-conform/schema/mcp-conform.config.schema.json",
+    ...(options.project !== null ? { project: options.project } : {}),
+    protocol: options.protocol,
+    ...(options.guidance ? { guidance: true } : {}),
+  };
   return `${JSON.stringify(config, null, 2)}\n`;
 }

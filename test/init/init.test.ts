@@ -132,7 +132,7 @@ describe("mcp-conform init", () => {
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain("wrote mcp-conform.config.json (protocol: aorp), not mcp-conform.config.ts: your tsconfig takes every .ts file of its folder");
     expect(existsSync(join(dir, "mcp-conform.config.ts"))).toBe(false);
-    expect(JSON.parse(readFileSync(join(dir, "mcp-conform.config.json"), "utf8"))).toEqual({ protocol: "aorp" });
+    expect(JSON.parse(readFileSync(join(dir, "mcp-conform.config.json"), "utf8"))).toEqual({ $schema: "./node_modules/mcp-conform/schema/mcp-conform.config.schema.json", protocol: "aorp" });
     expect(typeCheckProject(join(dir, "tsconfig.json"))).toEqual({ exitCode: 0, output: "" });
   });
 
