@@ -6,8 +6,7 @@ import type { AnalysisSession } from "../analyze/session.js";
 import { InputError } from "../errors.js";
 import { type GenerateConfig, relativeToOutputDir, shapesAllowed } from "../generate/config.js";
 import { generate } from "../generate/generate.js";
-import { runFingerprint } from "../incremental/run-fingerprint.js";
-import { hashOutputFolder, outputsUnchanged, readRunState, runStatePath } from "../incremental/run-state.js";
+import { currentLastRun } from "../incremental/last-run.js";
 import { FormatCache } from "../write/format-cache.js";
 import { createFormatter } from "../write/format.js";
 import { nodeWriteFs } from "../write/fs.js";
@@ -117,7 +116,8 @@ export interface StaleOutputFile {
  */
 export async function findStaleOutput(projectRoot: string, tsconfigPath: string, inventory: Inventory, config: GenerateConfig): Promise<StaleOutputFile[]> {
   const root = resolve(projectRoot);
-  if (unchangedSinceGenerate(root, tsconfigPath, config)) return [];
+  // The last generate's record still holds (with or without formatting): nothing to compare.
+  if (currentLastRun({ projectRoot: root, tsconfigPath, config }, [true, false])) return [];
   const { generated } = generate(inventory, config);
   const input = { projectRoot: root, outputDir: resolve(root, config.outputDir), generated: relativeToOutputDir(generated, config.outputDir), scaffolded: new Map<string, string>(), fs: nodeWriteFs };
   const unformatted = staleIn(await planOutput({ ...input, formatter: createFormatter({ enabled: false }), cache: undefined }));
@@ -129,24 +129,6 @@ export async function findStaleOutput(projectRoot: string, tsconfigPath: string,
   return formatted.filter((file) => staleUnformatted.has(file.path));
 }
 
-/**
- * generate's own shortcut (commands/generate.ts): when the last `generate` recorded the fingerprint
- * of every input it read (sources, config, templates, our build) and the output's hashes, equal
- * fingerprints and an untouched output mean the output is what generate would write now, without
- * generating or formatting anything. The settings are those generate fingerprints, with or without
- * formatting. Any difference (or no record, as on a fresh clone) falls back to the comparison.
- */
-function unchangedSinceGenerate(projectRoot: string, tsconfigPath: string, config: GenerateConfig): boolean {
-  const statePath = runStatePath(projectRoot, tsconfigPath);
-  const previous = statePath ? readRunState(statePath) : undefined;
-  if (!previous) return false;
-  const outputDir = join(projectRoot, config.outputDir);
-  const templates = config.templatesDir !== undefined ? hashOutputFolder(config.templatesDir) : null;
-  const ownedFolders = [outputDir, join(projectRoot, config.guidanceDir)];
-  const fingerprint = (format: boolean): string => runFingerprint({ tsconfigPath, settings: { generateConfig: config, format, templates }, ownedFolders });
-  if (previous.fingerprint !== fingerprint(true) && previous.fingerprint !== fingerprint(false)) return false;
-  return outputsUnchanged(previous, outputDir, projectRoot);
-}
 
 /** What `generate --check` would list (write/check.ts), without the diffs. */
 function staleIn(plan: Plan): StaleOutputFile[] {

@@ -5,9 +5,7 @@ import { emit, mergeOutcomes } from "../emit.js";
 import { importsMissingOutput } from "../analyze/output-imports.js";
 import { resolveTsconfigPath } from "../analyze/load-project.js";
 import { toPosixPath } from "../analyze/paths.js";
-import { runFingerprint } from "../incremental/run-fingerprint.js";
-import { hashOutputFolder, outputsUnchanged, readRunState, runStatePath, writeRunState } from "../incremental/run-state.js";
-import type { Inventory } from "../analyze/inventory.js";
+import { currentLastRun, recordRun, runFingerprintNow } from "../incremental/last-run.js";
 import { declaredOutputSchemaWarnings } from "../check/output-schema.js";
 import { loadConfig } from "../config/load-config.js";
 import { InputError } from "../errors.js";
@@ -52,16 +50,11 @@ export const generateCommand: Command = {
       const tsconfigPath = resolveTsconfigPath(project, io.cwd);
       const projectRoot = dirname(tsconfigPath);
       const outputDir = join(projectRoot, generateConfig.outputDir);
-      const statePath = runStatePath(projectRoot, tsconfigPath);
-      const templates = generateConfig.templatesDir !== undefined ? hashOutputFolder(generateConfig.templatesDir) : null;
-      const fingerprint = runFingerprint({
-        tsconfigPath,
-        settings: { generateConfig, format, templates },
-        ownedFolders: [outputDir, join(projectRoot, generateConfig.guidanceDir)],
-      });
-      const previous = statePath ? readRunState(statePath) : undefined;
+      const runTarget = { projectRoot, tsconfigPath, config: generateConfig };
+      const fingerprint = runFingerprintNow(runTarget, format);
+      const previous = currentLastRun(runTarget, [format]);
       // Nothing this run depends on changed, and the output is as the last run left it: done.
-      if (previous && previous.fingerprint === fingerprint && outputsUnchanged(previous, outputDir, projectRoot)) {
+      if (previous) {
         const count = Object.keys(previous.generated).length;
         for (const warning of previous.warnings) io.stderr(`${warning}\n`);
         io.stdout(values["check"] ? `generated output is fresh: ${count} files up to date (inputs unchanged)\n` : `${displayProject(tsconfigPath, io.cwd)}: nothing changed: 0 files written, ${count} unchanged (inputs unchanged since the last run)\n`);
@@ -100,7 +93,7 @@ export const generateCommand: Command = {
         // A declared outputSchema that rejects the envelope (MCPC111) fails on the wire, but must not block generating.
         const warnings = [...outcome.warnings, ...[...final.diagnostics.filter((d) => d.severity === "warning"), ...declaredOutputSchemaWarnings(final, generateConfig)].map(formatDiagnostic)];
         for (const warning of warnings) io.stderr(`${warning}\n`);
-        if (statePath) writeRunState(statePath, { fingerprint, generated: hashOutputFolder(outputDir), scaffolded: [...first.scaffolded.keys()].sort(), warnings });
+        recordRun(runTarget, fingerprint, { scaffolded: [...first.scaffolded.keys()].sort(), warnings });
         if (firstRun && outcome.written.length > 0) newcomer = true;
       }
     }

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { toPosixPath } from "../analyze/paths.js";
+import { writeFileAtomically } from "../write/atomic-file.js";
 
 /**
  * What the last successful `generate` of a project produced, kept beside the format cache
@@ -42,10 +43,7 @@ export function readRunState(path: string): RunState | undefined {
 }
 
 export function writeRunState(path: string, state: RunState): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify({ version: STATE_VERSION, ...state })}\n`);
-  renameSync(temp, path);
+  writeFileAtomically(path, `${JSON.stringify({ version: STATE_VERSION, ...state })}\n`);
 }
 
 /** The output folder's files as they are on disk now, hashed. */

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { tempName } from "../write/scan.js";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomically } from "../write/atomic-file.js";
 
 /**
  * The contents of some folders and files as they were, to put back on rollback: files that
@@ -38,13 +38,5 @@ function listFiles(folder: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-/**
- * Write beside, then rename: a reader (or a crash) never sees half a file. The temp file is named
- * as the output writer names its own, so a killed run's leftover is recognised as ours.
- */
-export function writeAtomically(path: string, content: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = join(dirname(path), tempName(basename(path)));
-  writeFileSync(temporary, content, "utf8");
-  renameSync(temporary, path);
-}
+/** Migrate writes each rewritten source as every single file is written (write/atomic-file.ts). */
+export const writeAtomically = writeFileAtomically;

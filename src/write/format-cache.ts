@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { WriteFs } from "./fs.js";
+import { writeFileAtomicallyWith } from "./atomic-file.js";
 
 const CACHE_VERSION = 1;
 const CACHE_FILE = "format-cache.json";
@@ -69,13 +70,7 @@ export class FormatCache {
   /** Keeps only the entries this run used, so the file never grows past the project's size. */
   async save(fs: WriteFs): Promise<void> {
     const entries = Object.fromEntries([...this.used].sort(([a], [b]) => (a < b ? -1 : 1)));
-    const temp = `${this.file}.${process.pid}.tmp`;
-    try {
-      await fs.mkdir(dirname(this.file));
-      await fs.writeFile(temp, `${JSON.stringify({ version: CACHE_VERSION, entries })}\n`);
-      await fs.rename(temp, this.file);
-    } catch {
-      await fs.unlink(temp).catch(() => undefined);
-    }
+    // A cache that cannot be saved costs the next run its speed, never its answer.
+    await writeFileAtomicallyWith(fs, this.file, `${JSON.stringify({ version: CACHE_VERSION, entries })}\n`).catch(() => undefined);
   }
 }
