@@ -280,7 +280,7 @@ export function analyzeSessionCore(
     state.relations.set(tool, found);
     const entry: ToolEntry = { ...tool.entry, warnings: found.warnings, references: mergeReferences(found.references, stubMentions[index] ?? []) };
     if (entry.style === "tool-object" && entry.sdkMajor === undefined) {
-      if (programMajor === null) programMajor = programSdkMajor(session.program);
+      if (programMajor === null) programMajor = programSdkMajor(session.engine);
       if (programMajor !== undefined) entry.sdkMajor = programMajor;
     }
     if (servers.size > 1 && tool.server) entry.server = { name: tool.server.name, ...session.where(tool.server.key) };
@@ -290,7 +290,7 @@ export function analyzeSessionCore(
   onProgress?.({ filesDone: files.length, filesTotal: files.length, tools: tools.length });
   reportDuplicates(tools, serverOf, diagnostics);
   reportUnresolvedModules(tools, session, diagnostics);
-  if (tools.length === 0) diagnostics.push(noToolsDiagnostic(session, files, diagnostics));
+  if (tools.length === 0) diagnostics.push(noToolsDiagnostic(session.engine, diagnostics));
   diagnostics.sort(compareDiagnostics);
   const inventory: Inventory = {
     schemaVersion: INVENTORY_SCHEMA_VERSION,

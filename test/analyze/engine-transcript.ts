@@ -1,6 +1,8 @@
 import { relative } from "node:path";
 import type { EngineChecker, EngineNode, EngineProject, EngineType } from "../../src/analyze/engine/engine.js";
+import { noToolsDiagnostic } from "../../src/analyze/no-tools.js";
 import { toPosixPath } from "../../src/analyze/paths.js";
+import { programSdkMajor } from "../../src/analyze/resolve/sdk-major.js";
 
 /**
  * What the analysis can learn of a project through the engine, written out so that two engines
@@ -9,7 +11,8 @@ import { toPosixPath } from "../../src/analyze/paths.js";
  * of it: the callee's symbol and where it is declared, the function's type, its return type and
  * the members of both, in an engine-neutral form (flags, literal values, sorted property names:
  * never `typeToString`, which orders the properties of a normalised union differently in
- * TypeScript 7).
+ * TypeScript 7). Then what the parts of the analysis that run on the engine (the program's SDK
+ * major, the no-tools warning) give.
  */
 export function engineTranscript(project: EngineProject): string[] {
   const { syntax, checker } = project;
@@ -49,6 +52,9 @@ export function engineTranscript(project: EngineProject): string[] {
     const returned = signatures[0] ? checker.returnType(signatures[0]) : undefined;
     lines.push(`function @${where(fn)}: ${signatures.length} signature(s), returns ${returned ? describe(checker, returned, 3) : "nothing"}`);
   }
+  // The parts of the analysis that run on the engine, as the analysis calls them.
+  lines.push(`program SDK major: ${programSdkMajor(project) ?? "none"}`);
+  lines.push(`MCPA007 if no tool were found: ${noToolsDiagnostic(project, []).message}`);
   return lines;
 }
 

@@ -55,6 +55,8 @@ export interface EngineProject {
   readonly allowJs: boolean;
   /** The project's own sources (no declaration files, nothing from node_modules), sorted by file name. */
   sourceFiles(): readonly EngineSourceFile[];
+  /** Every file of the program, libraries and declaration files included, sorted (what the analysis tells SDK majors by). */
+  programFileNames(): readonly string[];
   readonly syntax: EngineSyntax;
   readonly checker: EngineChecker;
   /** Ends the project (TypeScript 7 stops its compiler process); nothing may be read after. */

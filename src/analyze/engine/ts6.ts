@@ -46,6 +46,13 @@ export class Ts6Project implements EngineProject {
     return this.files;
   }
 
+  programFileNames(): readonly string[] {
+    return this.program
+      .getSourceFiles()
+      .map((sf) => sf.fileName)
+      .sort();
+  }
+
   close(): void {
     // Nothing to stop: the Program is garbage once unreferenced.
   }

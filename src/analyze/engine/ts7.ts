@@ -86,6 +86,10 @@ class Ts7Project implements EngineProject {
     return this.files;
   }
 
+  programFileNames(): readonly string[] {
+    return [...this.project.program.getSourceFileNames()].sort();
+  }
+
   close(): void {
     this.api.close();
   }

@@ -1,4 +1,5 @@
 import { ts } from "ts-morph";
+import type { EngineProject } from "../engine/engine.js";
 import type { DiscoveryStyle } from "../inventory.js";
 import { calleeName } from "../syntax.js";
 
@@ -37,15 +38,18 @@ export function sdkMajorOf(style: DiscoveryStyle, registration: ts.Node, checker
   return declaration ? sdkMajorOfFile(declaration.getSourceFile().fileName) : undefined;
 }
 
+/** A declaration file's name (`.d.ts`, `.d.mts`, `.d.cts`, and `.d.<ext>.ts` for arbitrary extensions). */
+const DECLARATION_FILE = /\.d\.([^./\\]+\.)?[cm]?ts$/;
+
 /**
  * The SDK major a whole program uses, when it uses one: tool objects are often registered by a
  * loop or a helper the analyser does not tie to them, and then take this.
  */
-export function programSdkMajor(program: ts.Program): 1 | 2 | undefined {
+export function programSdkMajor(project: EngineProject): 1 | 2 | undefined {
   const found = new Set<1 | 2>();
-  for (const file of program.getSourceFiles()) {
-    if (!file.isDeclarationFile) continue;
-    const major = sdkMajorOfFile(file.fileName);
+  for (const fileName of project.programFileNames()) {
+    if (!DECLARATION_FILE.test(fileName)) continue;
+    const major = sdkMajorOfFile(fileName);
     if (major !== undefined) found.add(major);
     if (found.size > 1) return undefined;
   }
