@@ -487,7 +487,7 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
     warnings: [],
     references: [],
   };
-  const sdkMajor = sdkMajorOf(candidate.style, candidate.registration, checker);
+  const sdkMajor = sdkMajorOf(candidate.style, candidate.registration, session.engine);
   if (sdkMajor !== undefined) entry.sdkMajor = sdkMajor;
   const declared = declaredOutputSchema(candidate.registration, candidate.declaredAt, checker, context.schemas, (node) => session.where(node));
   if (declared) entry.declaredOutputSchema = declared;

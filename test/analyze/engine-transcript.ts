@@ -2,7 +2,8 @@ import { relative } from "node:path";
 import type { EngineChecker, EngineNode, EngineProject, EngineType } from "../../src/analyze/engine/engine.js";
 import { noToolsDiagnostic } from "../../src/analyze/no-tools.js";
 import { toPosixPath } from "../../src/analyze/paths.js";
-import { programSdkMajor } from "../../src/analyze/resolve/sdk-major.js";
+import { calleeName } from "../../src/analyze/engine/syntax.js";
+import { programSdkMajor, sdkMajorOf } from "../../src/analyze/resolve/sdk-major.js";
 
 /**
  * What the analysis can learn of a project through the engine, written out so that two engines
@@ -19,14 +20,25 @@ export function engineTranscript(project: EngineProject): string[] {
   const lines: string[] = [];
   const functions: EngineNode[] = [];
   const callees: EngineNode[] = [];
+  // Registrations, as the analysis asks their SDK major: a registering call, or a node inside a low-level request handler.
+  const registrations: { style: "sdk-register-tool" | "sdk-low-level"; node: EngineNode }[] = [];
+  let lowLevel = 0;
   for (const file of project.sourceFiles()) {
     lines.push(`file ${toPosixPath(relative(project.rootDir, file.fileName))}`);
     const kinds: string[] = [];
     const visit = (node: EngineNode): undefined => {
       kinds.push(`${syntax.kindName(node)}@${syntax.line(node)}`);
       if (syntax.is(node, "ArrowFunction") || syntax.is(node, "FunctionExpression") || syntax.is(node, "FunctionDeclaration") || syntax.is(node, "MethodDeclaration")) functions.push(node);
-      if (syntax.is(node, "CallExpression")) callees.push(syntax.is(node.expression, "PropertyAccessExpression") ? node.expression.name : node.expression);
-      return syntax.forEachChild(node, visit);
+      if (syntax.is(node, "CallExpression")) {
+        callees.push(syntax.is(node.expression, "PropertyAccessExpression") ? node.expression.name : node.expression);
+        const name = calleeName(syntax, node);
+        if (name === "registerTool" || name === "tool") registrations.push({ style: "sdk-register-tool", node });
+        if (name === "setRequestHandler") lowLevel++;
+      }
+      if (lowLevel > 0 && syntax.is(node, "ReturnStatement")) registrations.push({ style: "sdk-low-level", node });
+      const result = syntax.forEachChild(node, visit);
+      if (syntax.is(node, "CallExpression") && calleeName(syntax, node) === "setRequestHandler") lowLevel--;
+      return result;
     };
     syntax.forEachChild(file.node, visit);
     lines.push(`  ${kinds.join(" ")}`);
@@ -53,6 +65,7 @@ export function engineTranscript(project: EngineProject): string[] {
     lines.push(`function @${where(fn)}: ${signatures.length} signature(s), returns ${returned ? describe(checker, returned, 3) : "nothing"}`);
   }
   // The parts of the analysis that run on the engine, as the analysis calls them.
+  for (const { style, node } of registrations) lines.push(`${style} @${where(node)}: SDK major ${sdkMajorOf(style, node, project) ?? "none"}`);
   lines.push(`program SDK major: ${programSdkMajor(project) ?? "none"}`);
   lines.push(`MCPA007 if no tool were found: ${noToolsDiagnostic(project, []).message}`);
   return lines;

@@ -114,6 +114,18 @@ class Ts6Checker implements EngineChecker {
     return type(this.checker.getReturnTypeOfSignature(signature as unknown as ts.Signature));
   }
 
+  resolvedSignatures(calls: readonly ts.CallExpression[]): (EngineSignature | undefined)[] {
+    return calls.map((call) => this.checker.getResolvedSignature(call) as EngineSignature | undefined);
+  }
+
+  signatureDeclaration(signature: EngineSignature): EngineNode | undefined {
+    return (signature as unknown as ts.Signature).getDeclaration() ?? undefined;
+  }
+
+  nonNullable(t: EngineType): EngineType {
+    return type(this.checker.getNonNullableType(native(t)))!;
+  }
+
   properties(t: EngineType): readonly EngineSymbol[] {
     return this.checker.getPropertiesOfType(native(t)).map(symbol);
   }
