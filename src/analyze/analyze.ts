@@ -397,7 +397,7 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
   const { session, diagnostics } = context;
   const { checker } = session;
   const nameNode = candidate.declaredAt ?? ("expression" in candidate.name ? candidate.name.expression : candidate.name.node);
-  const name = "expression" in candidate.name ? resolveToolName(candidate.name.expression, checker) : candidate.name.text;
+  const name = "expression" in candidate.name ? resolveToolName(candidate.name.expression, session.engine) : candidate.name.text;
   const at = session.where(nameNode);
   if (name === undefined) {
     diagnostics.push({

@@ -1,9 +1,11 @@
 import { relative } from "node:path";
+import type { ts } from "ts-morph";
 import type { EngineChecker, EngineNode, EngineProject, EngineType } from "../../src/analyze/engine/engine.js";
 import { noToolsDiagnostic } from "../../src/analyze/no-tools.js";
 import { toPosixPath } from "../../src/analyze/paths.js";
 import { calleeName } from "../../src/analyze/engine/syntax.js";
 import { programSdkMajor, sdkMajorOf } from "../../src/analyze/resolve/sdk-major.js";
+import { resolveToolName } from "../../src/analyze/resolve/tool-name.js";
 
 /**
  * What the analysis can learn of a project through the engine, written out so that two engines
@@ -23,6 +25,7 @@ export function engineTranscript(project: EngineProject): string[] {
   // Registrations, as the analysis asks their SDK major: a registering call, or a node inside a low-level request handler.
   const registrations: { style: "sdk-register-tool" | "sdk-low-level"; node: EngineNode }[] = [];
   let lowLevel = 0;
+  const names: ts.Expression[] = [];
   for (const file of project.sourceFiles()) {
     lines.push(`file ${toPosixPath(relative(project.rootDir, file.fileName))}`);
     const kinds: string[] = [];
@@ -35,6 +38,7 @@ export function engineTranscript(project: EngineProject): string[] {
         if (name === "registerTool" || name === "tool") registrations.push({ style: "sdk-register-tool", node });
         if (name === "setRequestHandler") lowLevel++;
       }
+      if (syntax.is(node, "PropertyAssignment") && syntax.is(node.name, "Identifier") && node.name.text === "name") names.push(node.initializer);
       if (lowLevel > 0 && syntax.is(node, "ReturnStatement")) registrations.push({ style: "sdk-low-level", node });
       const result = syntax.forEachChild(node, visit);
       if (syntax.is(node, "CallExpression") && calleeName(syntax, node) === "setRequestHandler") lowLevel--;
@@ -65,7 +69,12 @@ export function engineTranscript(project: EngineProject): string[] {
     lines.push(`function @${where(fn)}: ${signatures.length} signature(s), returns ${returned ? describe(checker, returned, 3) : "nothing"}`);
   }
   // The parts of the analysis that run on the engine, as the analysis calls them.
-  for (const { style, node } of registrations) lines.push(`${style} @${where(node)}: SDK major ${sdkMajorOf(style, node, project) ?? "none"}`);
+  for (const { style, node } of registrations) {
+    const name = syntax.is(node, "CallExpression") && node.arguments[0] ? resolveToolName(node.arguments[0], project) : undefined;
+    lines.push(`${style} @${where(node)}: SDK major ${sdkMajorOf(style, node, project) ?? "none"}${name !== undefined ? `, tool name ${JSON.stringify(name)}` : ""}`);
+  }
+  // Tool names as tool objects, FastMCP and loops give them: the value of every \`name\` property.
+  for (const node of names) lines.push(`name @${where(node)}: ${JSON.stringify(resolveToolName(node, project) ?? null)}`);
   lines.push(`program SDK major: ${programSdkMajor(project) ?? "none"}`);
   lines.push(`MCPA007 if no tool were found: ${noToolsDiagnostic(project, []).message}`);
   return lines;

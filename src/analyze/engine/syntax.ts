@@ -38,3 +38,11 @@ export function calleeName(syntax: EngineSyntax, call: ts.CallExpression): strin
 export function parentOf(node: EngineNode): EngineNode | undefined {
   return (node as { parent?: EngineNode }).parent;
 }
+
+/** The text of a string literal or a template literal without holes, under any wrapping; else undefined. */
+export function literalText(syntax: EngineSyntax, node: EngineNode | undefined): string | undefined {
+  if (!node) return undefined;
+  const expression = unwrapExpression(syntax, node as ts.Expression);
+  if (syntax.is(expression, "StringLiteral") || syntax.is(expression, "NoSubstitutionTemplateLiteral")) return expression.text;
+  return undefined;
+}
