@@ -281,7 +281,7 @@ export function analyzeSessionCore(
     state.relations.set(tool, found);
     const entry: ToolEntry = { ...tool.entry, warnings: found.warnings, references: mergeReferences(found.references, stubMentions[index] ?? []) };
     if (entry.style === "tool-object" && entry.sdkMajor === undefined) {
-      if (programMajor === null) programMajor = programSdkMajor(session.program);
+      if (programMajor === null) programMajor = programSdkMajor(session.engine);
       if (programMajor !== undefined) entry.sdkMajor = programMajor;
     }
     if (servers.size > 1 && tool.server) entry.server = { name: tool.server.name, ...session.where(tool.server.key) };
@@ -291,7 +291,7 @@ export function analyzeSessionCore(
   onProgress?.({ filesDone: files.length, filesTotal: files.length, tools: tools.length });
   reportDuplicates(tools, serverOf, diagnostics);
   reportUnresolvedModules(tools, session, diagnostics);
-  if (tools.length === 0) diagnostics.push(noToolsDiagnostic(session, files, diagnostics));
+  if (tools.length === 0) diagnostics.push(noToolsDiagnostic(session.engine, diagnostics));
   diagnostics.sort(compareDiagnostics);
   const inventory: Inventory = {
     schemaVersion: INVENTORY_SCHEMA_VERSION,
@@ -398,7 +398,7 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
   const { session, diagnostics } = context;
   const { checker } = session;
   const nameNode = candidate.declaredAt ?? ("expression" in candidate.name ? candidate.name.expression : candidate.name.node);
-  const name = "expression" in candidate.name ? resolveToolName(candidate.name.expression, checker) : candidate.name.text;
+  const name = "expression" in candidate.name ? resolveToolName(candidate.name.expression, session.engine) : candidate.name.text;
   const at = session.where(nameNode);
   if (name === undefined) {
     diagnostics.push({
@@ -488,7 +488,7 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
     warnings: [],
     references: [],
   };
-  const sdkMajor = sdkMajorOf(candidate.style, candidate.registration, checker);
+  const sdkMajor = sdkMajorOf(candidate.style, candidate.registration, session.engine);
   if (sdkMajor !== undefined) entry.sdkMajor = sdkMajor;
   const declared = declaredOutputSchema(candidate.registration, candidate.declaredAt, checker, context.schemas, (node) => session.where(node));
   if (declared) entry.declaredOutputSchema = declared;

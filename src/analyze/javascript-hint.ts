@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { AnalysisSession } from "./session.js";
+import type { EngineProject } from "./engine/engine.js";
 
 const JAVASCRIPT = /\.(c|m)?jsx?$/;
 const MAX_ENTRIES = 2000;
@@ -10,8 +10,8 @@ const MAX_ENTRIES = 2000;
  * sees `.js` files. Counted with a bounded walk of the tsconfig's folder (no node_modules, no dot
  * folders), only when nothing was found, so it costs nothing on a normal run.
  */
-export function javascriptHint(session: AnalysisSession): string | null {
-  if (session.engine.allowJs) return null;
+export function javascriptHint(project: EngineProject): string | null {
+  if (project.allowJs) return null;
   let seen = 0;
   let found = 0;
   const walk = (dir: string): void => {
@@ -23,7 +23,7 @@ export function javascriptHint(session: AnalysisSession): string | null {
     }
   };
   try {
-    walk(session.engine.rootDir);
+    walk(project.rootDir);
   } catch {
     return null;
   }

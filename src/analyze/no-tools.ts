@@ -1,8 +1,7 @@
-import { ts } from "ts-morph";
 import { AnalyzeCodes } from "./diagnostic-codes.js";
+import type { EngineProject } from "./engine/engine.js";
 import type { Diagnostic } from "./inventory.js";
 import { javascriptHint } from "./javascript-hint.js";
-import type { AnalysisSession } from "./session.js";
 
 /** The forms discovery looks for, as the no-tools warning lists them. */
 const STYLES_LOOKED_FOR =
@@ -15,37 +14,44 @@ const MCP_PACKAGES = /^(@modelcontextprotocol\/(sdk|server)|fastmcp|mcp-framewor
 /**
  * The warning for a project in which no tool was found (MCPA007): what was looked for, and the
  * likeliest reason, tried from the most to the least certain. Only computed when nothing was found.
+ * Read through the analysis engine (src/analyze/engine/), so either compiler gives it alike.
  */
-export function noToolsDiagnostic(session: AnalysisSession, files: readonly ts.SourceFile[], diagnostics: readonly Diagnostic[]): Diagnostic {
+export function noToolsDiagnostic(project: EngineProject, diagnostics: readonly Diagnostic[]): Diagnostic {
+  const files = project.sourceFiles();
   const count = `${files.length} source file${files.length === 1 ? "" : "s"}`;
   return {
     file: null,
     line: null,
     severity: "warning",
     code: AnalyzeCodes.noTools,
-    message: `no MCP tools found in ${count}; looked for ${STYLES_LOOKED_FOR}. Likeliest reason: ${likeliestReason(session, files, diagnostics)}`,
+    message: `no MCP tools found in ${count}; looked for ${STYLES_LOOKED_FOR}. Likeliest reason: ${likeliestReason(project, diagnostics)}`,
   };
 }
 
-function likeliestReason(session: AnalysisSession, files: readonly ts.SourceFile[], diagnostics: readonly Diagnostic[]): string {
-  const javascript = javascriptHint(session);
+function likeliestReason(project: EngineProject, diagnostics: readonly Diagnostic[]): string {
+  const files = project.sourceFiles();
+  const javascript = javascriptHint(project);
   if (javascript) return javascript;
   if (files.length === 0) return "the tsconfig's `include`/`files` match no source file";
   const unresolved = diagnostics.filter((d) => d.code === AnalyzeCodes.unresolvedName).length;
   if (unresolved > 0) return `${unresolved} registration${unresolved === 1 ? " was" : "s were"} found, but no tool name could be resolved (MCPA002 above)`;
   const syntax = diagnostics.filter((d) => d.code === AnalyzeCodes.syntaxError).length;
   if (syntax > 0) return `${syntax} file${syntax === 1 ? " has a syntax error" : "s have syntax errors"} and could not be analysed (MCPA001 above)`;
+  const { syntax: nodes, checker } = project;
+  const specifiers = files.flatMap((file) =>
+    file.node.statements.flatMap((statement) =>
+      nodes.is(statement, "ImportDeclaration") && nodes.is(statement.moduleSpecifier, "StringLiteral") && MCP_PACKAGES.test(statement.moduleSpecifier.text) ? [statement.moduleSpecifier] : [],
+    ),
+  );
+  // One batch: with TypeScript 7 each checker call is a round trip to the compiler.
+  const symbols = checker.symbolsAt(specifiers);
   const imported = new Set<string>();
   const missing = new Set<string>();
-  for (const file of files) {
-    for (const statement of file.statements) {
-      const specifier = ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier : undefined;
-      if (!specifier || !MCP_PACKAGES.test(specifier.text)) continue;
-      const name = specifier.text.startsWith("@") ? specifier.text.split("/").slice(0, 2).join("/") : specifier.text.split("/")[0]!;
-      imported.add(name);
-      if (!session.checker.getSymbolAtLocation(specifier)) missing.add(name);
-    }
-  }
+  specifiers.forEach((specifier, index) => {
+    const name = specifier.text.startsWith("@") ? specifier.text.split("/").slice(0, 2).join("/") : specifier.text.split("/")[0]!;
+    imported.add(name);
+    if (!symbols[index]) missing.add(name);
+  });
   if (imported.size === 0) {
     return "no source file imports an MCP server package (@modelcontextprotocol/sdk, @modelcontextprotocol/server, fastmcp, mcp-framework or xmcp): is this the server's tsconfig? Pass it with --project";
   }

@@ -9,7 +9,9 @@ import { planSharing } from "./shared-values.js";
  *
  * The generated code uses only calls that zod 3.25+ and zod 4 both have (`z.object().passthrough()`,
  * `.strict()`, `.catchall()`, `z.lazy`, `z.union`, `z.enum`, `z.literal`, `.regex`, `.int`, `.gte`,
- * `.lte`, `.min`, `.max`, `.describe`) and is typed `z.ZodType`, which both accept.
+ * `.lte`, `.min`, `.max`, `.describe`), made through `z`, zod seen through the plain `Zod` interface
+ * that the template declares (`Schema` for every schema), so the user's tsc infers no zod types;
+ * the exported table is declared `zod.ZodType` per tool, which both accept.
  *
  * It is a translation of the subset of JSON Schema our output schemas use, made LOOSER where zod
  * cannot follow, never stricter:
@@ -265,7 +267,7 @@ function withoutDefs(view: Schema): { root: Schema; defs: Schema } {
 }
 
 export interface ZodModule {
-  /** Sub-schemas several tools share, each declared once (`const Z_<hash>: z.ZodType = ...`). */
+  /** Sub-schemas several tools share, each declared once (`const Z_<hash>: Schema = ...`). */
   shared: { name: string; source: string }[];
   /** One expression per tool, in the order given. */
   tools: { name: string; source: string }[];
@@ -273,7 +275,7 @@ export interface ZodModule {
 
 /**
  * Zod source for the output schemas of several tools. Sub-schemas that repeat across tools (the
- * envelope's layers) are declared once and typed `z.ZodType`, so the user's tsc checks each once.
+ * envelope's layers) are declared once (typed `Schema`), so the user's tsc checks each once.
  * Sub-schemas holding a `$ref` are never shared: a ref means something only under its own root.
  * A schema with `$defs` becomes an immediately-invoked function that fills a local `defs` table
  * first, so recursive definitions resolve lazily.
@@ -294,7 +296,7 @@ export function zodModule(schemas: readonly { name: string; schema: JsonSchemaOb
     const body = writer.expr(root);
     if (names.length === 0) return { name, source: body };
     const lines = names.map((def) => `  defs[${str(def)}] = ${writer.expr(defs[def])};`);
-    return { name, source: `((): z.ZodType => {\n  const defs: { [name: string]: z.ZodType } = {};\n${lines.join("\n")}\n  return ${body};\n})()` };
+    return { name, source: `((): Schema => {\n  const defs: { [name: string]: Schema } = {};\n${lines.join("\n")}\n  return ${body};\n})()` };
   });
   return { shared, tools };
 }

@@ -1,6 +1,11 @@
 import { relative } from "node:path";
+import type { ts } from "ts-morph";
 import type { EngineChecker, EngineNode, EngineProject, EngineType } from "../../src/analyze/engine/engine.js";
+import { noToolsDiagnostic } from "../../src/analyze/no-tools.js";
 import { toPosixPath } from "../../src/analyze/paths.js";
+import { calleeName } from "../../src/analyze/engine/syntax.js";
+import { programSdkMajor, sdkMajorOf } from "../../src/analyze/resolve/sdk-major.js";
+import { resolveToolName } from "../../src/analyze/resolve/tool-name.js";
 
 /**
  * What the analysis can learn of a project through the engine, written out so that two engines
@@ -9,21 +14,35 @@ import { toPosixPath } from "../../src/analyze/paths.js";
  * of it: the callee's symbol and where it is declared, the function's type, its return type and
  * the members of both, in an engine-neutral form (flags, literal values, sorted property names:
  * never `typeToString`, which orders the properties of a normalised union differently in
- * TypeScript 7).
+ * TypeScript 7). Then what the parts of the analysis that run on the engine (the program's SDK
+ * major, the no-tools warning) give.
  */
 export function engineTranscript(project: EngineProject): string[] {
   const { syntax, checker } = project;
   const lines: string[] = [];
   const functions: EngineNode[] = [];
   const callees: EngineNode[] = [];
+  // Registrations, as the analysis asks their SDK major: a registering call, or a node inside a low-level request handler.
+  const registrations: { style: "sdk-register-tool" | "sdk-low-level"; node: EngineNode }[] = [];
+  let lowLevel = 0;
+  const names: ts.Expression[] = [];
   for (const file of project.sourceFiles()) {
     lines.push(`file ${toPosixPath(relative(project.rootDir, file.fileName))}`);
     const kinds: string[] = [];
     const visit = (node: EngineNode): undefined => {
       kinds.push(`${syntax.kindName(node)}@${syntax.line(node)}`);
       if (syntax.is(node, "ArrowFunction") || syntax.is(node, "FunctionExpression") || syntax.is(node, "FunctionDeclaration") || syntax.is(node, "MethodDeclaration")) functions.push(node);
-      if (syntax.is(node, "CallExpression")) callees.push(syntax.is(node.expression, "PropertyAccessExpression") ? node.expression.name : node.expression);
-      return syntax.forEachChild(node, visit);
+      if (syntax.is(node, "CallExpression")) {
+        callees.push(syntax.is(node.expression, "PropertyAccessExpression") ? node.expression.name : node.expression);
+        const name = calleeName(syntax, node);
+        if (name === "registerTool" || name === "tool") registrations.push({ style: "sdk-register-tool", node });
+        if (name === "setRequestHandler") lowLevel++;
+      }
+      if (syntax.is(node, "PropertyAssignment") && syntax.is(node.name, "Identifier") && node.name.text === "name") names.push(node.initializer);
+      if (lowLevel > 0 && syntax.is(node, "ReturnStatement")) registrations.push({ style: "sdk-low-level", node });
+      const result = syntax.forEachChild(node, visit);
+      if (syntax.is(node, "CallExpression") && calleeName(syntax, node) === "setRequestHandler") lowLevel--;
+      return result;
     };
     syntax.forEachChild(file.node, visit);
     lines.push(`  ${kinds.join(" ")}`);
@@ -49,6 +68,15 @@ export function engineTranscript(project: EngineProject): string[] {
     const returned = signatures[0] ? checker.returnType(signatures[0]) : undefined;
     lines.push(`function @${where(fn)}: ${signatures.length} signature(s), returns ${returned ? describe(checker, returned, 3) : "nothing"}`);
   }
+  // The parts of the analysis that run on the engine, as the analysis calls them.
+  for (const { style, node } of registrations) {
+    const name = syntax.is(node, "CallExpression") && node.arguments[0] ? resolveToolName(node.arguments[0], project) : undefined;
+    lines.push(`${style} @${where(node)}: SDK major ${sdkMajorOf(style, node, project) ?? "none"}${name !== undefined ? `, tool name ${JSON.stringify(name)}` : ""}`);
+  }
+  // Tool names as tool objects, FastMCP and loops give them: the value of every \`name\` property.
+  for (const node of names) lines.push(`name @${where(node)}: ${JSON.stringify(resolveToolName(node, project) ?? null)}`);
+  lines.push(`program SDK major: ${programSdkMajor(project) ?? "none"}`);
+  lines.push(`MCPA007 if no tool were found: ${noToolsDiagnostic(project, []).message}`);
   return lines;
 }
 

@@ -194,3 +194,36 @@ describe("sharing", () => {
     expect(evaluated.a).toBeDefined();
   });
 });
+
+describe("what the module costs the project's tsc", () => {
+  /** Type instantiations the checker makes for a module, checked as a strict project at the repo root would. */
+  function checkerCost(source: string): { instantiations: number; errors: string[] } {
+    const file = join(repoRoot, "test", "generate", "__zod-cost__.ts");
+    const options: ts.CompilerOptions = {
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noEmit: true,
+      skipLibCheck: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+    };
+    const host = ts.createCompilerHost(options);
+    const { fileExists, readFile } = host;
+    host.fileExists = (name) => name === file || fileExists.call(host, name);
+    host.readFile = (name) => (name === file ? source : readFile.call(host, name));
+    const program = ts.createProgram([file], options, host);
+    const errors = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    return { instantiations: program.getInstantiationCount(), errors };
+  }
+
+  it("builds the schemas without having tsc infer zod's types: the whole module costs less than one z.string() typed by zod", () => {
+    // The orchestrator's eleven tools, with their shared envelope parts (the golden file is the generator's output).
+    const generated = readFileSync(join(repoRoot, "fixtures", "orchestrator", "__expected__", "generated", "aorp", "output-schemas.zod.ts"), "utf8");
+    const module = checkerCost(generated);
+    const oneSchema = checkerCost('import { z } from "zod";\nexport const x: z.ZodType = z.string();\n');
+    expect(module.errors).toEqual([]);
+    expect(oneSchema.errors).toEqual([]);
+    expect(module.instantiations).toBeLessThan(oneSchema.instantiations);
+  });
+});

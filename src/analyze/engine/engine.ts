@@ -55,6 +55,8 @@ export interface EngineProject {
   readonly allowJs: boolean;
   /** The project's own sources (no declaration files, nothing from node_modules), sorted by file name. */
   sourceFiles(): readonly EngineSourceFile[];
+  /** Every file of the program, libraries and declaration files included, sorted (what the analysis tells SDK majors by). */
+  programFileNames(): readonly string[];
   readonly syntax: EngineSyntax;
   readonly checker: EngineChecker;
   /** Ends the project (TypeScript 7 stops its compiler process); nothing may be read after. */
@@ -70,6 +72,13 @@ export interface EngineSourceFile {
 /** Node kinds by name: the kinds the analysis tests, as both compilers name them. */
 export interface NodesByKind {
   ArrowFunction: ts.ArrowFunction;
+  AsExpression: ts.AsExpression;
+  AwaitExpression: ts.AwaitExpression;
+  ElementAccessExpression: ts.ElementAccessExpression;
+  NonNullExpression: ts.NonNullExpression;
+  ParenthesizedExpression: ts.ParenthesizedExpression;
+  SatisfiesExpression: ts.SatisfiesExpression;
+  TypeAssertionExpression: ts.TypeAssertion;
   CallExpression: ts.CallExpression;
   ClassDeclaration: ts.ClassDeclaration;
   FunctionDeclaration: ts.FunctionDeclaration;
@@ -120,6 +129,12 @@ export interface EngineChecker {
   declarations(symbol: EngineSymbol): readonly EngineNode[];
   callSignatures(type: EngineType): readonly EngineSignature[];
   returnType(signature: EngineSignature): EngineType | undefined;
+  /** The signature overload resolution picks for each call (`registerTool`'s, say); one round trip per call on TypeScript 7. */
+  resolvedSignatures(calls: readonly ts.CallExpression[]): (EngineSignature | undefined)[];
+  /** Where a signature is declared (none for a synthetic one). */
+  signatureDeclaration(signature: EngineSignature): EngineNode | undefined;
+  /** The type without `null` and `undefined`. */
+  nonNullable(type: EngineType): EngineType;
   properties(type: EngineType): readonly EngineSymbol[];
   property(type: EngineType, name: string): EngineSymbol | undefined;
   /** A union's members, or undefined for a type that is not a union. */

@@ -46,6 +46,13 @@ export class Ts6Project implements EngineProject {
     return this.files;
   }
 
+  programFileNames(): readonly string[] {
+    return this.program
+      .getSourceFiles()
+      .map((sf) => sf.fileName)
+      .sort();
+  }
+
   close(): void {
     // Nothing to stop: the Program is garbage once unreferenced.
   }
@@ -105,6 +112,18 @@ class Ts6Checker implements EngineChecker {
 
   returnType(signature: EngineSignature): EngineType | undefined {
     return type(this.checker.getReturnTypeOfSignature(signature as unknown as ts.Signature));
+  }
+
+  resolvedSignatures(calls: readonly ts.CallExpression[]): (EngineSignature | undefined)[] {
+    return calls.map((call) => this.checker.getResolvedSignature(call) as EngineSignature | undefined);
+  }
+
+  signatureDeclaration(signature: EngineSignature): EngineNode | undefined {
+    return (signature as unknown as ts.Signature).getDeclaration() ?? undefined;
+  }
+
+  nonNullable(t: EngineType): EngineType {
+    return type(this.checker.getNonNullableType(native(t)))!;
   }
 
   properties(t: EngineType): readonly EngineSymbol[] {

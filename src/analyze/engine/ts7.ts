@@ -86,6 +86,10 @@ class Ts7Project implements EngineProject {
     return this.files;
   }
 
+  programFileNames(): readonly string[] {
+    return [...this.project.program.getSourceFileNames()].sort();
+  }
+
   close(): void {
     this.api.close();
   }
@@ -156,6 +160,20 @@ class Ts7Checker implements EngineChecker {
 
   returnType(signature: EngineSignature): EngineType | undefined {
     return type(this.checker.getReturnTypeOfSignature(signature as unknown as Signature));
+  }
+
+  resolvedSignatures(calls: readonly ts.CallExpression[]): (EngineSignature | undefined)[] {
+    // The API takes one node at a time here.
+    return calls.map((call) => this.checker.getResolvedSignature(ts7Node(call)) as unknown as EngineSignature | undefined);
+  }
+
+  signatureDeclaration(signature: EngineSignature): EngineNode | undefined {
+    const node = (signature as unknown as Signature).declaration?.resolve();
+    return node ? engineNode(node) : undefined;
+  }
+
+  nonNullable(t: EngineType): EngineType {
+    return type(this.checker.getNonNullableType(native(t)) ?? native(t))!;
   }
 
   properties(t: EngineType): readonly EngineSymbol[] {

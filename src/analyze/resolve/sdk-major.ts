@@ -1,6 +1,7 @@
-import { ts } from "ts-morph";
+import type { ts } from "ts-morph";
+import type { EngineNode, EngineProject } from "../engine/engine.js";
+import { calleeName, parentOf } from "../engine/syntax.js";
 import type { DiscoveryStyle } from "../inventory.js";
-import { calleeName } from "../syntax.js";
 
 /**
  * Which major of the MCP TypeScript SDK registers a tool: 1 for `@modelcontextprotocol/sdk`, 2 for
@@ -8,7 +9,8 @@ import { calleeName } from "../syntax.js";
  * different `outputSchema`s (1.x zod only; 2.x a Standard Schema with `~standard.jsonSchema`), so
  * generation and `migrate` need to know. Told by where the checker resolves the registering call's
  * method (`registerTool`, `tool`, `setRequestHandler`), not by import names: it sees through
- * re-exports, wrappers' parameter types and aliases alike.
+ * re-exports, wrappers' parameter types and aliases alike. Read through the analysis engine, so
+ * either compiler tells it alike.
  */
 
 const SDK_STYLES: ReadonlySet<DiscoveryStyle> = new Set(["sdk-register-tool", "sdk-tool", "sdk-low-level"]);
@@ -22,30 +24,35 @@ export function sdkMajorOfFile(fileName: string): 1 | 2 | undefined {
 }
 
 /** The call that registers a candidate: the registration itself, or the `setRequestHandler` around a low-level branch. */
-function registeringCall(registration: ts.Node): ts.CallExpression | undefined {
-  if (ts.isCallExpression(registration)) return registration;
-  for (let node: ts.Node | undefined = registration.parent; node; node = node.parent) {
-    if (ts.isCallExpression(node) && calleeName(node) === "setRequestHandler") return node;
+function registeringCall(project: EngineProject, registration: EngineNode): ts.CallExpression | undefined {
+  const { syntax } = project;
+  if (syntax.is(registration, "CallExpression")) return registration;
+  for (let node = parentOf(registration); node; node = parentOf(node)) {
+    if (syntax.is(node, "CallExpression") && calleeName(syntax, node) === "setRequestHandler") return node;
   }
   return undefined;
 }
 
-export function sdkMajorOf(style: DiscoveryStyle, registration: ts.Node, checker: ts.TypeChecker): 1 | 2 | undefined {
+export function sdkMajorOf(style: DiscoveryStyle, registration: EngineNode, project: EngineProject): 1 | 2 | undefined {
   if (!SDK_STYLES.has(style)) return undefined;
-  const call = registeringCall(registration);
-  const declaration = call ? checker.getResolvedSignature(call)?.getDeclaration() : undefined;
+  const call = registeringCall(project, registration);
+  const [signature] = call ? project.checker.resolvedSignatures([call]) : [];
+  const declaration = signature ? project.checker.signatureDeclaration(signature) : undefined;
   return declaration ? sdkMajorOfFile(declaration.getSourceFile().fileName) : undefined;
 }
+
+/** A declaration file's name (`.d.ts`, `.d.mts`, `.d.cts`, and `.d.<ext>.ts` for arbitrary extensions). */
+const DECLARATION_FILE = /\.d\.([^./\\]+\.)?[cm]?ts$/;
 
 /**
  * The SDK major a whole program uses, when it uses one: tool objects are often registered by a
  * loop or a helper the analyser does not tie to them, and then take this.
  */
-export function programSdkMajor(program: ts.Program): 1 | 2 | undefined {
+export function programSdkMajor(project: EngineProject): 1 | 2 | undefined {
   const found = new Set<1 | 2>();
-  for (const file of program.getSourceFiles()) {
-    if (!file.isDeclarationFile) continue;
-    const major = sdkMajorOfFile(file.fileName);
+  for (const fileName of project.programFileNames()) {
+    if (!DECLARATION_FILE.test(fileName)) continue;
+    const major = sdkMajorOfFile(fileName);
     if (major !== undefined) found.add(major);
     if (found.size > 1) return undefined;
   }
