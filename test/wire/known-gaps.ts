@@ -40,10 +40,6 @@ export const KNOWN_GAPS: readonly KnownGap[] = [
   // migrate: "the handler reverseText is used elsewhere too".
   { fixture: "styles/tool-object", variants: "all", tool: "reverse_text", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
   { fixture: "styles/tool-object", variants: "all", tool: "reverse_text", path: "error", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
-  // mountWrappedTools does `JSON.stringify(await entry.execute(input))`: the client gets the result's JSON in a text block.
-  { fixture: "styles/tool-object", variants: "all", tool: "random_quote", path: "success", point: "3-double-wrapping", seen: NOT_AN_ENVELOPE },
-  { fixture: "styles/tool-object", variants: "all", tool: "build_report", path: "success", point: "3-double-wrapping", seen: NOT_AN_ENVELOPE },
-  { fixture: "styles/tool-object", variants: "all", tool: "build_report", path: "error", point: "3-double-wrapping", seen: /^isError is false/ },
   // migrate (SDK 2.x): "it returns inputRequired(...), which conform() cannot hold to the protocol yet".
   { fixture: "sdk-v2/sdk-register-tool", variants: "all", tool: "subscribe_alerts", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
   { fixture: "sdk-v2/sdk-register-tool", variants: "all", tool: "subscribe_alerts", path: "error", point: "migrate-skip", seen: /^(no structuredContent|envelope |text )/ },
