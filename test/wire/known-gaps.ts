@@ -11,9 +11,11 @@ import { jsonEqual } from "./preserve.js";
  * sent as successes, 5 placeholder content, 6 what the legacy response said is lost, 7 protocol
  * switch (branch `migrate`). Outside them, also `migrate`'s: `migrate-skip`, a tool `migrate`
  * leaves as it was ("the handler ... is used elsewhere too"), which then answers in its legacy
- * shape; `migrate-await`, a migrated return that hands the formatter a promise.
+ * shape; `migrate-helper-throw`, an error path the analyser finds in a function the handler calls
+ * (`throw new Error(...)` in a helper), which `migrate` leaves as it is: the client gets the bare
+ * error the framework or SDK makes of the throw, not the protocol's error envelope.
  */
-export type IssuePoint = "3-double-wrapping" | "6-legacy-said-lost" | "migrate-skip" | "migrate-await";
+export type IssuePoint = "3-double-wrapping" | "6-legacy-said-lost" | "migrate-skip" | "migrate-helper-throw";
 
 export interface KnownGap {
   fixture: string;
@@ -46,9 +48,8 @@ export const KNOWN_GAPS: readonly KnownGap[] = [
   // migrate: "the handler searchNotes is called elsewhere too" (the dispatcher's case and the tools table).
   { fixture: "sdk-v2/sdk-low-level", variants: "all", tool: "search_notes", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
   { fixture: "sdk-v2/sdk-low-level", variants: "all", tool: "search_notes", path: "error", point: "migrate-skip", seen: /^(no structuredContent|envelope |text )/ },
-  // `return formatFetchQuote(this.run(input.symbol), ...)`: the payload is the promise run() returns.
-  { fixture: "styles/mcp-framework", variants: "all", tool: "fetch_quote", path: "success", point: "migrate-await", seen: /^lost field \/symbol/ },
-  { fixture: "styles/mcp-framework", variants: "all", tool: "fetch_quote", path: "error", point: "migrate-await", seen: /^isError is false/ },
+  // `formatFetchQuote(await this.run(input.symbol), ...)`: run() throws `new Error("Unknown symbol NOPE")`, which reaches the client as mcp-framework's bare error text.
+  { fixture: "styles/mcp-framework", variants: "all", tool: "fetch_quote", path: "error", point: "migrate-helper-throw", seen: /^(envelope |text )/ },
   // The legacy error envelope's code and suggestion (`{ success: false, error: "NO_DIVIDEND_DATA", suggestion }`).
   { fixture: "stock-legacy", variants: "all", tool: "calculate_ddm", path: "error", arguments: { symbol: "SCC" }, point: "6-legacy-said-lost", seen: /^lost field \/error = "NO_DIVIDEND_DATA"/ },
   // Error results that carried guidance or a next action: the error envelope keeps only the message.
