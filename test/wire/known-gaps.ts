@@ -50,13 +50,14 @@ export const KNOWN_GAPS: readonly KnownGap[] = [
   { fixture: "sdk-v2/sdk-low-level", variants: "all", tool: "search_notes", path: "error", point: "migrate-skip", seen: /^(no structuredContent|envelope |text )/ },
   // `formatFetchQuote(await this.run(input.symbol), ...)`: run() throws `new Error("Unknown symbol NOPE")`, which reaches the client as mcp-framework's bare error text.
   { fixture: "styles/mcp-framework", variants: "all", tool: "fetch_quote", path: "error", point: "migrate-helper-throw", seen: /^(envelope |text )/ },
-  // The legacy error envelope's code and suggestion (`{ success: false, error: "NO_DIVIDEND_DATA", suggestion }`).
-  { fixture: "stock-legacy", variants: "all", tool: "calculate_ddm", path: "error", arguments: { symbol: "SCC" }, point: "6-legacy-said-lost", seen: /^lost field \/error = "NO_DIVIDEND_DATA"/ },
-  // Error results that carried guidance or a next action: the error envelope keeps only the message.
-  { fixture: "orchestrator", variants: "all", tool: "create_real_task", path: "error", point: "6-legacy-said-lost", seen: /^lost field \/guidance\/next_action/ },
+  // On the Guidance Pattern, the error formatter takes the message only and the guidance comes from the tool's stub
+  // (errorGuidance): the legacy envelope's code and suggestion (`{ success: false, error: "NO_DIVIDEND_DATA", suggestion }`),
+  // and the guidance or next action an error result carried, have no way into it yet. Every other protocol carries them.
+  { fixture: "stock-legacy", variants: ["guidance"], tool: "calculate_ddm", path: "error", arguments: { symbol: "SCC" }, point: "6-legacy-said-lost", seen: /^lost field \/error = "NO_DIVIDEND_DATA"/ },
+  { fixture: "orchestrator", variants: ["guidance"], tool: "create_real_task", path: "error", point: "6-legacy-said-lost", seen: /^lost field \/guidance\/next_action/ },
   {
     fixture: "orchestrator",
-    variants: "all",
+    variants: ["guidance"],
     tool: "submit_phase_for_review",
     path: "error",
     arguments: { task_id: "TASK-20250301000000-001" },
@@ -65,7 +66,7 @@ export const KNOWN_GAPS: readonly KnownGap[] = [
   },
   {
     fixture: "orchestrator",
-    variants: "all",
+    variants: ["guidance"],
     tool: "advance_to_next_phase",
     path: "error",
     arguments: { task_id: "TASK-20250301000000-001" },
