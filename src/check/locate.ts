@@ -59,14 +59,26 @@ function findConformCall(root: ts.Node, name: string): ts.CallExpression | null 
   return found;
 }
 
+/** `QUOTE_TOOL` (`as const`) or `ToolName.Build` (an enum member): a name the checker knows to be `name`. */
+function namesByConstant(node: ts.Node, name: string, checker: ts.TypeChecker): boolean {
+  if (!ts.isIdentifier(node) && !ts.isPropertyAccessExpression(node)) return false;
+  // A property's own key (`name:` in `{ name: ... }`) is not a value.
+  const parent = node.parent;
+  if ((ts.isPropertyAssignment(parent) || ts.isPropertyAccessExpression(parent)) && parent.name === node) return false;
+  const type = checker.getTypeAtLocation(node);
+  return (type.flags & ts.TypeFlags.StringLiteral) !== 0 && (type as ts.StringLiteralType).value === name;
+}
+
 /**
- * The registration: from the tool's name literal (the inventory's line) up to the nearest call,
- * object literal or class around it.
+ * The registration: from the tool's name (the inventory's line) up to the nearest call, object
+ * literal or class around it. The name is a literal, or a constant or enum member that holds it.
  */
 function findRegistration(session: AnalysisSession, tool: ToolEntry): ts.Node | null {
   const file = sourceFile(session, tool.file);
   if (!file) return null;
-  const literal = outermostAt(file, tool.line, (node) => (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && node.text === tool.name);
+  const literal =
+    outermostAt(file, tool.line, (node) => (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && node.text === tool.name) ??
+    outermostAt(file, tool.line, (node) => namesByConstant(node, tool.name, session.checker));
   for (let node = literal?.parent; node; node = node.parent) {
     if (ts.isCallExpression(node) || ts.isObjectLiteralExpression(node) || ts.isClassLike(node)) return node;
     if (ts.isSourceFile(node)) break;

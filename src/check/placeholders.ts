@@ -21,9 +21,11 @@ export function placeholdersOf(checker: ts.TypeChecker, expression: ts.Expressio
   let value = unwrapExpression(expression);
   if (ts.isAwaitExpression(value)) value = unwrapExpression(value.expression);
   if (!ts.isCallExpression(value)) return null;
+  // `promise.then((payload) => formatX(payload, legacyParts(...)))`, as migrate writes it in a function that is not async.
+  const call = settledCall(value) ?? value;
   const parts = new Set<string>();
   let source: string | null = null;
-  for (const argument of value.arguments) {
+  for (const argument of call.arguments) {
     const type = checker.getTypeAtLocation(argument);
     const property = checker.getPropertiesOfType(type).find((symbol) => symbol.declarations?.includes(brand));
     if (!property) continue;
@@ -32,6 +34,14 @@ export function placeholdersOf(checker: ts.TypeChecker, expression: ts.Expressio
     source ??= argumentText(argument);
   }
   return parts.size === 0 ? null : { parts: [...parts].sort(), source: source ?? "" };
+}
+
+function settledCall(call: ts.CallExpression): ts.CallExpression | null {
+  const callee = unwrapExpression(call.expression);
+  const callback = call.arguments.length === 1 ? unwrapExpression(call.arguments[0]!) : undefined;
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "then" || !callback || !ts.isArrowFunction(callback) || ts.isBlock(callback.body)) return null;
+  const body = unwrapExpression(callback.body);
+  return ts.isCallExpression(body) ? body : null;
 }
 
 function argumentText(argument: ts.Expression): string {

@@ -80,7 +80,10 @@ export function planDispatchers(
   return [...byResult.values()].map(({ dispatch, tools: served }) => {
     const file = dispatch.result.getSourceFile();
     const passThrough = dispatch.passThrough.getText(file);
-    const edits: DispatcherGroup["edits"] = [{ fileName: file.fileName, start: dispatch.result.getStart(file), end: dispatch.result.getEnd(), text: passThrough, imports: [] }];
+    // `=> ({ content: [...] })`: the parentheses an object literal needed go with it.
+    let replaced: ts.Node = dispatch.result;
+    while (ts.isParenthesizedExpression(replaced.parent)) replaced = replaced.parent;
+    const edits: DispatcherGroup["edits"] = [{ fileName: file.fileName, start: replaced.getStart(file), end: replaced.getEnd(), text: passThrough, imports: [] }];
     const typed = retype(dispatch, session.checker, module);
     if (typed.edit) edits.push(typed.edit);
     return { tools: served.sort(), where: session.where(dispatch.result), reason: typed.reason ?? null, edits };

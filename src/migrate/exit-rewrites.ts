@@ -7,6 +7,7 @@ import { resolveFunction } from "../analyze/resolve/handler.js";
 import { collectExitPoints, type ExitPoint } from "../analyze/resolve/return-paths.js";
 import type { ForeignCalls } from "./foreign-calls.js";
 import type { LegacyStep } from "./formatter-calls.js";
+import { saidBeside, type SaidBeside } from "./legacy-error-fields.js";
 
 /**
  * What a legacy exit becomes. `payload` and `message` are source text taken verbatim from the
@@ -14,7 +15,7 @@ import type { LegacyStep } from "./formatter-calls.js";
  */
 export type ExitRewrite =
   | { kind: "success"; exit: ExitPoint; payload: string; payloadNode: ts.Expression; notes: ts.Expression[]; carried?: Carried }
-  | { kind: "error"; exit: ExitPoint; message: string; messageNode: ts.Node; carried?: Carried }
+  | { kind: "error"; exit: ExitPoint; message: string; messageNode: ts.Node; carried?: Carried; said?: SaidBeside }
   | { kind: "done"; exit: ExitPoint }
   | { kind: "skip"; exit: ExitPoint; reason: string };
 
@@ -88,7 +89,10 @@ function envelopeMessage(exit: ExitPoint, payload: ts.Expression, checker: ts.Ty
   if (!literal || !isErrorEnvelopeLiteral(literal)) return null;
   for (const key of ["message", "error"]) {
     const value = getPropertyValue(literal, key);
-    if (value && ts.isExpression(value)) return literal === unwrapped ? error(exit, value) : { kind: "error", exit, message: `${text(unwrapped)}.${key}`, messageNode: value };
+    if (!value || !ts.isExpression(value)) continue;
+    const made: ExitRewrite = literal === unwrapped ? error(exit, value) : { kind: "error", exit, message: `${text(unwrapped)}.${key}`, messageNode: value };
+    const said = saidBeside(literal, literal === unwrapped ? null : text(unwrapped), key, checker);
+    return said && made.kind === "error" ? { ...made, said } : made;
   }
   return null;
 }

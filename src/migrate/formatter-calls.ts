@@ -29,6 +29,9 @@ export interface ErrorExit {
   message: string;
   /** The tools the message named, as recovery steps. */
   steps: LegacyStep[];
+  /** What a legacy error envelope said besides its message (legacy-error-fields.ts). */
+  code?: string;
+  recovery?: string;
 }
 
 export interface CallContext {
@@ -151,13 +154,13 @@ export function errorCall(exit: ErrorExit, context: CallContext): FormatterCall 
   const kit = steps?.kit ?? [];
   switch (context.protocol) {
     case "aorp":
-      return { text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([["message", exit.message], ["next_steps", steps?.text]])}))`, kit: ["legacyErrorParts", ...kit] };
+      return { text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([["message", exit.message], ["code", exit.code], ["next_steps", steps?.text], ["recovery", exit.recovery]])}))`, kit: ["legacyErrorParts", ...kit] };
     case "acor":
-      return { text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([["message", exit.message], ["next", steps?.text]])}))`, kit: ["legacyErrorParts"] };
+      return { text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([["message", exit.message], ["code", exit.code], ["next", steps?.text], ["recovery", exit.recovery]])}))`, kit: ["legacyErrorParts"] };
     case "aop":
-      return { text: `${formatter}Error(legacyErrorParts(${name}, { message: ${exit.message} }))`, kit: ["legacyErrorParts"] };
+      return { text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([["message", exit.message], ["code", exit.code], ["recovery", exit.recovery]])}))`, kit: ["legacyErrorParts"] };
     case "smart-v2": {
-      const sections = `legacyErrorSections(${name}, ${legacyObject([["message", exit.message], ["nextSteps", steps?.text]])})`;
+      const sections = `legacyErrorSections(${name}, ${legacyObject([["message", exit.message], ["code", exit.code], ["nextSteps", steps?.text], ["recovery", exit.recovery]])})`;
       // Composed with the Guidance Pattern, the error formatter also takes the error for `errorGuidance`.
       return { text: `${formatter}Error(${sections}${context.guidance ? `, ${exit.message}` : ""})`, kit: ["legacyErrorSections", ...kit] };
     }

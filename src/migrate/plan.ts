@@ -19,6 +19,7 @@ import { planWrap, type WrapPlan } from "./wrap.js";
 import { planOutputSchema } from "./output-schema.js";
 import { planWarnings } from "./warnings.js";
 import { LegacySteps } from "./legacy-steps.js";
+import { awaitPayload } from "./awaited-payload.js";
 import { planDispatchers } from "./dispatchers.js";
 import { ForeignCalls } from "./foreign-calls.js";
 import { callSitesBreak, outputVariant, variantOf } from "../check/protocol-switch.js";
@@ -170,7 +171,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       }
       const raw = RAW_PAYLOAD_STYLES.has(tool.style);
       const exitScope = scope;
-      const exits = collectExitPoints(scope).map((exit) => planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), raw, foreign));
+      const exits = collectExitPoints(scope).map((exit) => awaitPayload(planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), raw, foreign), checker));
       const outputSchema = planOutputSchema(session, tool, located.registration, schemaOptions);
       if ("reason" in outputSchema) {
         skip(outputSchema.reason, outputSchema.node);
@@ -218,7 +219,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           if (exit.kind === "done" || exit.kind === "skip") continue;
           let made: ReturnType<typeof successCall>;
           if (exit.kind === "error") {
-            made = errorCall({ message: exit.message, steps: exit.carried?.steps ?? steps.of(tool, [exit.messageNode]) }, context);
+            made = errorCall({ message: exit.message, steps: exit.carried?.steps ?? steps.of(tool, [exit.messageNode, ...(exit.said?.nodes ?? [])]), ...exit.said }, context);
           } else {
             const success: SuccessExit = exit.carried
               ? { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.carried.notes, steps: exit.carried.steps ?? steps.inTexts(exit.carried.notes, exit.payloadNode) }
@@ -230,7 +231,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           }
           need(needs, fileName, formatterModule, exit.kind === "error" ? `${formatter}Error` : formatter);
           for (const kitName of made.kit) need(needs, fileName, module("kit.ts"), kitName);
-          const call = made.text;
+          const call = exit.kind === "success" && "then" in exit ? `${exit.then}.then((${exit.payload}) => ${made.text})` : made.text;
           const file = exit.exit.node.getSourceFile();
           if (exit.exit.isThrow) {
             changes.throws++;

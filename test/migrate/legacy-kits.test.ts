@@ -55,5 +55,12 @@ describe("legacy builders of the generated kits", () => {
     expect(acorProtocol.validate(result.content[0]!.text)).toEqual([]);
     expect(result.isError).toBe(true);
     expect(result.content[0]!.text).toContain('- Call list_cities: `{"tool":"list_cities","arguments":{}}`');
+
+    // A legacy error envelope's code is in the title, its suggestion the recovery (not a placeholder).
+    const coded = (kit["legacyErrorParts"] as (tool: string, legacy: object) => object)("get_forecast", { message: "No forecast for Paris", code: "NO_FORECAST", recovery: "Use list_cities first" });
+    const text = (formatters["formatGetForecastError"] as (parts: object) => { content: { text: string }[] })(coded).content[0]!.text;
+    expect(acorProtocol.validate(text)).toEqual([]);
+    expect(text).toContain("get_forecast failed: NO_FORECAST");
+    expect(text).toContain("Use list_cities first");
   });
 });

@@ -199,7 +199,25 @@ function generatedFormatterCall(call: ts.CallExpression, checker: ts.TypeChecker
   if (!generated) return undefined;
   if (imported.name.endsWith("Error")) return { kind: "error", via: "formatter-error", payload: null };
   const [payload] = call.arguments;
-  return { kind: "success", via: "formatter", payload: payload ? payloadTypeOf(payload, checker) : null };
+  // `formatX(await this.run(symbol), parts)`: the payload is the settled value.
+  return { kind: "success", via: "formatter", payload: payload ? (isAwaited(payload) ? awaited(payloadTypeOf(payload, checker), checker) : payloadTypeOf(payload, checker)) : null };
+}
+
+function isAwaited(expression: ts.Expression): boolean {
+  for (let node: ts.Expression = expression; ; node = (node as ts.ParenthesizedExpression).expression) {
+    if (ts.isAwaitExpression(node)) return true;
+    if (!ts.isParenthesizedExpression(node) && !ts.isAsExpression(node) && !ts.isSatisfiesExpression(node) && !ts.isNonNullExpression(node)) return false;
+  }
+}
+
+/** `promise.then((payload) => formatX(payload, parts))` (migrate's form in a function that is not async): the formatter call. */
+function settledFormatterCall(call: ts.CallExpression, checker: ts.TypeChecker): Classified | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "then" || call.arguments.length !== 1) return undefined;
+  const callback = unwrapExpression(call.arguments[0]!);
+  if (!ts.isArrowFunction(callback) || ts.isBlock(callback.body)) return undefined;
+  const body = unwrapExpression(callback.body);
+  return ts.isCallExpression(body) ? generatedFormatterCall(body, checker) : undefined;
 }
 
 function parameterIndexOfPayload(expression: ts.Expression, helper: ts.SignatureDeclaration, mode: PayloadMode, checker: ts.TypeChecker): number {
@@ -238,7 +256,7 @@ function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: ts.TypeChecke
     return { kind: "success", via: "return", payload: checker.getBaseTypeOfLiteralType(checker.getTypeAtLocation(value)) };
   }
   if (ts.isCallExpression(value)) {
-    const formatter = generatedFormatterCall(value, checker);
+    const formatter = generatedFormatterCall(value, checker) ?? settledFormatterCall(value, checker);
     if (formatter) return formatter;
     const throughHelper = classifyHelperCall(value, mode, checker, depth);
     if (throughHelper) return throughHelper;
