@@ -47,9 +47,6 @@ export const KNOWN_GAPS: readonly KnownGap[] = [
   // migrate (SDK 2.x): "it returns inputRequired(...), which conform() cannot hold to the protocol yet".
   { fixture: "sdk-v2/sdk-register-tool", variants: "all", tool: "subscribe_alerts", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
   { fixture: "sdk-v2/sdk-register-tool", variants: "all", tool: "subscribe_alerts", path: "error", point: "migrate-skip", seen: /^(no structuredContent|envelope |text )/ },
-  // migrate: "the handler searchNotes is called elsewhere too" (the dispatcher's case and the tools table).
-  { fixture: "sdk-v2/sdk-low-level", variants: "all", tool: "search_notes", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
-  { fixture: "sdk-v2/sdk-low-level", variants: "all", tool: "search_notes", path: "error", point: "migrate-skip", seen: /^(no structuredContent|envelope |text )/ },
   // `return formatFetchQuote(this.run(input.symbol), ...)`: the payload is the promise run() returns.
   { fixture: "styles/mcp-framework", variants: "all", tool: "fetch_quote", path: "success", point: "migrate-await", seen: /^lost field \/symbol/ },
   { fixture: "styles/mcp-framework", variants: "all", tool: "fetch_quote", path: "error", point: "migrate-await", seen: /^isError is false/ },
