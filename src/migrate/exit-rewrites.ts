@@ -6,6 +6,7 @@ import { isErrorText, withoutErrorHeading } from "../analyze/resolve/error-text.
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import { collectExitPoints, type ExitPoint } from "../analyze/resolve/return-paths.js";
 import type { ForeignCalls } from "./foreign-calls.js";
+import type { GeneratedSymbols } from "./generated.js";
 import type { LegacyStep } from "./formatter-calls.js";
 
 /**
@@ -13,10 +14,23 @@ import type { LegacyStep } from "./formatter-calls.js";
  * handler (the expressions the author wrote), so the rewrite moves code, it never retypes it.
  */
 export type ExitRewrite =
-  | { kind: "success"; exit: ExitPoint; payload: string; payloadNode: ts.Expression; notes: ts.Expression[]; carried?: Carried }
+  | { kind: "success"; exit: ExitPoint; payload: string; payloadNode: ts.Expression; notes: ts.Expression[]; carried?: Carried; inside?: InsideHelper }
   | { kind: "error"; exit: ExitPoint; message: string; messageNode: ts.Node; carried?: Carried }
   | { kind: "done"; exit: ExitPoint }
   | { kind: "skip"; exit: ExitPoint; reason: string };
+
+/**
+ * A handler's `return formatSmartPEBandResult(quote, band)`: a project function that builds the
+ * payload and returns it as a `CallToolResult`. It is rewritten inside, to return the payload
+ * itself (its declared `CallToolResult` return type dropped), and the handler formats its result.
+ */
+export interface InsideHelper {
+  helper: ts.SignatureDeclaration;
+  /** Each of the helper's exits with the payload expression it returns instead. */
+  exits: { expression: ts.Expression; payload: string }[];
+  /** The payload's type, as the helper builds it (the call's own type is still `CallToolResult`). */
+  payloadType: ts.Type;
+}
 
 /**
  * What a formatter call written for another protocol's output already carries (foreign-calls.ts):
@@ -27,8 +41,6 @@ export interface Carried {
   /** Null when the call kept no steps of its own: they are looked for in its notes or message, as for a legacy exit. */
   steps: LegacyStep[] | null;
 }
-
-const FORMATTER_CALL = /^format[A-Z]\w*$/;
 
 function text(node: ts.Node): string {
   return node.getText(node.getSourceFile());
@@ -174,11 +186,44 @@ function fromHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeCh
   return envelopeMessage(exit, argument, checker) ?? { kind: "success", exit, payload: text(argument), payloadNode: argument, notes: [] };
 }
 
+/** The function a call runs, when it is a named function of the project (declared once, never in a dependency). */
+export function projectFunctionName(helper: ts.SignatureDeclaration): ts.Identifier | undefined {
+  if (ts.isFunctionDeclaration(helper)) return helper.name;
+  if ((ts.isArrowFunction(helper) || ts.isFunctionExpression(helper)) && ts.isVariableDeclaration(helper.parent) && ts.isIdentifier(helper.parent.name)) return helper.parent.name;
+  return undefined;
+}
+
+/**
+ * `return formatSmartPEBandResult(quote, band)`: a project helper whose every exit is a success
+ * `CallToolResult` with a readable payload (a literal, or a helper like `smartResult(response)`).
+ */
+function fromPayloadHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeChecker, generated: GeneratedSymbols, depth: number): ExitRewrite | null {
+  if (depth > 2) return null;
+  const helper = resolveFunction(call.expression, checker);
+  if (!helper || helper.getSourceFile().isDeclarationFile || generated.isGeneratedCall(call)) return null;
+  const name = projectFunctionName(helper);
+  if (!name) return null;
+  const exits = collectExitPoints(helper);
+  if (exits.length === 0) return null;
+  const inner: InsideHelper["exits"] = [];
+  let payloadType: ts.Type | undefined;
+  for (const each of exits) {
+    if (each.isThrow || !each.expression || isInsideTry(each.node, helper)) return null;
+    const planned = planExit(each, checker, false, generated, false, null, depth + 1);
+    if (planned.kind !== "success" || planned.notes.length > 0 || planned.inside) return null;
+    const type = checker.getTypeAtLocation(planned.payloadNode);
+    if (payloadType !== undefined && payloadType !== type) return null;
+    payloadType = type;
+    inner.push({ expression: each.expression, payload: planned.payload });
+  }
+  return { kind: "success", exit, payload: text(call), payloadNode: call, notes: [], inside: { helper, exits: inner, payloadType: payloadType! } };
+}
+
 /**
  * Classify one exit of a handler for the rewrite. Everything not recognised is a skip with its
  * reason: migrate rewrites only what it can read completely.
  */
-export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: boolean, raw = false, foreign: ForeignCalls | null = null): ExitRewrite {
+export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: boolean, generated: GeneratedSymbols, raw = false, foreign: ForeignCalls | null = null, depth = 0): ExitRewrite {
   if (exit.isThrow) {
     // A throw that a surrounding try in the handler catches is not an exit (collectExitPoints drops
     // those); one inside a `try/finally` would change what runs if it became a return.
@@ -198,9 +243,9 @@ export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: bo
     }
   }
   if (ts.isCallExpression(value)) {
-    const callee = unwrapExpression(value.expression);
-    if (ts.isIdentifier(callee) && FORMATTER_CALL.test(callee.text)) return foreign ? foreign.read(exit, value) : { kind: "done", exit };
-    const helper = fromHelper(exit, value, checker);
+    // A generated formatter's call, by its symbol (declared in the output folder), never by its name.
+    if (generated.isGeneratedCall(value)) return foreign ? foreign.read(exit, value) : { kind: "done", exit };
+    const helper = fromHelper(exit, value, checker) ?? fromPayloadHelper(exit, value, checker, generated, depth);
     if (helper) return helper;
   }
   if (ts.isObjectLiteralExpression(value) && isCallToolResultLiteral(value)) return fromCallToolResult(exit, value, checker);

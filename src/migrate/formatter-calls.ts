@@ -18,6 +18,8 @@ export interface SuccessExit {
   /** The payload expression, verbatim. */
   payload: string;
   payloadNode: ts.Expression;
+  /** The payload's type when the node's own is not it (a helper rewritten to return the payload). */
+  payloadType?: ts.Type;
   /** Free text the legacy response carried beside the payload, as expressions. */
   notes: string[];
   /** The tools it named, as next steps. */
@@ -115,7 +117,7 @@ function kitCall(fn: string, name: string, legacy: string): string {
  */
 export function successCall(exit: SuccessExit, context: CallContext): FormatterCall {
   const { formatter, name, checker } = context;
-  const type = checker.getTypeAtLocation(exit.payloadNode);
+  const type = exit.payloadType ?? checker.getTypeAtLocation(exit.payloadNode);
   const text = joined(exit.notes);
   const steps = stepsFor(context.protocol, exit.steps);
   const kit = steps?.kit ?? [];

@@ -9,18 +9,19 @@ import { fileStems, pascalCase } from "../generate/paths.js";
 import { readySchemaForms } from "../generate/output-schema.js";
 import { warningConstants } from "../generate/warning-ids.js";
 import type { ProtocolId } from "../protocols/protocol.js";
-import { type ExitRewrite, isInsideTry, planExit } from "./exit-rewrites.js";
+import { type ExitRewrite, type InsideHelper, isInsideTry, planExit, projectFunctionName } from "./exit-rewrites.js";
 import type { MigrationPlan, SkippedTool } from "./outcome.js";
 import { CannotRewrite, type CallContext, errorCall, type SuccessExit, successCall } from "./formatter-calls.js";
 import type { StubHints } from "../generate/generate.js";
 import { addImports, importedNameUses, type Needs, removeImportsMadeUnused } from "./imports.js";
-import { applyEdits, EditSet } from "./text-edits.js";
-import { planWrap, type WrapPlan } from "./wrap.js";
+import { applyEdits, EditSet, type TextEdit } from "./text-edits.js";
+import { planWrap, usesOf, type WrapPlan } from "./wrap.js";
 import { planOutputSchema } from "./output-schema.js";
 import { planWarnings } from "./warnings.js";
 import { LegacySteps } from "./legacy-steps.js";
 import { planDispatchers } from "./dispatchers.js";
 import { ForeignCalls } from "./foreign-calls.js";
+import { GeneratedSymbols } from "./generated.js";
 import { callSitesBreak, outputVariant, variantOf } from "../check/protocol-switch.js";
 
 /** A carried note's text when its source is a plain string literal (a stub cannot hold an expression of the handler's). */
@@ -36,6 +37,30 @@ function plainText(source: string): string | null {
 
 function isAt(path: { file: string; line: number }, where: { file: string; line: number }): boolean {
   return path.file === where.file && path.line === where.line;
+}
+
+/** Every use of the helper is the callee of `return helper(...)` (awaited or not). */
+function onlyReturnedCalls(helper: ts.SignatureDeclaration, files: readonly ts.SourceFile[], checker: ts.TypeChecker): boolean {
+  const name = projectFunctionName(helper);
+  if (!name) return false;
+  return usesOf(name, files, checker).every((use) => {
+    if (!ts.isCallExpression(use.parent) || use.parent.expression !== use) return false;
+    let outer: ts.Node = use.parent;
+    while (ts.isAwaitExpression(outer.parent) || ts.isParenthesizedExpression(outer.parent)) outer = outer.parent;
+    return ts.isReturnStatement(outer.parent) || (ts.isArrowFunction(outer.parent) && outer.parent.body === outer);
+  });
+}
+
+/** The helper returns its payload instead of a CallToolResult: each exit's value, and its declared return type left to inference. */
+function insideHelperEdits(inside: InsideHelper): (TextEdit & { fileName: string })[] {
+  const file = inside.helper.getSourceFile();
+  const fileName = file.fileName;
+  const edits = inside.exits.map(({ expression, payload }) => ({ fileName, start: expression.getStart(file), end: expression.getEnd(), text: payload }));
+  if (inside.helper.type) {
+    const colon = file.text.lastIndexOf(":", inside.helper.type.getStart(file));
+    edits.push({ fileName, start: colon, end: inside.helper.type.getEnd(), text: "" });
+  }
+  return edits;
 }
 
 export interface MigrateOptions {
@@ -76,6 +101,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   // Call sites written for another protocol's output (on disk) are read back and written again.
   const onDisk = outputVariant(session.rootDir, options.outputDir);
   const foreign = onDisk && callSitesBreak(onDisk, variantOf(options)) ? new ForeignCalls(checker, session.rootDir, options.outputDir) : null;
+  const generated = new GeneratedSymbols(checker, session.rootDir, options.outputDir);
   const tools = [...inventory.tools].sort((a, b) => a.name.localeCompare(b.name));
   const dispatchers = planDispatchers(session, tools.map((tool) => ({ name: tool.name, registration: locateHandler(session, tool, conformCalls).registration })), projectFiles, module);
 
@@ -170,7 +196,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       }
       const raw = RAW_PAYLOAD_STYLES.has(tool.style);
       const exitScope = scope;
-      const exits = collectExitPoints(scope).map((exit) => planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), raw, foreign));
+      const exits = collectExitPoints(scope).map((exit) => planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), generated, raw, foreign));
       const outputSchema = planOutputSchema(session, tool, located.registration, schemaOptions);
       if ("reason" in outputSchema) {
         skip(outputSchema.reason, outputSchema.node);
@@ -195,7 +221,15 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         skip("a return the analyser reads as an error, whose message migrate cannot take apart: return the error formatter's result there by hand", errorAsSuccess.exit.node);
         continue;
       }
-      const anyPayload = exits.find((exit) => exit.kind === "success" && (checker.getTypeAtLocation(exit.payloadNode).flags & ts.TypeFlags.Any) !== 0);
+      // A helper that returns a CallToolResult is rewritten to return its payload only when every use
+      // of it is a `return helper(...)`: any other caller would get a payload where it expects a result.
+      const sharedHelper = exits.find((exit) => exit.kind === "success" && exit.inside && !onlyReturnedCalls(exit.inside.helper, projectFiles, checker));
+      if (sharedHelper?.kind === "success") {
+        const name = projectFunctionName(sharedHelper.inside!.helper)!.text;
+        skip(`returns ${name}(...), a CallToolResult built by a helper that other code uses other than as \`return ${name}(...)\`: make it return the payload and format it in each handler`, sharedHelper.exit.node);
+        continue;
+      }
+      const anyPayload = exits.find((exit) => exit.kind === "success" && ((exit.inside?.payloadType ?? checker.getTypeAtLocation(exit.payloadNode)).flags & ts.TypeFlags.Any) !== 0);
       if (anyPayload?.kind === "success") {
         skip("the payload is typed `any`, so its formatter cannot be typed: give it a type first", anyPayload.payloadNode);
         continue;
@@ -223,6 +257,10 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
             const success: SuccessExit = exit.carried
               ? { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.carried.notes, steps: exit.carried.steps ?? steps.inTexts(exit.carried.notes, exit.payloadNode) }
               : { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.notes.map((note) => note.getText(note.getSourceFile())), steps: steps.of(tool, exit.notes, exit.payloadNode) };
+            if (exit.inside) {
+              success.payloadType = exit.inside.payloadType;
+              for (const edit of insideHelperEdits(exit.inside)) edits.add(edit.fileName, edit);
+            }
             made = successCall(success, context);
             const [note, ...more] = exit.notes;
             said.texts.push(exit.carried ? (exit.carried.notes.length === 1 ? plainText(exit.carried.notes[0]!) : null) : note && more.length === 0 && ts.isStringLiteralLike(note) ? note.text : null);

@@ -87,7 +87,7 @@ function referenceCount(name: ts.Identifier, files: readonly ts.SourceFile[], ch
 }
 
 /** Every use of `name` that is not its declaration or an import/export of it. */
-function usesOf(name: ts.Identifier, files: readonly ts.SourceFile[], checker: ts.TypeChecker): ts.Identifier[] {
+export function usesOf(name: ts.Identifier, files: readonly ts.SourceFile[], checker: ts.TypeChecker): ts.Identifier[] {
   const target = checker.getSymbolAtLocation(name);
   const found: ts.Identifier[] = [];
   if (!target) return found;
