@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { ts } from "ts-morph";
 import { getPropertyValue, unwrapExpression } from "../analyze/syntax.js";
 import { isCallToolResultLiteral, payloadSlot } from "../analyze/resolve/call-tool-result.js";
@@ -14,7 +15,7 @@ import type { LegacyStep } from "./formatter-calls.js";
  * handler (the expressions the author wrote), so the rewrite moves code, it never retypes it.
  */
 export type ExitRewrite =
-  | { kind: "success"; exit: ExitPoint; payload: string; payloadNode: ts.Expression; notes: ts.Expression[]; carried?: Carried; inside?: InsideHelper }
+  | { kind: "success"; exit: ExitPoint; payload: string; payloadNode: ts.Expression; notes: ts.Expression[]; carried?: Carried; inside?: InsideHelper; payloadIsText?: boolean }
   | { kind: "error"; exit: ExitPoint; message: string; messageNode: ts.Node; carried?: Carried }
   | { kind: "done"; exit: ExitPoint }
   | { kind: "skip"; exit: ExitPoint; reason: string };
@@ -56,6 +57,23 @@ function thrownMessage(expression: ts.Expression | undefined, checker: ts.TypeCh
   return (thrown.arguments ?? []).find((argument) => (checker.getTypeAtLocation(argument).flags & ts.TypeFlags.StringLike) !== 0) ?? null;
 }
 
+/**
+ * `throw notFound("Task", id)`, `throw wrapToolError(error, "Assigning")`: a call of a project
+ * function (an error factory) whose result is an Error (it has a string `message`); the message
+ * is read from the value it makes, so whatever the factory puts together reaches the model.
+ */
+function thrownFactory(expression: ts.Expression | undefined, checker: ts.TypeChecker): ts.CallExpression | null {
+  const thrown = expression ? unwrapExpression(expression) : undefined;
+  if (!thrown || !ts.isCallExpression(thrown)) return null;
+  const factory = resolveFunction(thrown.expression, checker);
+  if (!factory || factory.getSourceFile().isDeclarationFile) return null;
+  const type = checker.getTypeAtLocation(thrown);
+  const message = checker.getPropertyOfType(type, "message");
+  if (!message || !checker.getPropertyOfType(type, "name")) return null;
+  const messageType = checker.getTypeOfSymbolAtLocation(message, thrown);
+  return (messageType.flags & ts.TypeFlags.StringLike) !== 0 ? thrown : null;
+}
+
 /** An error with its message as the handler wrote it; a Markdown heading (`## ❌ Error`) is dropped from a literal. */
 function error(exit: ExitPoint, node: ts.Expression): ExitRewrite {
   return { kind: "error", exit, message: isErrorText(node) ? withoutErrorHeading(node) : text(node), messageNode: node };
@@ -93,6 +111,31 @@ function constInitializer(identifier: ts.Expression, checker: ts.TypeChecker): t
   return ts.isObjectLiteralExpression(initializer) ? initializer : undefined;
 }
 
+/**
+ * `{ content: [...parts] }`, `{ content: blocks.length > 0 ? blocks : [...] }`: content built at run
+ * time, every block of it a text block (by type). Its payload is their text, in order.
+ */
+function dynamicTexts(object: ts.ObjectLiteralExpression, checker: ts.TypeChecker): ts.Expression | undefined {
+  const content = getPropertyValue(object, "content");
+  if (!content || !ts.isExpression(content)) return undefined;
+  const type = checker.getTypeAtLocation(content);
+  const parts = type.isUnion() ? type.types : [type];
+  const textBlocks = parts.every((part) => {
+    if (!checker.isArrayType(part) && !checker.isTupleType(part)) return false;
+    const element = checker.getIndexTypeOfType(part, ts.IndexKind.Number);
+    const members = element ? (element.isUnion() ? element.types : [element]) : [];
+    return members.length > 0 && members.every((member) => {
+      const textProperty = checker.getPropertyOfType(member, "text");
+      const typeProperty = checker.getPropertyOfType(member, "type");
+      if (!textProperty || !typeProperty) return false;
+      const textType = checker.getTypeOfSymbolAtLocation(textProperty, content);
+      const kind = checker.getTypeOfSymbolAtLocation(typeProperty, content);
+      return (textType.flags & ts.TypeFlags.StringLike) !== 0 && kind.isStringLiteral() && kind.value === "text";
+    });
+  });
+  return textBlocks ? content : undefined;
+}
+
 /** An error envelope's words (`{ success: false, error, message }`): its message, else its error. */
 function envelopeMessage(exit: ExitPoint, payload: ts.Expression, checker: ts.TypeChecker): ExitRewrite | null {
   const unwrapped = unwrapExpression(payload);
@@ -114,7 +157,15 @@ function fromCallToolResult(exit: ExitPoint, object: ts.ObjectLiteralExpression,
     return message ?? { kind: "skip", exit, reason: "an isError result without a text block to take the message from" };
   }
   const slot = payloadSlot(object);
-  if (slot.kind === "none") return { kind: "skip", exit, reason: "a result with neither structuredContent nor a text block" };
+  if (slot.kind === "none") {
+    const dynamic = dynamicTexts(object, checker);
+    if (dynamic) {
+      const array = unwrapExpression(dynamic);
+      const operand = ts.isIdentifier(array) || ts.isArrayLiteralExpression(array) || ts.isPropertyAccessExpression(array) || ts.isCallExpression(array) ? text(dynamic) : `(${text(dynamic)})`;
+      return { kind: "success", exit, payload: `${operand}.map((block) => block.text).join("\\n")`, payloadNode: dynamic, payloadIsText: true, notes: [] };
+    }
+    return { kind: "skip", exit, reason: "a result with neither structuredContent nor a text block: put its payload in a `text` block or `structuredContent`" };
+  }
   // Errors by their own words: an error envelope as the payload, or error Markdown (`## ❌ Error`).
   if (slot.kind === "text" && isErrorText(slot.expression)) return error(exit, slot.expression);
   const envelope = envelopeMessage(exit, slot.expression, checker);
@@ -180,7 +231,7 @@ function fromHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeCh
   const returned = results[0];
   if (!ts.isObjectLiteralExpression(returned) || !isCallToolResultLiteral(returned)) return null;
   const slot = payloadSlot(returned);
-  if (slot.kind !== "json-text" && slot.kind !== "structured") return null;
+  if (slot.kind === "none") return null;
   const argument = argumentFor(slot.expression, helper, call, checker);
   if (!argument) return null;
   return envelopeMessage(exit, argument, checker) ?? { kind: "success", exit, payload: text(argument), payloadNode: argument, notes: [] };
@@ -208,7 +259,12 @@ function fromPayloadHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts
   const inner: InsideHelper["exits"] = [];
   let payloadType: ts.Type | undefined;
   for (const each of exits) {
-    if (each.isThrow || !each.expression || isInsideTry(each.node, helper)) return null;
+    if (each.isThrow) {
+      const file = helper.getSourceFile();
+      const line = file.getLineAndCharacterOfPosition(each.node.getStart(file)).line + 1;
+      return { kind: "skip", exit, reason: `returns ${name.text}(...), a CallToolResult built by a helper that also throws (${basename(file.fileName)}:${line}): throw in the handler before calling it, and migrate can make it return its payload` };
+    }
+    if (!each.expression || isInsideTry(each.node, helper)) return null;
     const planned = planExit(each, checker, false, generated, false, null, depth + 1);
     if (planned.kind !== "success" || planned.notes.length > 0 || planned.inside) return null;
     const type = checker.getTypeAtLocation(planned.payloadNode);
@@ -229,7 +285,10 @@ export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: bo
     // those); one inside a `try/finally` would change what runs if it became a return.
     if (insideTry) return { kind: "skip", exit, reason: "a throw inside a try block: turning it into a return would change which code runs" };
     const message = thrownMessage(exit.expression, checker);
-    return message ? error(exit, message) : { kind: "skip", exit, reason: "throws a value that is not `new Error(message)`" };
+    if (message) return error(exit, message);
+    const factory = thrownFactory(exit.expression, checker);
+    if (factory) return { kind: "error", exit, message: `${text(factory)}.message`, messageNode: factory };
+    return { kind: "skip", exit, reason: "throws a value that is neither `new Error(message)` nor a call of a project function returning an Error: throw `new Error(message)` there" };
   }
   if (!exit.expression) return { kind: "skip", exit, reason: "a bare `return;` has no result to format" };
   const value = unwrapExpression(exit.expression);

@@ -229,7 +229,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         skip(`returns ${name}(...), a CallToolResult built by a helper that other code uses other than as \`return ${name}(...)\`: make it return the payload and format it in each handler`, sharedHelper.exit.node);
         continue;
       }
-      const anyPayload = exits.find((exit) => exit.kind === "success" && ((exit.inside?.payloadType ?? checker.getTypeAtLocation(exit.payloadNode)).flags & ts.TypeFlags.Any) !== 0);
+      const anyPayload = exits.find((exit) => exit.kind === "success" && ((exit.inside?.payloadType ?? (exit.payloadIsText ? checker.getStringType() : checker.getTypeAtLocation(exit.payloadNode))).flags & ts.TypeFlags.Any) !== 0);
       if (anyPayload?.kind === "success") {
         skip("the payload is typed `any`, so its formatter cannot be typed: give it a type first", anyPayload.payloadNode);
         continue;
@@ -257,6 +257,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
             const success: SuccessExit = exit.carried
               ? { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.carried.notes, steps: exit.carried.steps ?? steps.inTexts(exit.carried.notes, exit.payloadNode) }
               : { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.notes.map((note) => note.getText(note.getSourceFile())), steps: steps.of(tool, exit.notes, exit.payloadNode) };
+            if (exit.payloadIsText) success.payloadType = checker.getStringType();
             if (exit.inside) {
               success.payloadType = exit.inside.payloadType;
               for (const edit of insideHelperEdits(exit.inside)) edits.add(edit.fileName, edit);

@@ -141,7 +141,14 @@ export function planWrap(
     const inline = (ts.isCallExpression(parent) && parent.arguments.some((argument) => argument === scope)) || (ts.isPropertyAssignment(parent) && parent.initializer === scope);
     if (inline && !ts.isMethodDeclaration(scope)) {
       const fileName = file.fileName;
-      return { scope, edits: [{ fileName, start: scope.getStart(file), end: scope.getStart(file), text: conformCall(name) }, { fileName, start: scope.getEnd(), end: scope.getEnd(), text: ")" }] };
+      // Inside wrappers that pass its result through (`applyRateLimiting("x", async (args) => ...)`):
+      // conform() goes around the outermost, so the analyser and tsc see the wrapper's result as the handler's.
+      let target: ts.Node = scope;
+      for (let outer = scope.parent; ts.isCallExpression(outer) && outer !== registration && resolveFunction(outer, checker) === scope; outer = outer.parent) {
+        if (!ts.isCallExpression(outer.parent) && !ts.isPropertyAssignment(outer.parent)) break;
+        target = outer;
+      }
+      return { scope, edits: [{ fileName, start: target.getStart(file), end: target.getStart(file), text: conformCall(name) }, { fileName, start: target.getEnd(), end: target.getEnd(), text: ")" }] };
     }
     if (ts.isMethodDeclaration(scope) && scope.body) return { scope, edits: wrapBlock(scope.body, name, isAsyncFunction(scope)) };
     const reference = referenceTo(registration, scope, checker);

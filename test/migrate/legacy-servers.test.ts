@@ -23,3 +23,19 @@ describe("migrate on legacy servers (dry run)", () => {
     expect(run.stdout).toContain("-  return smartResult(response);\n+  return response;");
   });
 });
+
+describe("migrate on a server.tool() server answering Markdown AORP (dry run)", () => {
+  it("task-desk: error factories, rate-limit wrappers and dynamic content migrate; the one skip says which edit unblocks it", async () => {
+    const dir = committedCopy("legacy/task-desk");
+    const run = await runCli(["migrate", "--protocol", "aorp"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain("22 tools migrated, 1 skipped, 0 already on the formatters");
+    // An error factory's Error: its message reaches the model.
+    expect(run.stdout).toContain('+        return formatCreateTaskError(legacyErrorParts("create_task", { message: notFound("Project", project).message }));');
+    // conform() around the wrapper that passes the handler's result through.
+    expect(run.stdout).toContain('+    conform("create_task", applyRateLimiting("create_task", async ({ project, title, estimate, due }) => {');
+    // Content built at run time: its text blocks' text, in order.
+    expect(run.stdout).toContain('+      return formatListTasks([...parts].map((block) => block.text).join("\\n"), legacyParts("list_tasks"));');
+    expect(run.stdout).toMatch(/skipped {2}project_status \(src\/tools\/reports\.ts:31\): returns projectReport\(\.\.\.\), a CallToolResult built by a helper that also throws \(reports\.ts:16\): throw in the handler before calling it/);
+  });
+});
