@@ -5,11 +5,11 @@ import { importSpecifier } from "../generate/paths.js";
 export type Needs = Map<string, Set<string>>;
 
 /** Add what is missing, one declaration per module, with NodeNext specifiers; `import type` when only types. */
-export function addImports(file: SourceFile, relativePath: string, needs: Needs): void {
+export function addImports(file: SourceFile, relativePath: string, needs: Needs, extensionless = false): void {
   const modules = [...needs.keys()].sort();
   for (const target of modules) {
     const names = [...needs.get(target)!].sort((a, b) => a.replace(/^type /, "").localeCompare(b.replace(/^type /, "")));
-    const specifier = importSpecifier(relativePath, target);
+    const specifier = extensionless ? importSpecifier(relativePath, target).replace(/\.js$/, "") : importSpecifier(relativePath, target);
     const existing = file.getImportDeclarations().find((declaration) => declaration.getModuleSpecifierValue() === specifier && !declaration.isTypeOnly());
     const present = new Set(existing?.getNamedImports().map((named) => named.getName()) ?? []);
     const missing = names.filter((name) => !present.has(name.replace(/^type /, "")));

@@ -322,7 +322,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       const before = file.getFullText();
       const used = importedNameUses(file);
       applyEdits(file, edits.editsOf(fileName));
-      addImports(file, session.relativePath(fileName), needs.get(fileName) ?? new Map());
+      addImports(file, session.relativePath(fileName), needs.get(fileName) ?? new Map(), inventory.importSpecifiers === "extensionless");
       removeImportsMadeUnused(file, used);
       const after = file.getFullText();
       // Leave the Project as it was read: the plan is data; writing is the caller's business.

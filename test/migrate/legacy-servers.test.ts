@@ -39,3 +39,13 @@ describe("migrate on a server.tool() server answering Markdown AORP (dry run)", 
     expect(run.stdout).toMatch(/skipped {2}project_status \(src\/tools\/reports\.ts:31\): returns projectReport\(\.\.\.\), a CallToolResult built by a helper that also throws \(reports\.ts:16\): throw in the handler before calling it/);
   });
 });
+
+describe("migrate in a CommonJS project with extensionless imports (dry run)", () => {
+  it("cjs-jest: the imports it inserts are extensionless, as the project's own are (Jest's resolver does not map ./x.js to x.ts)", async () => {
+    const dir = committedCopy("legacy/cjs-jest");
+    const run = await runCli(["migrate", "--protocol", "aorp"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain('+import { conform } from "../generated/mcp-conform/conform";');
+    expect(run.stdout).not.toMatch(/^\+import .* from "\..*\.js";$/m);
+  });
+});
