@@ -32,8 +32,17 @@ export const migrateCommand: Command = {
       if (!values["write"]) {
         const diff = planDiff(plan, root);
         if (diff) io.stdout(diff);
+        const failing = result.wouldRollBack ?? [];
+        if (failing.length > 0) {
+          // Honest: a run that --write would roll back migrates nothing, whatever the plan counted.
+          io.stdout(`${where}: ${planSummary(plan).replace(/^(\d+) tools? migrated/, (_, count: string) => `0 tools migrated (the plan for ${count} fails to type-check)`)}\n`);
+          io.stdout(`${where}: dry run: --write would fail: the migration introduces ${failing.length} type error${failing.length === 1 ? "" : "s"}, for which it would put every file back:\n`);
+          for (const error of failing) io.stdout(`  ${formatTypeError(error)}\n`);
+          exitCode = 1;
+          continue;
+        }
         io.stdout(`${where}: ${planSummary(plan)}\n`);
-        io.stdout(plan.files.size === 0 ? `${where}: nothing to change\n` : `${where}: dry run: ${plan.files.size} file${plan.files.size === 1 ? "" : "s"} would change; run with --write to apply\n`);
+        io.stdout(plan.files.size === 0 ? `${where}: nothing to change\n` : `${where}: dry run: ${plan.files.size} file${plan.files.size === 1 ? "" : "s"} would change, and tsc would pass (checked in memory); run with --write to apply\n`);
         continue;
       }
       if (result.rolledBack) {

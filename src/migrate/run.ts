@@ -1,7 +1,10 @@
+import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { analyze, analyzeSession, openSession } from "../analyze/analyze.js";
 import { importsMissingOutput } from "../analyze/output-imports.js";
+import { AnalysisSession } from "../analyze/session.js";
+import { generate } from "../generate/generate.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { InputError } from "../errors.js";
 import type { GenerateConfig } from "../generate/config.js";
@@ -31,6 +34,11 @@ export interface MigrateRunResult {
   /** Set after `--write`: what was written, or the type errors that rolled it back. */
   written: string[];
   rolledBack: TypeError[] | null;
+  /**
+   * A dry run's verdict: the type errors `--write` would put everything back for (empty: it
+   * would pass), from the planned sources and output type-checked in memory; null after `--write`.
+   */
+  wouldRollBack: TypeError[] | null;
 }
 
 /** Does the project use Prettier? A config file (or `prettier` key) that applies to its root. */
@@ -56,7 +64,8 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
     const formatted = await createFormatter({ enabled: true }).format(new Map([...plan.files].map(([file, { after }]) => [file, after])));
     for (const [file, text] of formatted) plan.files.get(file)!.after = text;
   }
-  if (!options.write || plan.files.size === 0) return { plan, root, written: [], rolledBack: null };
+  if (plan.files.size === 0) return { plan, root, written: [], rolledBack: null, wouldRollBack: null };
+  if (!options.write) return { plan, root, written: [], rolledBack: null, wouldRollBack: typeCheckInMemory(session, plan, options) };
 
   const touched = [...plan.files.keys()];
   if (!options.force) {
@@ -90,13 +99,54 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
     const introduced = newTypeErrors(baseline, typeErrors(openSession({ project: options.project, cwd: options.cwd }).program, root));
     if (introduced.length > 0) {
       snapshot.restore();
-      return { plan, root, written: [], rolledBack: introduced };
+      return { plan, root, written: [], rolledBack: introduced, wouldRollBack: null };
     }
   } catch (error) {
     snapshot.restore();
     throw error;
   }
-  return { plan, root, written: touched.map((file) => toPosixPath(relative(root, file))).sort(), rolledBack: null };
+  return { plan, root, written: touched.map((file) => toPosixPath(relative(root, file))).sort(), rolledBack: null, wouldRollBack: null };
+}
+
+/**
+ * What `--write` would do, done to the session's in-memory project instead of the disk: the
+ * rewritten sources, then the output generated for them (twice, as `--write` generates once its
+ * imports resolve), then one type-check against the project as read. The project is put back as
+ * it was read before returning, whatever happens.
+ */
+function typeCheckInMemory(session: AnalysisSession, plan: MigrationPlan, options: MigrateRunOptions): TypeError[] {
+  const project = session.project!;
+  const root = session.rootDir;
+  const baseline = typeErrors(session.program, root);
+  const originals = new Map<string, string>();
+  const created = new Set<string>();
+  const put = (fileName: string, text: string): void => {
+    const existing = project.getSourceFile(fileName);
+    if (existing) {
+      if (!originals.has(fileName) && !created.has(fileName)) originals.set(fileName, existing.getFullText());
+      existing.replaceWithText(text);
+    } else if (!existsSync(fileName)) {
+      project.createSourceFile(fileName, text, { overwrite: true });
+      created.add(fileName);
+    }
+  };
+  try {
+    for (const [file, { after }] of plan.files) put(file, after);
+    for (let pass = 0; pass < 2; pass++) {
+      const inventory = analyzeSession(AnalysisSession.fromProject(project, session.tsconfigPath), options.cwd);
+      const { generated, scaffolded } = generate(inventory, options.config, plan.stubHints);
+      for (const [path, text] of generated) put(join(root, path), text);
+      // A stub is scaffolded only where none exists; the user's own stays as it is.
+      for (const [path, text] of scaffolded) if (!existsSync(join(root, path))) put(join(root, path), text);
+    }
+    return newTypeErrors(baseline, typeErrors(AnalysisSession.fromProject(project, session.tsconfigPath).program, root));
+  } finally {
+    for (const [fileName, text] of originals) project.getSourceFileOrThrow(fileName).replaceWithText(text);
+    for (const fileName of created) {
+      const file = project.getSourceFile(fileName);
+      if (file) project.removeSourceFile(file);
+    }
+  }
 }
 
 /** Each rewritten file as a unified diff, paths relative to the project. */

@@ -118,12 +118,21 @@ describe("mcp-conform migrate on the legacy stock server", () => {
     execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "report"], { cwd: dir });
     const before = sources(dir);
 
+    // The dry run type-checks the planned result in memory and says --write would fail, with the errors.
+    const dry = await runCli(["migrate", ...SMART], { cwd: dir });
+    expect(dry.exitCode, dry.stderr).toBe(1);
+    expect(dry.stdout).toContain("0 tools migrated (the plan for 10 fails to type-check)");
+    expect(dry.stdout).toContain("dry run: --write would fail: the migration introduces 1 type error");
+    expect(dry.stdout).toMatch(/src\/report\.ts:4: TS2322: Type 'Warning \| undefined' is not assignable to type 'string \| undefined'/);
+    expect(sources(dir)).toEqual(before);
+
     const run = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toContain("every file was put back as it was");
     expect(run.stderr).toMatch(/src\/report\.ts:4: TS2322: Type 'Warning \| undefined' is not assignable to type 'string \| undefined'/);
     expect(sources(dir)).toEqual(before);
-    expect(existsSync(join(dir, "src/generated/mcp-conform/conform.ts"))).toBe(false);
+    // The folders it created go too, not only their files.
+    expect(existsSync(join(dir, "src/generated")), "src/generated").toBe(false);
   });
 });
 
