@@ -39,6 +39,63 @@ function isAt(path: { file: string; line: number }, where: { file: string; line:
   return path.file === where.file && path.line === where.line;
 }
 
+/** Whether the file writes its imports' specifiers in single quotes (the file's quote style wins over ours). */
+function usesSingleQuotes(file: ts.SourceFile): boolean {
+  let single = 0;
+  let double = 0;
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (file.text[statement.moduleSpecifier.getStart(file)] === "'") single++;
+    else double++;
+  }
+  return single > double;
+}
+
+/**
+ * The string literals migrate wrote (`"get_task"`, `"\n"`) in single quotes; a literal that was in
+ * the text it replaces is the author's, moved as it is.
+ */
+function singleQuoted(text: string, replaced: string): string {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
+  let out = "";
+  let last = 0;
+  // Open template substitutions, each with the braces opened inside it, so `}` ends the right one.
+  const templates: number[] = [];
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+    if (token === ts.SyntaxKind.TemplateHead) templates.push(0);
+    else if (token === ts.SyntaxKind.OpenBraceToken && templates.length > 0) templates[templates.length - 1]!++;
+    else if (token === ts.SyntaxKind.CloseBraceToken && templates.length > 0) {
+      if (templates[templates.length - 1]! > 0) templates[templates.length - 1]!--;
+      else if (scanner.reScanTemplateToken(false) === ts.SyntaxKind.TemplateTail) templates.pop();
+    }
+    if (token !== ts.SyntaxKind.StringLiteral) continue;
+    const raw = scanner.getTokenText();
+    if (!raw.startsWith('"') || raw.includes("'") || replaced.includes(raw)) continue;
+    out += `${text.slice(last, scanner.getTokenStart())}'${raw.slice(1, -1).replace(/\\"/g, '"')}'`;
+    last = scanner.getTokenEnd();
+  }
+  return out + text.slice(last);
+}
+
+/** The comments written inside `node` but outside every node of `kept` (whose text moves as it is), in order. */
+function commentsOutside(node: ts.Node, kept: readonly ts.Node[]): string[] {
+  const file = node.getSourceFile();
+  const text = file.text;
+  const found: string[] = [];
+  const seen = new Set<number>();
+  const inside = (position: number): boolean => kept.some((each) => each.getStart(file) <= position && position < each.getEnd());
+  const visit = (child: ts.Node): void => {
+    for (const range of [...(ts.getLeadingCommentRanges(text, child.getFullStart()) ?? []), ...(ts.getTrailingCommentRanges(text, child.getEnd()) ?? [])]) {
+      if (seen.has(range.pos) || range.pos < node.getStart(file) || range.end > node.getEnd() || inside(range.pos)) continue;
+      seen.add(range.pos);
+      found.push(text.slice(range.pos, range.end));
+    }
+    ts.forEachChild(child, visit);
+  };
+  ts.forEachChild(node, visit);
+  return found.sort((a, b) => text.indexOf(a, node.getStart(file)) - text.indexOf(b, node.getStart(file)));
+}
+
 /** Every use of the helper is the callee of `return helper(...)` (awaited or not). */
 function onlyReturnedCalls(helper: ts.SignatureDeclaration, files: readonly ts.SourceFile[], checker: ts.TypeChecker): boolean {
   const name = projectFunctionName(helper);
@@ -271,12 +328,35 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           for (const kitName of made.kit) need(needs, fileName, module("kit.ts"), kitName);
           const call = made.text;
           const file = exit.exit.node.getSourceFile();
+          if (made.bind) {
+            // `const response = helper(...);` then the return that reads it twice.
+            const statement = exit.exit.node;
+            if (exit.exit.isThrow || !ts.isReturnStatement(statement)) throw new CannotRewrite("a SmartResponse V1 object returned where no const can be declared before it: store it in a const first", statement);
+            const lineStart = file.text.lastIndexOf("\n", statement.getStart(file) - 1) + 1;
+            const indent = /^[ \t]*/.exec(file.text.slice(lineStart))![0];
+            changes.paths++;
+            const inBlock = ts.isBlock(statement.parent) || ts.isCaseClause(statement.parent) || ts.isDefaultClause(statement.parent) || ts.isSourceFile(statement.parent);
+            const text = `const ${made.bind.name} = ${made.bind.expression};${inBlock ? `\n${indent}` : " "}return ${call};`;
+            edits.add(fileName, { start: statement.getStart(file), end: statement.getEnd(), text: inBlock ? text : `{ ${text} }` });
+            continue;
+          }
           if (exit.exit.isThrow) {
             changes.throws++;
             edits.add(fileName, { start: exit.exit.node.getStart(file), end: exit.exit.node.getEnd(), text: `return ${call};` });
           } else {
             changes.paths++;
             const target = exit.exit.expression!;
+            // Comments inside the legacy result that the call does not carry: kept, above the return.
+            const kept = exit.kind === "success" ? [exit.payloadNode, ...exit.notes] : [exit.messageNode];
+            const dropped = commentsOutside(target, kept);
+            if (dropped.length > 0 && ts.isReturnStatement(exit.exit.node)) {
+              const statementStart = exit.exit.node.getStart(file);
+              const lineStart = file.text.lastIndexOf("\n", statementStart - 1) + 1;
+              const indent = /^[ \t]*/.exec(file.text.slice(lineStart))![0];
+              if (/^[ \t]*$/.test(file.text.slice(lineStart, statementStart))) {
+                edits.add(fileName, { start: lineStart, end: lineStart, text: dropped.map((comment) => `${indent}${comment}\n`).join("") });
+              }
+            }
             edits.add(fileName, { start: target.getStart(file), end: target.getEnd(), text: call });
           }
         }
@@ -321,8 +401,9 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       const file = project!.getSourceFileOrThrow(fileName);
       const before = file.getFullText();
       const used = importedNameUses(file);
-      applyEdits(file, edits.editsOf(fileName));
-      addImports(file, session.relativePath(fileName), needs.get(fileName) ?? new Map(), inventory.importSpecifiers === "extensionless");
+      const single = usesSingleQuotes(file.compilerNode);
+      applyEdits(file, single ? edits.editsOf(fileName).map((edit) => ({ ...edit, text: singleQuoted(edit.text, before.slice(edit.start, edit.end)) })) : edits.editsOf(fileName));
+      addImports(file, session.relativePath(fileName), needs.get(fileName) ?? new Map(), inventory.importSpecifiers === "extensionless", single);
       removeImportsMadeUnused(file, used);
       const after = file.getFullText();
       // Leave the Project as it was read: the plan is data; writing is the caller's business.
