@@ -379,7 +379,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           wrap ? "wrapped with conform()" : "",
           outputSchema.change ?? "",
         ].filter((word) => word !== "");
-        migrated.push({ tool: tool.name, ...session.where(scope), changes: words });
+        migrated.push({ tool: tool.name, ...session.where(scope), changes: words, ...(changes.throws > 0 ? { throws: changes.throws } : {}) });
         const text = said.texts[0];
         stubHints.set(tool.name, { nextAction: text !== undefined && text !== null && said.texts.every((each) => each === text) ? text : null, actions: [...new Set(said.actions)].sort() });
       } catch (error) {

@@ -15,6 +15,7 @@ import { assertNoProtocolSwitch } from "../check/protocol-switch.js";
 import { uncommittedFiles } from "./git.js";
 import type { MigrationPlan } from "./outcome.js";
 import { planMigration } from "./plan.js";
+import { throwAssertions } from "./test-assertions.js";
 import { FileSnapshot, writeAtomically } from "./snapshot.js";
 import { formatTypeError, newTypeErrors, type TypeError, typeErrors } from "./typecheck.js";
 
@@ -59,6 +60,7 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
   assertNoProtocolSwitch(session, options.config, options.cwd, (misfit) => misfit.kind === "stub");
   const root = session.rootDir;
   const plan = planMigration(session, inventory, { protocol: options.config.protocol, guidance: options.config.guidance, outputDir: options.config.outputDir });
+  plan.throwAssertions = throwAssertions(root, options.config.outputDir, plan.migrated);
   if (options.format && plan.files.size > 0 && (await usesPrettier(root))) {
     // Only touched files, one batch, with the project's own options.
     const formatted = await createFormatter({ enabled: true }).format(new Map([...plan.files].map(([file, { after }]) => [file, after])));
@@ -165,6 +167,9 @@ export function planSummary(plan: MigrationPlan): string {
   for (const tool of plan.migrated) lines.push(`  migrated ${tool.tool} (${tool.file}:${tool.line}): ${tool.changes.join(", ")}`);
   for (const tool of plan.skipped) lines.push(`  skipped  ${tool.tool} (${tool.file}:${tool.line}): ${tool.reason}`);
   for (const where of plan.dispatchers) lines.push(`  dispatcher ${where}: passes results through (its tools were already on the formatters)`);
+  for (const { file, tools } of plan.throwAssertions ?? []) {
+    lines.push(`  test     ${file} asserts a throw, and ${tools.join(", ")} now return${tools.length === 1 ? "s" : ""} an error result instead of throwing: its assertions keep their meaning only if they check the result's isError (migrate leaves tests alone)`);
+  }
   return lines.join("\n");
 }
 

@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanScratch } from "../check/helpers.js";
 import { runCli } from "../helpers/run-cli.js";
@@ -36,16 +39,26 @@ describe("migrate on a server.tool() server answering Markdown AORP (dry run)", 
     expect(run.stdout).toContain('+    conform("create_task", applyRateLimiting("create_task", async ({ project, title, estimate, due }) => {');
     // Content built at run time: its text blocks' text, in order.
     expect(run.stdout).toContain('+      return formatListTasks([...parts].map((block) => block.text).join("\\n"), legacyParts("list_tasks"));');
+    // A comment inside the legacy result the call does not carry stays, above the return.
+    expect(run.stdout).toContain("+    // One Markdown block: the clients render it as it is.\n+    return formatOverdueTasks(");
     expect(run.stdout).toMatch(/skipped {2}project_status \(src\/tools\/reports\.ts:31\): returns projectReport\(\.\.\.\), a CallToolResult built by a helper that also throws \(reports\.ts:16\): throw in the handler before calling it/);
   });
 });
 
 describe("migrate in a CommonJS project with extensionless imports (dry run)", () => {
-  it("cjs-jest: the imports it inserts are extensionless, as the project's own are (Jest's resolver does not map ./x.js to x.ts)", async () => {
+  it("cjs-jest: what it inserts follows the file (extensionless imports, which Jest's resolver needs; single quotes); a test asserting a throw is listed, not changed", async () => {
     const dir = committedCopy("legacy/cjs-jest");
-    const run = await runCli(["migrate", "--protocol", "aorp"], { cwd: dir });
+    // A test written against the handler itself, expecting the throw that migrate turns into an error result.
+    const test = join(dir, "src/__tests__/errors.test.ts");
+    writeFileSync(test, "import { createServer } from '../server';\n\nit('high_water throws on an unknown station', async () => {\n  const tool = (createServer() as any)._registeredTools['high_water'];\n  await expect(tool.callback({ station: 'atlantis', transit: 1 })).rejects.toThrow('Unknown station');\n});\n");
+    execFileSync("git", ["add", "-A"], { cwd: dir });
+    execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "a direct test"], { cwd: dir });
+    const run = await runCli(["migrate", "--protocol", "aorp", "--no-format"], { cwd: dir });
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.stdout).toContain('+import { conform } from "../generated/mcp-conform/conform";');
-    expect(run.stdout).not.toMatch(/^\+import .* from "\..*\.js";$/m);
+    expect(run.stdout).toContain("+import { conform } from '../generated/mcp-conform/conform';");
+    expect(run.stdout).not.toMatch(/^\+import .* from ['"]\..*\.js['"];$/m);
+    expect(run.stdout).toContain("+        return formatHighWaterError(legacyErrorParts('high_water', { message: `Unknown station ${station}. Use list_stations to see them.`, next_steps: [aorp.step('list_stations')] }));");
+    expect(run.stdout).toContain("  test     src/__tests__/errors.test.ts asserts a throw, and high_water now returns an error result instead of throwing");
+    expect(readFileSync(test, "utf8")).toContain("rejects.toThrow('Unknown station')");
   });
 });
