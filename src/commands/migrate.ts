@@ -9,10 +9,11 @@ import { resolveGenerateConfig } from "./resolve-generate-config.js";
 
 export const migrateCommand: Command = {
   name: "migrate",
-  usage: "mcp-conform migrate [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--write [--force]] [--no-format]",
-  options: { write: { type: "boolean" }, force: { type: "boolean" }, "no-format": { type: "boolean" } },
+  usage: "mcp-conform migrate [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--write [--force]] [--no-format] [--no-typecheck]",
+  options: { write: { type: "boolean" }, force: { type: "boolean" }, "no-format": { type: "boolean" }, "no-typecheck": { type: "boolean" } },
   async run({ io, values }) {
     if (values["force"] && !values["write"]) throw new InputError("--force only matters with --write (it allows rewriting files with uncommitted changes)");
+    if (values["no-typecheck"] && values["write"]) throw new InputError("--no-typecheck is for a dry run: --write always type-checks what it wrote, and puts everything back on a new error");
     const { config, path: configPath } = await loadConfig(values["config"] as string | undefined, io.cwd);
     const projects = await resolveProjectArgs(values, io.cwd);
     const generateConfig = resolveGenerateConfig(values, config, configPath, io.cwd);
@@ -25,6 +26,7 @@ export const migrateCommand: Command = {
         write: values["write"] === true,
         force: values["force"] === true,
         format: !values["no-format"],
+        typecheck: !values["no-typecheck"],
       });
       const { plan, root } = result;
       // Labelled by its tsconfig, like the other commands' output.
@@ -42,7 +44,8 @@ export const migrateCommand: Command = {
           continue;
         }
         io.stdout(`${where}: ${planSummary(plan)}\n`);
-        io.stdout(plan.files.size === 0 ? `${where}: nothing to change\n` : `${where}: dry run: ${plan.files.size} file${plan.files.size === 1 ? "" : "s"} would change, and tsc would pass (checked in memory); run with --write to apply\n`);
+        const verdict = result.wouldRollBack === null ? " (not type-checked: --no-typecheck)" : ", and tsc would pass (checked in memory)";
+        io.stdout(plan.files.size === 0 ? `${where}: nothing to change\n` : `${where}: dry run: ${plan.files.size} file${plan.files.size === 1 ? "" : "s"} would change${verdict}; run with --write to apply\n`);
         continue;
       }
       if (result.rolledBack) {

@@ -5,6 +5,7 @@ import { analyze, analyzeSession, openSession } from "../analyze/analyze.js";
 import { importsMissingOutput } from "../analyze/output-imports.js";
 import { AnalysisSession } from "../analyze/session.js";
 import { generate } from "../generate/generate.js";
+import type { Inventory } from "../analyze/inventory.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { InputError } from "../errors.js";
 import type { GenerateConfig } from "../generate/config.js";
@@ -27,6 +28,8 @@ export interface MigrateRunOptions {
   write: boolean;
   force: boolean;
   format: boolean;
+  /** A dry run type-checks the planned result in memory unless this is false. */
+  typecheck?: boolean;
 }
 
 export interface MigrateRunResult {
@@ -67,7 +70,7 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
     for (const [file, text] of formatted) plan.files.get(file)!.after = text;
   }
   if (plan.files.size === 0) return { plan, root, written: [], rolledBack: null, wouldRollBack: null };
-  if (!options.write) return { plan, root, written: [], rolledBack: null, wouldRollBack: typeCheckInMemory(session, plan, options) };
+  if (!options.write) return { plan, root, written: [], rolledBack: null, wouldRollBack: options.typecheck === false ? null : typeCheckInMemory(session, inventory, plan, options) };
 
   const touched = [...plan.files.keys()];
   if (!options.force) {
@@ -112,11 +115,11 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
 
 /**
  * What `--write` would do, done to the session's in-memory project instead of the disk: the
- * rewritten sources, then the output generated for them (twice, as `--write` generates once its
- * imports resolve), then one type-check against the project as read. The project is put back as
+ * rewritten sources, then the output generated for them (from an analysis in which their imports
+ * of the output resolve, as `--write`'s second pass), then one type-check against the project as read. The project is put back as
  * it was read before returning, whatever happens.
  */
-function typeCheckInMemory(session: AnalysisSession, plan: MigrationPlan, options: MigrateRunOptions): TypeError[] {
+function typeCheckInMemory(session: AnalysisSession, legacy: Inventory, plan: MigrationPlan, options: MigrateRunOptions): TypeError[] {
   const project = session.project!;
   const root = session.rootDir;
   const baseline = typeErrors(session.program, root);
@@ -132,15 +135,18 @@ function typeCheckInMemory(session: AnalysisSession, plan: MigrationPlan, option
       created.add(fileName);
     }
   };
+  const emitInMemory = (inventory: Inventory): void => {
+    const { generated, scaffolded } = generate(inventory, options.config, plan.stubHints);
+    for (const [path, text] of generated) put(join(root, path), text);
+    // A stub is scaffolded only where none exists; the user's own stays as it is.
+    for (const [path, text] of scaffolded) if (!existsSync(join(root, path))) put(join(root, path), text);
+  };
   try {
     for (const [file, { after }] of plan.files) put(file, after);
-    for (let pass = 0; pass < 2; pass++) {
-      const inventory = analyzeSession(AnalysisSession.fromProject(project, session.tsconfigPath), options.cwd);
-      const { generated, scaffolded } = generate(inventory, options.config, plan.stubHints);
-      for (const [path, text] of generated) put(join(root, path), text);
-      // A stub is scaffolded only where none exists; the user's own stays as it is.
-      for (const [path, text] of scaffolded) if (!existsSync(join(root, path))) put(join(root, path), text);
-    }
+    // The output for the tools as they were read first, so the rewritten handlers' imports resolve
+    // in the one analysis that follows (what --write's second pass sees), then the output for them.
+    emitInMemory(legacy);
+    emitInMemory(analyzeSession(AnalysisSession.fromProject(project, session.tsconfigPath), options.cwd));
     return newTypeErrors(baseline, typeErrors(AnalysisSession.fromProject(project, session.tsconfigPath).program, root));
   } finally {
     for (const [fileName, text] of originals) project.getSourceFileOrThrow(fileName).replaceWithText(text);

@@ -27,7 +27,8 @@ describe("mcp-conform migrate on the legacy stock server", () => {
     expect(run.stdout).toContain('+      if (roe < 0.1) warnings.push(warning("WARN_ROE_IS_BELOW_10", "ROE is below 10%"));');
     expect(run.stdout).toContain("10 tools migrated, 0 skipped, 0 already on the formatters");
     expect(run.stdout).toContain("migrated calculate_ddm (src/tools/ddm.ts:20): 2 return paths, 1 throw to error results, 2 warnings to IDs, wrapped with conform()");
-    expect(run.stdout).toContain("dry run: 10 files would change");
+    // Type-checked in memory, as --write would: the verdict is tsc's.
+    expect(run.stdout).toContain("dry run: 10 files would change, and tsc would pass (checked in memory); run with --write to apply");
     expect(sources(dir)).toEqual(before);
     expect(existsSync(join(dir, "src/generated"))).toBe(false);
   });
@@ -178,7 +179,7 @@ describe("mcp-conform migrate: what it cannot migrate", () => {
     );
     const server = join(dir, "src/server.ts");
     writeFileSync(server, readFileSync(server, "utf8").replace('import { registerScreenStocks } from "./tools/screen.js";', 'import { registerScreenStocks } from "./tools/screen.js";\nimport { registerExtra } from "./tools/extra.js";') + "registerExtra(server);\n");
-    const run = await runCli(["migrate", ...SMART], { cwd: dir });
+    const run = await runCli(["migrate", ...SMART, "--no-typecheck"], { cwd: dir });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain("10 tools migrated, 2 skipped");
     expect(run.stdout).toContain("skipped  raw_lookup (src/tools/extra.ts:11): the payload is typed `any`, so its formatter cannot be typed: give it a type first");
