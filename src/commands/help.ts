@@ -77,7 +77,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       { flag: "--no-format", description: "do not run the project's Prettier over the rewritten files" },
       { flag: "--no-typecheck", description: "dry run only: print the diff and the summary without type-checking the planned result (faster; no verdict on --write)" },
     ],
-    examples: ["mcp-conform migrate                  # see what would change", "mcp-conform migrate --write", "mcp-conform migrate --write --force --no-format"],
+    examples: ["mcp-conform migrate                  # see what would change, and whether --write would pass tsc", "mcp-conform migrate --no-typecheck   # only the diff, faster", "mcp-conform migrate --write", "mcp-conform migrate --write --force --no-format"],
   },
   graph: {
     description: "Prints the tool dependency graph: which tool calls, mentions or feeds data to which.",
