@@ -299,6 +299,7 @@ export function analyzeSessionCore(
     tools,
     diagnostics: dedupe(diagnostics),
   };
+  if (writesExtensionlessImports(session.program.getCompilerOptions(), files)) inventory.importSpecifiers = "extensionless";
   return { inventory, state };
 }
 
@@ -545,4 +546,25 @@ function reportUnresolvedModules(tools: ToolEntry[], session: AnalysisSession, d
       });
     }
   }
+}
+
+/**
+ * A project whose own relative imports carry no extension (`import { lookup } from "./stations"`)
+ * and none carries `.js`, compiled to CommonJS (`module: commonjs`, or node16/nodenext with files
+ * that are CommonJS: no `"type": "module"`) or resolved as a bundler does.
+ */
+function writesExtensionlessImports(options: ts.CompilerOptions, files: readonly ts.SourceFile[]): boolean {
+  const module = options.module ?? ts.ModuleKind.CommonJS;
+  const nodeModules = module >= ts.ModuleKind.Node16 && module <= ts.ModuleKind.NodeNext;
+  if (nodeModules && files.some((file) => file.impliedNodeFormat === ts.ModuleKind.ESNext)) return false;
+  let extensionless = 0;
+  for (const file of files) {
+    for (const statement of file.statements) {
+      const specifier = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+      if (specifier === undefined || !specifier.startsWith(".")) continue;
+      if (/\.(m|c)?js$/.test(specifier)) return false;
+      extensionless++;
+    }
+  }
+  return extensionless > 0;
 }

@@ -152,4 +152,10 @@ export interface Inventory {
   project: string;
   tools: ToolEntry[];
   diagnostics: Diagnostic[];
+  /**
+   * Present when the project writes its relative imports without an extension and compiles to
+   * CommonJS (or resolves as a bundler does): the generated output and what `migrate` inserts
+   * import the same way, so Jest and other CommonJS loaders resolve them. Absent: `./x.js`.
+   */
+  importSpecifiers?: "extensionless";
 }

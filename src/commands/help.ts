@@ -70,13 +70,14 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   },
   migrate: {
     description:
-      "Moves handlers that build their responses by hand onto the generated formatters and wraps them with conform(), carrying over everything the old response said. A dry run (a diff per file and a summary) unless --write.",
+      "Moves handlers that build their responses by hand onto the generated formatters and wraps them with conform(), carrying over everything the old response said. A dry run (a diff per file, a summary, and whether --write would pass tsc, checked in memory) unless --write.",
     flags: [
       { flag: "--write", description: "apply it: rewrite the sources, regenerate, type-check, and put every file back if tsc finds a new error" },
       { flag: "--force", description: "with --write: rewrite files with uncommitted changes, or outside git" },
       { flag: "--no-format", description: "do not run the project's Prettier over the rewritten files" },
+      { flag: "--no-typecheck", description: "dry run only: print the diff and the summary without type-checking the planned result (faster; no verdict on --write)" },
     ],
-    examples: ["mcp-conform migrate                  # see what would change", "mcp-conform migrate --write", "mcp-conform migrate --write --force --no-format"],
+    examples: ["mcp-conform migrate                  # see what would change, and whether --write would pass tsc", "mcp-conform migrate --no-typecheck   # only the diff, faster", "mcp-conform migrate --write", "mcp-conform migrate --write --force --no-format"],
   },
   graph: {
     description: "Prints the tool dependency graph: which tool calls, mentions or feeds data to which.",

@@ -9,10 +9,11 @@ import { resolveGenerateConfig } from "./resolve-generate-config.js";
 
 export const migrateCommand: Command = {
   name: "migrate",
-  usage: "mcp-conform migrate [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--write [--force]] [--no-format]",
-  options: { write: { type: "boolean" }, force: { type: "boolean" }, "no-format": { type: "boolean" } },
+  usage: "mcp-conform migrate [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--write [--force]] [--no-format] [--no-typecheck]",
+  options: { write: { type: "boolean" }, force: { type: "boolean" }, "no-format": { type: "boolean" }, "no-typecheck": { type: "boolean" } },
   async run({ io, values }) {
     if (values["force"] && !values["write"]) throw new InputError("--force only matters with --write (it allows rewriting files with uncommitted changes)");
+    if (values["no-typecheck"] && values["write"]) throw new InputError("--no-typecheck is for a dry run: --write always type-checks what it wrote, and puts everything back on a new error");
     const { config, path: configPath } = await loadConfig(values["config"] as string | undefined, io.cwd);
     const projects = await resolveProjectArgs(values, io.cwd);
     const generateConfig = resolveGenerateConfig(values, config, configPath, io.cwd);
@@ -25,6 +26,7 @@ export const migrateCommand: Command = {
         write: values["write"] === true,
         force: values["force"] === true,
         format: !values["no-format"],
+        typecheck: !values["no-typecheck"],
       });
       const { plan, root } = result;
       // Labelled by its tsconfig, like the other commands' output.
@@ -32,8 +34,18 @@ export const migrateCommand: Command = {
       if (!values["write"]) {
         const diff = planDiff(plan, root);
         if (diff) io.stdout(diff);
+        const failing = result.wouldRollBack ?? [];
+        if (failing.length > 0) {
+          // Honest: a run that --write would roll back migrates nothing, whatever the plan counted.
+          io.stdout(`${where}: ${planSummary(plan).replace(/^(\d+) tools? migrated/, (_, count: string) => `0 tools migrated (the plan for ${count} fails to type-check)`)}\n`);
+          io.stdout(`${where}: dry run: --write would fail: the migration introduces ${failing.length} type error${failing.length === 1 ? "" : "s"}, for which it would put every file back:\n`);
+          for (const error of failing) io.stdout(`  ${formatTypeError(error)}\n`);
+          exitCode = 1;
+          continue;
+        }
         io.stdout(`${where}: ${planSummary(plan)}\n`);
-        io.stdout(plan.files.size === 0 ? `${where}: nothing to change\n` : `${where}: dry run: ${plan.files.size} file${plan.files.size === 1 ? "" : "s"} would change; run with --write to apply\n`);
+        const verdict = result.wouldRollBack === null ? " (not type-checked: --no-typecheck)" : ", and tsc would pass (checked in memory)";
+        io.stdout(plan.files.size === 0 ? `${where}: nothing to change\n` : `${where}: dry run: ${plan.files.size} file${plan.files.size === 1 ? "" : "s"} would change${verdict}; run with --write to apply\n`);
         continue;
       }
       if (result.rolledBack) {

@@ -246,7 +246,18 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
     }
   }
 
+  if (inventory.importSpecifiers === "extensionless") {
+    for (const files of [generated, scaffolded]) for (const [path, text] of files) files.set(path, withoutJsExtensions(text));
+  }
   return { generated: sortedMap(generated), scaffolded: sortedMap(scaffolded) };
+}
+
+/**
+ * Relative specifiers without their `.js` (`from "./runtime/aorp"`), for a CommonJS project that
+ * imports that way: Jest's CommonJS resolver (and ts-node's) does not map `./kit.js` to `kit.ts`.
+ */
+export function withoutJsExtensions(text: string): string {
+  return text.replace(/((?:\bfrom|\bimport)\s*\(?\s*)(["'])(\.{1,2}\/[^"'\n]*?)\.js\2/g, "$1$2$3$2");
 }
 
 function sortedMap(map: Map<string, string>): Map<string, string> {

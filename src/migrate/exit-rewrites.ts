@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { ts } from "ts-morph";
 import { getPropertyValue, unwrapExpression } from "../analyze/syntax.js";
 import { isCallToolResultLiteral, payloadSlot } from "../analyze/resolve/call-tool-result.js";
@@ -6,6 +7,7 @@ import { isErrorText, withoutErrorHeading } from "../analyze/resolve/error-text.
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import { collectExitPoints, type ExitPoint } from "../analyze/resolve/return-paths.js";
 import type { ForeignCalls } from "./foreign-calls.js";
+import type { GeneratedSymbols } from "./generated.js";
 import type { LegacyStep } from "./formatter-calls.js";
 import { saidBeside, type SaidBeside } from "./legacy-error-fields.js";
 
@@ -14,10 +16,23 @@ import { saidBeside, type SaidBeside } from "./legacy-error-fields.js";
  * handler (the expressions the author wrote), so the rewrite moves code, it never retypes it.
  */
 export type ExitRewrite =
-  | { kind: "success"; exit: ExitPoint; payload: string; payloadNode: ts.Expression; notes: ts.Expression[]; carried?: Carried }
+  | { kind: "success"; exit: ExitPoint; payload: string; payloadNode: ts.Expression; notes: ts.Expression[]; carried?: Carried; inside?: InsideHelper; payloadIsText?: boolean }
   | { kind: "error"; exit: ExitPoint; message: string; messageNode: ts.Node; carried?: Carried; said?: SaidBeside }
   | { kind: "done"; exit: ExitPoint }
   | { kind: "skip"; exit: ExitPoint; reason: string };
+
+/**
+ * A handler's `return formatSmartPEBandResult(quote, band)`: a project function that builds the
+ * payload and returns it as a `CallToolResult`. It is rewritten inside, to return the payload
+ * itself (its declared `CallToolResult` return type dropped), and the handler formats its result.
+ */
+export interface InsideHelper {
+  helper: ts.SignatureDeclaration;
+  /** Each of the helper's exits with the payload expression it returns instead. */
+  exits: { expression: ts.Expression; payload: string }[];
+  /** The payload's type, as the helper builds it (the call's own type is still `CallToolResult`). */
+  payloadType: ts.Type;
+}
 
 /**
  * What a formatter call written for another protocol's output already carries (foreign-calls.ts):
@@ -28,8 +43,6 @@ export interface Carried {
   /** Null when the call kept no steps of its own: they are looked for in its notes or message, as for a legacy exit. */
   steps: LegacyStep[] | null;
 }
-
-const FORMATTER_CALL = /^format[A-Z]\w*$/;
 
 function text(node: ts.Node): string {
   return node.getText(node.getSourceFile());
@@ -43,6 +56,23 @@ function thrownMessage(expression: ts.Expression | undefined, checker: ts.TypeCh
   const thrown = expression ? unwrapExpression(expression) : undefined;
   if (!thrown || !ts.isNewExpression(thrown)) return null;
   return (thrown.arguments ?? []).find((argument) => (checker.getTypeAtLocation(argument).flags & ts.TypeFlags.StringLike) !== 0) ?? null;
+}
+
+/**
+ * `throw notFound("Task", id)`, `throw wrapToolError(error, "Assigning")`: a call of a project
+ * function (an error factory) whose result is an Error (it has a string `message`); the message
+ * is read from the value it makes, so whatever the factory puts together reaches the model.
+ */
+function thrownFactory(expression: ts.Expression | undefined, checker: ts.TypeChecker): ts.CallExpression | null {
+  const thrown = expression ? unwrapExpression(expression) : undefined;
+  if (!thrown || !ts.isCallExpression(thrown)) return null;
+  const factory = resolveFunction(thrown.expression, checker);
+  if (!factory || factory.getSourceFile().isDeclarationFile) return null;
+  const type = checker.getTypeAtLocation(thrown);
+  const message = checker.getPropertyOfType(type, "message");
+  if (!message || !checker.getPropertyOfType(type, "name")) return null;
+  const messageType = checker.getTypeOfSymbolAtLocation(message, thrown);
+  return (messageType.flags & ts.TypeFlags.StringLike) !== 0 ? thrown : null;
 }
 
 /** An error with its message as the handler wrote it; a Markdown heading (`## ❌ Error`) is dropped from a literal. */
@@ -82,6 +112,31 @@ function constInitializer(identifier: ts.Expression, checker: ts.TypeChecker): t
   return ts.isObjectLiteralExpression(initializer) ? initializer : undefined;
 }
 
+/**
+ * `{ content: [...parts] }`, `{ content: blocks.length > 0 ? blocks : [...] }`: content built at run
+ * time, every block of it a text block (by type). Its payload is their text, in order.
+ */
+function dynamicTexts(object: ts.ObjectLiteralExpression, checker: ts.TypeChecker): ts.Expression | undefined {
+  const content = getPropertyValue(object, "content");
+  if (!content || !ts.isExpression(content)) return undefined;
+  const type = checker.getTypeAtLocation(content);
+  const parts = type.isUnion() ? type.types : [type];
+  const textBlocks = parts.every((part) => {
+    if (!checker.isArrayType(part) && !checker.isTupleType(part)) return false;
+    const element = checker.getIndexTypeOfType(part, ts.IndexKind.Number);
+    const members = element ? (element.isUnion() ? element.types : [element]) : [];
+    return members.length > 0 && members.every((member) => {
+      const textProperty = checker.getPropertyOfType(member, "text");
+      const typeProperty = checker.getPropertyOfType(member, "type");
+      if (!textProperty || !typeProperty) return false;
+      const textType = checker.getTypeOfSymbolAtLocation(textProperty, content);
+      const kind = checker.getTypeOfSymbolAtLocation(typeProperty, content);
+      return (textType.flags & ts.TypeFlags.StringLike) !== 0 && kind.isStringLiteral() && kind.value === "text";
+    });
+  });
+  return textBlocks ? content : undefined;
+}
+
 /** An error envelope's words (`{ success: false, error, message }`): its message, else its error. */
 function envelopeMessage(exit: ExitPoint, payload: ts.Expression, checker: ts.TypeChecker): ExitRewrite | null {
   const unwrapped = unwrapExpression(payload);
@@ -106,7 +161,15 @@ function fromCallToolResult(exit: ExitPoint, object: ts.ObjectLiteralExpression,
     return message ?? { kind: "skip", exit, reason: "an isError result without a text block to take the message from" };
   }
   const slot = payloadSlot(object);
-  if (slot.kind === "none") return { kind: "skip", exit, reason: "a result with neither structuredContent nor a text block" };
+  if (slot.kind === "none") {
+    const dynamic = dynamicTexts(object, checker);
+    if (dynamic) {
+      const array = unwrapExpression(dynamic);
+      const operand = ts.isIdentifier(array) || ts.isArrayLiteralExpression(array) || ts.isPropertyAccessExpression(array) || ts.isCallExpression(array) ? text(dynamic) : `(${text(dynamic)})`;
+      return { kind: "success", exit, payload: `${operand}.map((block) => block.text).join("\\n")`, payloadNode: dynamic, payloadIsText: true, notes: [] };
+    }
+    return { kind: "skip", exit, reason: "a result with neither structuredContent nor a text block: put its payload in a `text` block or `structuredContent`" };
+  }
   // Errors by their own words: an error envelope as the payload, or error Markdown (`## ❌ Error`).
   if (slot.kind === "text" && isErrorText(slot.expression)) return error(exit, slot.expression);
   const envelope = envelopeMessage(exit, slot.expression, checker);
@@ -172,23 +235,64 @@ function fromHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeCh
   const returned = results[0];
   if (!ts.isObjectLiteralExpression(returned) || !isCallToolResultLiteral(returned)) return null;
   const slot = payloadSlot(returned);
-  if (slot.kind !== "json-text" && slot.kind !== "structured") return null;
+  if (slot.kind === "none") return null;
   const argument = argumentFor(slot.expression, helper, call, checker);
   if (!argument) return null;
   return envelopeMessage(exit, argument, checker) ?? { kind: "success", exit, payload: text(argument), payloadNode: argument, notes: [] };
+}
+
+/** The function a call runs, when it is a named function of the project (declared once, never in a dependency). */
+export function projectFunctionName(helper: ts.SignatureDeclaration): ts.Identifier | undefined {
+  if (ts.isFunctionDeclaration(helper)) return helper.name;
+  if ((ts.isArrowFunction(helper) || ts.isFunctionExpression(helper)) && ts.isVariableDeclaration(helper.parent) && ts.isIdentifier(helper.parent.name)) return helper.parent.name;
+  return undefined;
+}
+
+/**
+ * `return formatSmartPEBandResult(quote, band)`: a project helper whose every exit is a success
+ * `CallToolResult` with a readable payload (a literal, or a helper like `smartResult(response)`).
+ */
+function fromPayloadHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeChecker, generated: GeneratedSymbols, depth: number): ExitRewrite | null {
+  if (depth > 2) return null;
+  const helper = resolveFunction(call.expression, checker);
+  if (!helper || helper.getSourceFile().isDeclarationFile || generated.isGeneratedCall(call)) return null;
+  const name = projectFunctionName(helper);
+  if (!name) return null;
+  const exits = collectExitPoints(helper);
+  if (exits.length === 0) return null;
+  const inner: InsideHelper["exits"] = [];
+  let payloadType: ts.Type | undefined;
+  for (const each of exits) {
+    if (each.isThrow) {
+      const file = helper.getSourceFile();
+      const line = file.getLineAndCharacterOfPosition(each.node.getStart(file)).line + 1;
+      return { kind: "skip", exit, reason: `returns ${name.text}(...), a CallToolResult built by a helper that also throws (${basename(file.fileName)}:${line}): throw in the handler before calling it, and migrate can make it return its payload` };
+    }
+    if (!each.expression || isInsideTry(each.node, helper)) return null;
+    const planned = planExit(each, checker, false, generated, false, null, depth + 1);
+    if (planned.kind !== "success" || planned.notes.length > 0 || planned.inside) return null;
+    const type = checker.getTypeAtLocation(planned.payloadNode);
+    if (payloadType !== undefined && payloadType !== type) return null;
+    payloadType = type;
+    inner.push({ expression: each.expression, payload: planned.payload });
+  }
+  return { kind: "success", exit, payload: text(call), payloadNode: call, notes: [], inside: { helper, exits: inner, payloadType: payloadType! } };
 }
 
 /**
  * Classify one exit of a handler for the rewrite. Everything not recognised is a skip with its
  * reason: migrate rewrites only what it can read completely.
  */
-export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: boolean, raw = false, foreign: ForeignCalls | null = null): ExitRewrite {
+export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: boolean, generated: GeneratedSymbols, raw = false, foreign: ForeignCalls | null = null, depth = 0): ExitRewrite {
   if (exit.isThrow) {
     // A throw that a surrounding try in the handler catches is not an exit (collectExitPoints drops
     // those); one inside a `try/finally` would change what runs if it became a return.
     if (insideTry) return { kind: "skip", exit, reason: "a throw inside a try block: turning it into a return would change which code runs" };
     const message = thrownMessage(exit.expression, checker);
-    return message ? error(exit, message) : { kind: "skip", exit, reason: "throws a value that is not `new Error(message)`" };
+    if (message) return error(exit, message);
+    const factory = thrownFactory(exit.expression, checker);
+    if (factory) return { kind: "error", exit, message: `${text(factory)}.message`, messageNode: factory };
+    return { kind: "skip", exit, reason: "throws a value that is neither `new Error(message)` nor a call of a project function returning an Error: throw `new Error(message)` there" };
   }
   if (!exit.expression) return { kind: "skip", exit, reason: "a bare `return;` has no result to format" };
   const value = unwrapExpression(exit.expression);
@@ -202,9 +306,9 @@ export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: bo
     }
   }
   if (ts.isCallExpression(value)) {
-    const callee = unwrapExpression(value.expression);
-    if (ts.isIdentifier(callee) && FORMATTER_CALL.test(callee.text)) return foreign ? foreign.read(exit, value) : { kind: "done", exit };
-    const helper = fromHelper(exit, value, checker);
+    // A generated formatter's call, by its symbol (declared in the output folder), never by its name.
+    if (generated.isGeneratedCall(value)) return foreign ? foreign.read(exit, value) : { kind: "done", exit };
+    const helper = fromHelper(exit, value, checker) ?? fromPayloadHelper(exit, value, checker, generated, depth);
     if (helper) return helper;
   }
   if (ts.isObjectLiteralExpression(value) && isCallToolResultLiteral(value)) return fromCallToolResult(exit, value, checker);

@@ -5,6 +5,21 @@ import type { ProtocolId } from "../protocols/protocol.js";
 export interface FormatterCall {
   text: string;
   kit: string[];
+  /** A const the call reads, to declare just before the return: `const <name> = <expression>;`. */
+  bind?: { name: string; expression: string };
+}
+
+/** The first of `names` that no identifier of the function around `node` spells. */
+function freeName(node: ts.Node, names: readonly string[]): string | undefined {
+  let scope: ts.Node = node;
+  while (!ts.isSourceFile(scope) && !ts.isFunctionLike(scope)) scope = scope.parent;
+  const used = new Set<string>();
+  const visit = (child: ts.Node): void => {
+    if (ts.isIdentifier(child)) used.add(child.text);
+    ts.forEachChild(child, visit);
+  };
+  visit(scope);
+  return names.find((name) => !used.has(name));
 }
 
 /** A tool the legacy response named (or the tool graph's data edge offers), with the params its payload fills. */
@@ -18,6 +33,8 @@ export interface SuccessExit {
   /** The payload expression, verbatim. */
   payload: string;
   payloadNode: ts.Expression;
+  /** The payload's type when the node's own is not it (a helper rewritten to return the payload). */
+  payloadType?: ts.Type;
   /** Free text the legacy response carried beside the payload, as expressions. */
   notes: string[];
   /** The tools it named, as next steps. */
@@ -59,11 +76,23 @@ function has(type: ts.Type, name: string, checker: ts.TypeChecker): ts.Type | un
   return symbol ? checker.getNonNullableType(checker.getTypeOfSymbol(symbol)) : undefined;
 }
 
-/** A payload that is a SmartResponse V1 object: summary with key findings, recommendations, context. */
+/**
+ * A payload that is a SmartResponse V1 object, by its structure: a summary with a title and key
+ * findings, the data, and metadata with the tool and a data quality (recommendations and context
+ * are optional in V1, and their fields differ between servers).
+ */
 function isSmartResponseV1(type: ts.Type, checker: ts.TypeChecker): boolean {
   const summary = has(type, "summary", checker);
-  const recommendations = has(type, "recommendations", checker);
-  return summary !== undefined && has(summary, "keyFindings", checker) !== undefined && recommendations !== undefined && has(recommendations, "investment", checker) !== undefined && has(type, "context", checker) !== undefined && has(type, "data", checker) !== undefined;
+  const metadata = has(type, "metadata", checker);
+  return (
+    summary !== undefined &&
+    has(summary, "title", checker) !== undefined &&
+    has(summary, "keyFindings", checker) !== undefined &&
+    metadata !== undefined &&
+    has(metadata, "tool", checker) !== undefined &&
+    has(metadata, "dataQuality", checker) !== undefined &&
+    has(type, "data", checker) !== undefined
+  );
 }
 
 /** A payload that is itself an AORP envelope (immediate, actionable, quality, details). */
@@ -118,7 +147,7 @@ function kitCall(fn: string, name: string, legacy: string): string {
  */
 export function successCall(exit: SuccessExit, context: CallContext): FormatterCall {
   const { formatter, name, checker } = context;
-  const type = checker.getTypeAtLocation(exit.payloadNode);
+  const type = exit.payloadType ?? checker.getTypeAtLocation(exit.payloadNode);
   const text = joined(exit.notes);
   const steps = stepsFor(context.protocol, exit.steps);
   const kit = steps?.kit ?? [];
@@ -135,7 +164,12 @@ export function successCall(exit: SuccessExit, context: CallContext): FormatterC
       return { text: `${formatter}(${exit.payload}, ${kitCall("legacyParts", name, legacyObject([["summary", text], ["next", steps?.text]]))})`, kit: ["legacyParts"] };
     case "smart-v2":
       if (isSmartResponseV1(type, checker)) {
-        if (!ts.isIdentifier(exit.payloadNode)) throw new CannotRewrite("a SmartResponse V1 object written inline in the result: store it in a const first", exit.payloadNode);
+        if (!ts.isIdentifier(exit.payloadNode)) {
+          // Read twice (its data, and the rest): bound once, in a const before the return.
+          const binding = freeName(exit.payloadNode, ["response", "smartResponse", "v1Response"]);
+          if (binding === undefined) throw new CannotRewrite("a SmartResponse V1 object written inline in the result: store it in a const first", exit.payloadNode);
+          return { text: `${formatter}(${binding}.data, fromSmartResponseV1(${name}, ${binding}))`, kit: ["fromSmartResponseV1"], bind: { name: binding, expression: exit.payload } };
+        }
         return { text: `${formatter}(${exit.payload}.data, fromSmartResponseV1(${name}, ${exit.payload}))`, kit: ["fromSmartResponseV1"] };
       }
       return { text: `${formatter}(${exit.payload}, ${kitCall("legacySections", name, legacyObject([["conclusion", text], ["nextSteps", steps?.text]]))})`, kit: ["legacySections", ...kit] };

@@ -1,15 +1,26 @@
-import { SyntaxKind, type SourceFile } from "ts-morph";
+import { QuoteKind, SyntaxKind, type SourceFile } from "ts-morph";
 import { importSpecifier } from "../generate/paths.js";
 
 /** What a rewritten file must import, by project-relative generated module; `type X` for a type. */
 export type Needs = Map<string, Set<string>>;
 
 /** Add what is missing, one declaration per module, with NodeNext specifiers; `import type` when only types. */
-export function addImports(file: SourceFile, relativePath: string, needs: Needs): void {
+export function addImports(file: SourceFile, relativePath: string, needs: Needs, extensionless = false, singleQuotes = false): void {
   const modules = [...needs.keys()].sort();
+  const settings = file.getProject().manipulationSettings;
+  const quoteKind = settings.getQuoteKind();
+  if (singleQuotes) settings.set({ quoteKind: QuoteKind.Single });
+  try {
+    addEach(file, relativePath, needs, modules, extensionless);
+  } finally {
+    settings.set({ quoteKind });
+  }
+}
+
+function addEach(file: SourceFile, relativePath: string, needs: Needs, modules: string[], extensionless: boolean): void {
   for (const target of modules) {
     const names = [...needs.get(target)!].sort((a, b) => a.replace(/^type /, "").localeCompare(b.replace(/^type /, "")));
-    const specifier = importSpecifier(relativePath, target);
+    const specifier = extensionless ? importSpecifier(relativePath, target).replace(/\.js$/, "") : importSpecifier(relativePath, target);
     const existing = file.getImportDeclarations().find((declaration) => declaration.getModuleSpecifierValue() === specifier && !declaration.isTypeOnly());
     const present = new Set(existing?.getNamedImports().map((named) => named.getName()) ?? []);
     const missing = names.filter((name) => !present.has(name.replace(/^type /, "")));

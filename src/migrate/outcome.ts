@@ -5,6 +5,14 @@ export interface MigratedTool {
   line: number;
   /** What changed, in words: "3 return paths", "2 throws", "4 warnings". */
   changes: string[];
+  /** Throws in the handler that now return an error result (a test expecting the throw no longer sees one). */
+  throws?: number;
+}
+
+/** A test file that asserts a throw (`rejects.toThrow`) and names tools whose throws now return error results. */
+export interface ThrowAssertion {
+  file: string;
+  tools: string[];
 }
 
 export interface SkippedTool {
@@ -28,4 +36,6 @@ export interface MigrationPlan {
   dispatchers: string[];
   /** What each migrated tool's legacy responses said, for the guidance stubs the run scaffolds. */
   stubHints: Map<string, StubHints>;
+  /** Test files whose throw assertions name migrated tools that no longer throw (set by the run). */
+  throwAssertions?: ThrowAssertion[];
 }

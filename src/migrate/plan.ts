@@ -9,19 +9,20 @@ import { fileStems, pascalCase } from "../generate/paths.js";
 import { readySchemaForms } from "../generate/output-schema.js";
 import { warningConstants } from "../generate/warning-ids.js";
 import type { ProtocolId } from "../protocols/protocol.js";
-import { type ExitRewrite, isInsideTry, planExit } from "./exit-rewrites.js";
+import { type ExitRewrite, type InsideHelper, isInsideTry, planExit, projectFunctionName } from "./exit-rewrites.js";
 import type { MigrationPlan, SkippedTool } from "./outcome.js";
 import { CannotRewrite, type CallContext, errorCall, type SuccessExit, successCall } from "./formatter-calls.js";
 import type { StubHints } from "../generate/generate.js";
 import { addImports, importedNameUses, type Needs, removeImportsMadeUnused } from "./imports.js";
-import { applyEdits, EditSet } from "./text-edits.js";
-import { planWrap, type WrapPlan } from "./wrap.js";
+import { applyEdits, EditSet, type TextEdit } from "./text-edits.js";
+import { planWrap, usesOf, type WrapPlan } from "./wrap.js";
 import { planOutputSchema } from "./output-schema.js";
 import { planWarnings } from "./warnings.js";
 import { LegacySteps } from "./legacy-steps.js";
 import { awaitPayload } from "./awaited-payload.js";
 import { planDispatchers } from "./dispatchers.js";
 import { ForeignCalls } from "./foreign-calls.js";
+import { GeneratedSymbols } from "./generated.js";
 import { callSitesBreak, outputVariant, variantOf } from "../check/protocol-switch.js";
 
 /** A carried note's text when its source is a plain string literal (a stub cannot hold an expression of the handler's). */
@@ -37,6 +38,87 @@ function plainText(source: string): string | null {
 
 function isAt(path: { file: string; line: number }, where: { file: string; line: number }): boolean {
   return path.file === where.file && path.line === where.line;
+}
+
+/** Whether the file writes its imports' specifiers in single quotes (the file's quote style wins over ours). */
+function usesSingleQuotes(file: ts.SourceFile): boolean {
+  let single = 0;
+  let double = 0;
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (file.text[statement.moduleSpecifier.getStart(file)] === "'") single++;
+    else double++;
+  }
+  return single > double;
+}
+
+/**
+ * The string literals migrate wrote (`"get_task"`, `"\n"`) in single quotes; a literal that was in
+ * the text it replaces is the author's, moved as it is.
+ */
+function singleQuoted(text: string, replaced: string): string {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
+  let out = "";
+  let last = 0;
+  // Open template substitutions, each with the braces opened inside it, so `}` ends the right one.
+  const templates: number[] = [];
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+    if (token === ts.SyntaxKind.TemplateHead) templates.push(0);
+    else if (token === ts.SyntaxKind.OpenBraceToken && templates.length > 0) templates[templates.length - 1]!++;
+    else if (token === ts.SyntaxKind.CloseBraceToken && templates.length > 0) {
+      if (templates[templates.length - 1]! > 0) templates[templates.length - 1]!--;
+      else if (scanner.reScanTemplateToken(false) === ts.SyntaxKind.TemplateTail) templates.pop();
+    }
+    if (token !== ts.SyntaxKind.StringLiteral) continue;
+    const raw = scanner.getTokenText();
+    if (!raw.startsWith('"') || raw.includes("'") || replaced.includes(raw)) continue;
+    out += `${text.slice(last, scanner.getTokenStart())}'${raw.slice(1, -1).replace(/\\"/g, '"')}'`;
+    last = scanner.getTokenEnd();
+  }
+  return out + text.slice(last);
+}
+
+/** The comments written inside `node` but outside every node of `kept` (whose text moves as it is), in order. */
+function commentsOutside(node: ts.Node, kept: readonly ts.Node[]): string[] {
+  const file = node.getSourceFile();
+  const text = file.text;
+  const found: string[] = [];
+  const seen = new Set<number>();
+  const inside = (position: number): boolean => kept.some((each) => each.getStart(file) <= position && position < each.getEnd());
+  const visit = (child: ts.Node): void => {
+    for (const range of [...(ts.getLeadingCommentRanges(text, child.getFullStart()) ?? []), ...(ts.getTrailingCommentRanges(text, child.getEnd()) ?? [])]) {
+      if (seen.has(range.pos) || range.pos < node.getStart(file) || range.end > node.getEnd() || inside(range.pos)) continue;
+      seen.add(range.pos);
+      found.push(text.slice(range.pos, range.end));
+    }
+    ts.forEachChild(child, visit);
+  };
+  ts.forEachChild(node, visit);
+  return found.sort((a, b) => text.indexOf(a, node.getStart(file)) - text.indexOf(b, node.getStart(file)));
+}
+
+/** Every use of the helper is the callee of `return helper(...)` (awaited or not). */
+function onlyReturnedCalls(helper: ts.SignatureDeclaration, files: readonly ts.SourceFile[], checker: ts.TypeChecker): boolean {
+  const name = projectFunctionName(helper);
+  if (!name) return false;
+  return usesOf(name, files, checker).every((use) => {
+    if (!ts.isCallExpression(use.parent) || use.parent.expression !== use) return false;
+    let outer: ts.Node = use.parent;
+    while (ts.isAwaitExpression(outer.parent) || ts.isParenthesizedExpression(outer.parent)) outer = outer.parent;
+    return ts.isReturnStatement(outer.parent) || (ts.isArrowFunction(outer.parent) && outer.parent.body === outer);
+  });
+}
+
+/** The helper returns its payload instead of a CallToolResult: each exit's value, and its declared return type left to inference. */
+function insideHelperEdits(inside: InsideHelper): (TextEdit & { fileName: string })[] {
+  const file = inside.helper.getSourceFile();
+  const fileName = file.fileName;
+  const edits = inside.exits.map(({ expression, payload }) => ({ fileName, start: expression.getStart(file), end: expression.getEnd(), text: payload }));
+  if (inside.helper.type) {
+    const colon = file.text.lastIndexOf(":", inside.helper.type.getStart(file));
+    edits.push({ fileName, start: colon, end: inside.helper.type.getEnd(), text: "" });
+  }
+  return edits;
 }
 
 export interface MigrateOptions {
@@ -77,6 +159,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   // Call sites written for another protocol's output (on disk) are read back and written again.
   const onDisk = outputVariant(session.rootDir, options.outputDir);
   const foreign = onDisk && callSitesBreak(onDisk, variantOf(options)) ? new ForeignCalls(checker, session.rootDir, options.outputDir) : null;
+  const generated = new GeneratedSymbols(checker, session.rootDir, options.outputDir);
   const tools = [...inventory.tools].sort((a, b) => a.name.localeCompare(b.name));
   const dispatchers = planDispatchers(session, tools.map((tool) => ({ name: tool.name, registration: locateHandler(session, tool, conformCalls).registration })), projectFiles, module);
 
@@ -171,7 +254,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       }
       const raw = RAW_PAYLOAD_STYLES.has(tool.style);
       const exitScope = scope;
-      const exits = collectExitPoints(scope).map((exit) => awaitPayload(planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), raw, foreign), checker));
+      const exits = collectExitPoints(scope).map((exit) => awaitPayload(planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), generated, raw, foreign), checker));
       const outputSchema = planOutputSchema(session, tool, located.registration, schemaOptions);
       if ("reason" in outputSchema) {
         skip(outputSchema.reason, outputSchema.node);
@@ -196,7 +279,15 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         skip("a return the analyser reads as an error, whose message migrate cannot take apart: return the error formatter's result there by hand", errorAsSuccess.exit.node);
         continue;
       }
-      const anyPayload = exits.find((exit) => exit.kind === "success" && (checker.getTypeAtLocation(exit.payloadNode).flags & ts.TypeFlags.Any) !== 0);
+      // A helper that returns a CallToolResult is rewritten to return its payload only when every use
+      // of it is a `return helper(...)`: any other caller would get a payload where it expects a result.
+      const sharedHelper = exits.find((exit) => exit.kind === "success" && exit.inside && !onlyReturnedCalls(exit.inside.helper, projectFiles, checker));
+      if (sharedHelper?.kind === "success") {
+        const name = projectFunctionName(sharedHelper.inside!.helper)!.text;
+        skip(`returns ${name}(...), a CallToolResult built by a helper that other code uses other than as \`return ${name}(...)\`: make it return the payload and format it in each handler`, sharedHelper.exit.node);
+        continue;
+      }
+      const anyPayload = exits.find((exit) => exit.kind === "success" && ((exit.inside?.payloadType ?? (exit.payloadIsText ? checker.getStringType() : checker.getTypeAtLocation(exit.payloadNode))).flags & ts.TypeFlags.Any) !== 0);
       if (anyPayload?.kind === "success") {
         skip("the payload is typed `any`, so its formatter cannot be typed: give it a type first", anyPayload.payloadNode);
         continue;
@@ -224,6 +315,11 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
             const success: SuccessExit = exit.carried
               ? { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.carried.notes, steps: exit.carried.steps ?? steps.inTexts(exit.carried.notes, exit.payloadNode) }
               : { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.notes.map((note) => note.getText(note.getSourceFile())), steps: steps.of(tool, exit.notes, exit.payloadNode) };
+            if (exit.payloadIsText) success.payloadType = checker.getStringType();
+            if (exit.inside) {
+              success.payloadType = exit.inside.payloadType;
+              for (const edit of insideHelperEdits(exit.inside)) edits.add(edit.fileName, edit);
+            }
             made = successCall(success, context);
             const [note, ...more] = exit.notes;
             said.texts.push(exit.carried ? (exit.carried.notes.length === 1 ? plainText(exit.carried.notes[0]!) : null) : note && more.length === 0 && ts.isStringLiteralLike(note) ? note.text : null);
@@ -233,12 +329,35 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           for (const kitName of made.kit) need(needs, fileName, module("kit.ts"), kitName);
           const call = exit.kind === "success" && "then" in exit ? `${exit.then}.then((${exit.payload}) => ${made.text})` : made.text;
           const file = exit.exit.node.getSourceFile();
+          if (made.bind) {
+            // `const response = helper(...);` then the return that reads it twice.
+            const statement = exit.exit.node;
+            if (exit.exit.isThrow || !ts.isReturnStatement(statement)) throw new CannotRewrite("a SmartResponse V1 object returned where no const can be declared before it: store it in a const first", statement);
+            const lineStart = file.text.lastIndexOf("\n", statement.getStart(file) - 1) + 1;
+            const indent = /^[ \t]*/.exec(file.text.slice(lineStart))![0];
+            changes.paths++;
+            const inBlock = ts.isBlock(statement.parent) || ts.isCaseClause(statement.parent) || ts.isDefaultClause(statement.parent) || ts.isSourceFile(statement.parent);
+            const text = `const ${made.bind.name} = ${made.bind.expression};${inBlock ? `\n${indent}` : " "}return ${call};`;
+            edits.add(fileName, { start: statement.getStart(file), end: statement.getEnd(), text: inBlock ? text : `{ ${text} }` });
+            continue;
+          }
           if (exit.exit.isThrow) {
             changes.throws++;
             edits.add(fileName, { start: exit.exit.node.getStart(file), end: exit.exit.node.getEnd(), text: `return ${call};` });
           } else {
             changes.paths++;
             const target = exit.exit.expression!;
+            // Comments inside the legacy result that the call does not carry: kept, above the return.
+            const kept = exit.kind === "success" ? [exit.payloadNode, ...exit.notes] : [exit.messageNode];
+            const dropped = commentsOutside(target, kept);
+            if (dropped.length > 0 && ts.isReturnStatement(exit.exit.node)) {
+              const statementStart = exit.exit.node.getStart(file);
+              const lineStart = file.text.lastIndexOf("\n", statementStart - 1) + 1;
+              const indent = /^[ \t]*/.exec(file.text.slice(lineStart))![0];
+              if (/^[ \t]*$/.test(file.text.slice(lineStart, statementStart))) {
+                edits.add(fileName, { start: lineStart, end: lineStart, text: dropped.map((comment) => `${indent}${comment}\n`).join("") });
+              }
+            }
             edits.add(fileName, { start: target.getStart(file), end: target.getEnd(), text: call });
           }
         }
@@ -261,7 +380,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           wrap ? "wrapped with conform()" : "",
           outputSchema.change ?? "",
         ].filter((word) => word !== "");
-        migrated.push({ tool: tool.name, ...session.where(scope), changes: words });
+        migrated.push({ tool: tool.name, ...session.where(scope), changes: words, ...(changes.throws > 0 ? { throws: changes.throws } : {}) });
         const text = said.texts[0];
         stubHints.set(tool.name, { nextAction: text !== undefined && text !== null && said.texts.every((each) => each === text) ? text : null, actions: [...new Set(said.actions)].sort() });
       } catch (error) {
@@ -283,8 +402,9 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       const file = project!.getSourceFileOrThrow(fileName);
       const before = file.getFullText();
       const used = importedNameUses(file);
-      applyEdits(file, edits.editsOf(fileName));
-      addImports(file, session.relativePath(fileName), needs.get(fileName) ?? new Map());
+      const single = usesSingleQuotes(file.compilerNode);
+      applyEdits(file, single ? edits.editsOf(fileName).map((edit) => ({ ...edit, text: singleQuoted(edit.text, before.slice(edit.start, edit.end)) })) : edits.editsOf(fileName));
+      addImports(file, session.relativePath(fileName), needs.get(fileName) ?? new Map(), inventory.importSpecifiers === "extensionless", single);
       removeImportsMadeUnused(file, used);
       const after = file.getFullText();
       // Leave the Project as it was read: the plan is data; writing is the caller's business.

@@ -1,7 +1,11 @@
+import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { analyze, analyzeSession, openSession } from "../analyze/analyze.js";
 import { importsMissingOutput } from "../analyze/output-imports.js";
+import { AnalysisSession } from "../analyze/session.js";
+import { generate } from "../generate/generate.js";
+import type { Inventory } from "../analyze/inventory.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { InputError } from "../errors.js";
 import type { GenerateConfig } from "../generate/config.js";
@@ -12,6 +16,7 @@ import { assertNoProtocolSwitch } from "../check/protocol-switch.js";
 import { uncommittedFiles } from "./git.js";
 import type { MigrationPlan } from "./outcome.js";
 import { planMigration } from "./plan.js";
+import { throwAssertions } from "./test-assertions.js";
 import { FileSnapshot, writeAtomically } from "./snapshot.js";
 import { formatTypeError, newTypeErrors, type TypeError, typeErrors } from "./typecheck.js";
 
@@ -23,6 +28,8 @@ export interface MigrateRunOptions {
   write: boolean;
   force: boolean;
   format: boolean;
+  /** A dry run type-checks the planned result in memory unless this is false. */
+  typecheck?: boolean;
 }
 
 export interface MigrateRunResult {
@@ -31,6 +38,11 @@ export interface MigrateRunResult {
   /** Set after `--write`: what was written, or the type errors that rolled it back. */
   written: string[];
   rolledBack: TypeError[] | null;
+  /**
+   * A dry run's verdict: the type errors `--write` would put everything back for (empty: it
+   * would pass), from the planned sources and output type-checked in memory; null after `--write`.
+   */
+  wouldRollBack: TypeError[] | null;
 }
 
 /** Does the project use Prettier? A config file (or `prettier` key) that applies to its root. */
@@ -51,12 +63,14 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
   assertNoProtocolSwitch(session, options.config, options.cwd, (misfit) => misfit.kind === "stub");
   const root = session.rootDir;
   const plan = planMigration(session, inventory, { protocol: options.config.protocol, guidance: options.config.guidance, outputDir: options.config.outputDir });
+  plan.throwAssertions = throwAssertions(root, options.config.outputDir, plan.migrated);
   if (options.format && plan.files.size > 0 && (await usesPrettier(root))) {
     // Only touched files, one batch, with the project's own options.
     const formatted = await createFormatter({ enabled: true }).format(new Map([...plan.files].map(([file, { after }]) => [file, after])));
     for (const [file, text] of formatted) plan.files.get(file)!.after = text;
   }
-  if (!options.write || plan.files.size === 0) return { plan, root, written: [], rolledBack: null };
+  if (plan.files.size === 0) return { plan, root, written: [], rolledBack: null, wouldRollBack: null };
+  if (!options.write) return { plan, root, written: [], rolledBack: null, wouldRollBack: options.typecheck === false ? null : typeCheckInMemory(session, inventory, plan, options) };
 
   const touched = [...plan.files.keys()];
   if (!options.force) {
@@ -90,13 +104,57 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
     const introduced = newTypeErrors(baseline, typeErrors(openSession({ project: options.project, cwd: options.cwd }).program, root));
     if (introduced.length > 0) {
       snapshot.restore();
-      return { plan, root, written: [], rolledBack: introduced };
+      return { plan, root, written: [], rolledBack: introduced, wouldRollBack: null };
     }
   } catch (error) {
     snapshot.restore();
     throw error;
   }
-  return { plan, root, written: touched.map((file) => toPosixPath(relative(root, file))).sort(), rolledBack: null };
+  return { plan, root, written: touched.map((file) => toPosixPath(relative(root, file))).sort(), rolledBack: null, wouldRollBack: null };
+}
+
+/**
+ * What `--write` would do, done to the session's in-memory project instead of the disk: the
+ * rewritten sources, then the output generated for them (from an analysis in which their imports
+ * of the output resolve, as `--write`'s second pass), then one type-check against the project as read. The project is put back as
+ * it was read before returning, whatever happens.
+ */
+function typeCheckInMemory(session: AnalysisSession, legacy: Inventory, plan: MigrationPlan, options: MigrateRunOptions): TypeError[] {
+  const project = session.project!;
+  const root = session.rootDir;
+  const baseline = typeErrors(session.program, root);
+  const originals = new Map<string, string>();
+  const created = new Set<string>();
+  const put = (fileName: string, text: string): void => {
+    const existing = project.getSourceFile(fileName);
+    if (existing) {
+      if (!originals.has(fileName) && !created.has(fileName)) originals.set(fileName, existing.getFullText());
+      existing.replaceWithText(text);
+    } else if (!existsSync(fileName)) {
+      project.createSourceFile(fileName, text, { overwrite: true });
+      created.add(fileName);
+    }
+  };
+  const emitInMemory = (inventory: Inventory): void => {
+    const { generated, scaffolded } = generate(inventory, options.config, plan.stubHints);
+    for (const [path, text] of generated) put(join(root, path), text);
+    // A stub is scaffolded only where none exists; the user's own stays as it is.
+    for (const [path, text] of scaffolded) if (!existsSync(join(root, path))) put(join(root, path), text);
+  };
+  try {
+    for (const [file, { after }] of plan.files) put(file, after);
+    // The output for the tools as they were read first, so the rewritten handlers' imports resolve
+    // in the one analysis that follows (what --write's second pass sees), then the output for them.
+    emitInMemory(legacy);
+    emitInMemory(analyzeSession(AnalysisSession.fromProject(project, session.tsconfigPath), options.cwd));
+    return newTypeErrors(baseline, typeErrors(AnalysisSession.fromProject(project, session.tsconfigPath).program, root));
+  } finally {
+    for (const [fileName, text] of originals) project.getSourceFileOrThrow(fileName).replaceWithText(text);
+    for (const fileName of created) {
+      const file = project.getSourceFile(fileName);
+      if (file) project.removeSourceFile(file);
+    }
+  }
 }
 
 /** Each rewritten file as a unified diff, paths relative to the project. */
@@ -115,6 +173,9 @@ export function planSummary(plan: MigrationPlan): string {
   for (const tool of plan.migrated) lines.push(`  migrated ${tool.tool} (${tool.file}:${tool.line}): ${tool.changes.join(", ")}`);
   for (const tool of plan.skipped) lines.push(`  skipped  ${tool.tool} (${tool.file}:${tool.line}): ${tool.reason}`);
   for (const where of plan.dispatchers) lines.push(`  dispatcher ${where}: passes results through (its tools were already on the formatters)`);
+  for (const { file, tools } of plan.throwAssertions ?? []) {
+    lines.push(`  test     ${file} asserts a throw, and ${tools.join(", ")} now return${tools.length === 1 ? "s" : ""} an error result instead of throwing: its assertions keep their meaning only if they check the result's isError (migrate leaves tests alone)`);
+  }
   return lines.join("\n");
 }
 

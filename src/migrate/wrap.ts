@@ -86,6 +86,48 @@ function referenceCount(name: ts.Identifier, files: readonly ts.SourceFile[], ch
   return count;
 }
 
+/** Every use of `name` that is not its declaration or an import/export of it. */
+export function usesOf(name: ts.Identifier, files: readonly ts.SourceFile[], checker: ts.TypeChecker): ts.Identifier[] {
+  const target = checker.getSymbolAtLocation(name);
+  const found: ts.Identifier[] = [];
+  if (!target) return found;
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && node !== name && node.text === name.text && !ts.isImportSpecifier(node.parent) && !ts.isExportSpecifier(node.parent) && !ts.isImportClause(node.parent)) {
+      let symbol = checker.getSymbolAtLocation(node);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      if (symbol === target) found.push(node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const file of files) visit(file);
+  return found;
+}
+
+/**
+ * The function's one use is `return fn(...)` in its own tool's branch of a low-level dispatcher
+ * (`case "search_notes": return searchNotes(args)`, or `if (name === "search_notes")`).
+ */
+function onlyReturnedByItsBranch(name: ts.Identifier, tool: string, files: readonly ts.SourceFile[], checker: ts.TypeChecker): boolean {
+  const uses = usesOf(name, files, checker);
+  if (uses.length !== 1) return false;
+  const use = uses[0]!;
+  const call = use.parent;
+  if (!ts.isCallExpression(call) || call.expression !== use) return false;
+  let outer: ts.Node = call;
+  while (ts.isAwaitExpression(outer.parent) || ts.isParenthesizedExpression(outer.parent)) outer = outer.parent;
+  if (!ts.isReturnStatement(outer.parent)) return false;
+  const names = (node: ts.Expression): boolean => {
+    const value = ts.isParenthesizedExpression(node) ? node.expression : node;
+    if (ts.isStringLiteralLike(value)) return value.text === tool;
+    return ts.isBinaryExpression(value) && (value.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || value.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken) && (names(value.left) || names(value.right));
+  };
+  for (let node: ts.Node = outer.parent; !ts.isSourceFile(node) && !isFunctionNode(node); node = node.parent) {
+    if (ts.isCaseClause(node)) return names(node.expression);
+    if (ts.isIfStatement(node)) return names(node.expression);
+  }
+  return false;
+}
+
 export function planWrap(
   scope: ts.Node,
   registration: ts.Node | null,
@@ -99,7 +141,14 @@ export function planWrap(
     const inline = (ts.isCallExpression(parent) && parent.arguments.some((argument) => argument === scope)) || (ts.isPropertyAssignment(parent) && parent.initializer === scope);
     if (inline && !ts.isMethodDeclaration(scope)) {
       const fileName = file.fileName;
-      return { scope, edits: [{ fileName, start: scope.getStart(file), end: scope.getStart(file), text: conformCall(name) }, { fileName, start: scope.getEnd(), end: scope.getEnd(), text: ")" }] };
+      // Inside wrappers that pass its result through (`applyRateLimiting("x", async (args) => ...)`):
+      // conform() goes around the outermost, so the analyser and tsc see the wrapper's result as the handler's.
+      let target: ts.Node = scope;
+      for (let outer = scope.parent; ts.isCallExpression(outer) && outer !== registration && resolveFunction(outer, checker) === scope; outer = outer.parent) {
+        if (!ts.isCallExpression(outer.parent) && !ts.isPropertyAssignment(outer.parent)) break;
+        target = outer;
+      }
+      return { scope, edits: [{ fileName, start: target.getStart(file), end: target.getStart(file), text: conformCall(name) }, { fileName, start: target.getEnd(), end: target.getEnd(), text: ")" }] };
     }
     if (ts.isMethodDeclaration(scope) && scope.body) return { scope, edits: wrapBlock(scope.body, name, isAsyncFunction(scope)) };
     const reference = referenceTo(registration, scope, checker);
@@ -125,7 +174,11 @@ export function planWrap(
     }
     // `export default async function greet(...) {...}` (xmcp): a declaration cannot be wrapped by a call, its body can.
     if (ts.isFunctionDeclaration(scope) && scope.body) {
-      if (scope.name && referenceCount(scope.name, projectFiles, checker) > 1) return { reason: `the handler ${scope.name.text} is called elsewhere too; wrap it with conform() by hand` };
+      // Called by its low-level dispatcher's branch (`case "x": return searchNotes(args)`) and nowhere
+      // else: that caller returns whatever the function returns, so the body can run inside conform().
+      if (scope.name && referenceCount(scope.name, projectFiles, checker) > 1 && !onlyReturnedByItsBranch(scope.name, name, projectFiles, checker)) {
+        return { reason: `the handler ${scope.name.text} is called elsewhere too; wrap it with conform() by hand` };
+      }
       return { scope, edits: wrapBlock(scope.body, name, isAsyncFunction(scope)) };
     }
     return { reason: "the handler is neither an inline function, a method nor a function passed by name; wrap it with conform() by hand" };

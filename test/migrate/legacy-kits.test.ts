@@ -46,6 +46,45 @@ describe("legacy builders of the generated kits", () => {
     expect(JSON.stringify(success)).not.toContain("suggested by the V1 response");
   });
 
+  it("smart-v2: SmartResponse V1 as seed servers write it maps onto V2 without throwing, every field where V2 keeps it", async () => {
+    const dir = await generatedCopy("migrate/weather", ["--protocol", "smart-v2"]);
+    const kit = await load(dir, "kit.ts");
+    const formatters = await load(dir, "formatters/get_forecast.ts");
+    const fromV1 = kit["fromSmartResponseV1"] as (tool: string, v1: object) => object;
+    const v1 = {
+      summary: { title: "Forecast for Oslo", what: "Three-day forecast", keyFindings: ["Rain on Tuesday", "Highs of 4°C"], action: "Take an umbrella", confidence: "High" },
+      data: { city: "Oslo", days: [] },
+      metadata: { tool: "get_forecast", category: "weather", dataSource: "met.no", lastUpdated: "2026-11-23T06:00:00Z", processingTime: 41, dataQuality: "medium", completeness: "partial", warnings: ["Station offline since Monday"] },
+      recommendations: { investment: "Hold", priority: "high", reasoning: "Rain most of the week", nextSteps: ["Check again tomorrow"] },
+      context: { relatedTools: ["list_cities", "not_a_tool"], alternativeTools: ["list_cities"], suggestedFollowUp: ["Use list_cities for other places"] },
+    };
+    const sections = fromV1("get_forecast", v1) as {
+      summary: { what: string; keyFindings: { metric: string }[]; conclusion: string; confidence: { score: number } };
+      data: { dataQuality: { completeness: { percentage: number; status: string }; freshness: { status: string } } };
+      metadata: { execution: { duration: number }; source: { name: string; reliability: string }; warnings: { id: string; message: string }[] };
+      recommendations: { primary: { action: string; priority: string }; nextSteps: { action: string; tool?: string }[] };
+      context: { relatedTools: { name: string }[]; alternativeTools: { name: string }[] };
+    };
+    expect(sections.summary.what).toBe("Three-day forecast");
+    expect(sections.summary.keyFindings.map((finding) => finding.metric)).toEqual(["Rain on Tuesday", "Highs of 4°C"]);
+    expect(sections.summary.conclusion).toBe("Rain most of the week");
+    expect(sections.summary.confidence.score).toBe(0.8);
+    expect(sections.data.dataQuality.completeness).toMatchObject({ percentage: 50, status: "partial" });
+    expect(sections.metadata.execution.duration).toBe(41);
+    expect(sections.metadata.source).toEqual({ name: "met.no", reliability: "medium" });
+    expect(sections.metadata.warnings).toMatchObject([{ id: "WARN_STATION_OFFLINE_SINCE_MONDAY", message: "Station offline since Monday" }]);
+    expect(sections.recommendations.primary).toMatchObject({ action: "Hold", priority: "High" });
+    expect(sections.recommendations.nextSteps.map((step) => step.tool ?? step.action)).toEqual(["Check again tomorrow", "list_cities"]);
+    expect(sections.context.relatedTools.map((tool) => tool.name)).toEqual(["list_cities"]);
+    expect(sections.context.alternativeTools.map((tool) => tool.name)).toEqual(["list_cities"]);
+    const result = (formatters["formatGetForecast"] as (payload: unknown, sections: object) => { structuredContent: object })(v1.data, sections);
+    expect(smartV2Protocol.validate(result)).toEqual([]);
+    // The bare minimum of a V1 (no recommendations, no context, no date): no throw, and no freshness claimed.
+    const minimal = fromV1("get_forecast", { summary: { title: "t", keyFindings: [] }, metadata: { tool: "get_forecast", dataQuality: "low", lastUpdated: "yesterday" } }) as typeof sections;
+    expect(minimal.data.dataQuality.freshness.status).toBe("outdated");
+    expect(minimal.recommendations.primary.action).toBe("N/A");
+  });
+
   it("acor: the tools a legacy error names become suggestions with checked commands", async () => {
     const dir = await generatedCopy("migrate/weather", ["--protocol", "acor"]);
     const kit = await load(dir, "kit.ts");

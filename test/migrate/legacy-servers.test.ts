@@ -1,0 +1,65 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cleanScratch } from "../check/helpers.js";
+import { runCli } from "../helpers/run-cli.js";
+import { committedCopy } from "./helpers.js";
+
+/**
+ * Issue #14 on servers written the way public legacy servers are (fixtures/legacy/): one dry run
+ * per point here (without the in-memory type-check, which migrate.test.ts covers); --write, tsc,
+ * the projects' own tests and the wire in legacy-servers.full.test.ts.
+ */
+
+afterAll(cleanScratch);
+
+describe("migrate on legacy servers (dry run)", () => {
+  it("set-screener: a project's own format… helper is not a generated formatter; the CallToolResult it builds is followed and rewritten to return its payload", async () => {
+    const dir = committedCopy("legacy/set-screener");
+    const run = await runCli(["migrate", "--protocol", "aorp", "--no-typecheck"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain("6 tools migrated, 0 skipped, 0 already on the formatters");
+    // Decided by symbol: formatSmartPEBandResult is declared in the project, not in the generated output.
+    expect(run.stdout).toContain("+      return formatCalculatePeBand(formatSmartPEBandResult(quote, band, started), legacyParts(\"calculate_pe_band\"));");
+    expect(run.stdout).toContain("-export function formatSmartPEBandResult(quote: Quote, band: PeBand, started: number): CallToolResult {");
+    expect(run.stdout).toContain("+export function formatSmartPEBandResult(quote: Quote, band: PeBand, started: number) {");
+    expect(run.stdout).toContain("-  return smartResult(response);\n+  return response;");
+  });
+});
+
+describe("migrate on a server.tool() server answering Markdown AORP (dry run)", () => {
+  it("task-desk: error factories, rate-limit wrappers and dynamic content migrate; the one skip says which edit unblocks it", async () => {
+    const dir = committedCopy("legacy/task-desk");
+    const run = await runCli(["migrate", "--protocol", "aorp", "--no-typecheck"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain("22 tools migrated, 1 skipped, 0 already on the formatters");
+    // An error factory's Error: its message reaches the model.
+    expect(run.stdout).toContain('+        return formatCreateTaskError(legacyErrorParts("create_task", { message: notFound("Project", project).message }));');
+    // conform() around the wrapper that passes the handler's result through.
+    expect(run.stdout).toContain('+    conform("create_task", applyRateLimiting("create_task", async ({ project, title, estimate, due }) => {');
+    // Content built at run time: its text blocks' text, in order.
+    expect(run.stdout).toContain('+      return formatListTasks([...parts].map((block) => block.text).join("\\n"), legacyParts("list_tasks"));');
+    // A comment inside the legacy result the call does not carry stays, above the return.
+    expect(run.stdout).toContain("+    // One Markdown block: the clients render it as it is.\n+    return formatOverdueTasks(");
+    expect(run.stdout).toMatch(/skipped {2}project_status \(src\/tools\/reports\.ts:31\): returns projectReport\(\.\.\.\), a CallToolResult built by a helper that also throws \(reports\.ts:16\): throw in the handler before calling it/);
+  });
+});
+
+describe("migrate in a CommonJS project with extensionless imports (dry run)", () => {
+  it("cjs-jest: what it inserts follows the file (extensionless imports, which Jest's resolver needs; single quotes); a test asserting a throw is listed, not changed", async () => {
+    const dir = committedCopy("legacy/cjs-jest");
+    // A test written against the handler itself, expecting the throw that migrate turns into an error result.
+    const test = join(dir, "src/__tests__/errors.test.ts");
+    writeFileSync(test, "import { createServer } from '../server';\n\nit('high_water throws on an unknown station', async () => {\n  const tool = (createServer() as any)._registeredTools['high_water'];\n  await expect(tool.callback({ station: 'atlantis', transit: 1 })).rejects.toThrow('Unknown station');\n});\n");
+    execFileSync("git", ["add", "-A"], { cwd: dir });
+    execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "a direct test"], { cwd: dir });
+    const run = await runCli(["migrate", "--protocol", "aorp", "--no-format", "--no-typecheck"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain("+import { conform } from '../generated/mcp-conform/conform';");
+    expect(run.stdout).not.toMatch(/^\+import .* from ['"]\..*\.js['"];$/m);
+    expect(run.stdout).toContain("+        return formatHighWaterError(legacyErrorParts('high_water', { message: `Unknown station ${station}. Use list_stations to see them.`, next_steps: [aorp.step('list_stations')] }));");
+    expect(run.stdout).toContain("  test     src/__tests__/errors.test.ts asserts a throw, and high_water now returns an error result instead of throwing");
+    expect(readFileSync(test, "utf8")).toContain("rejects.toThrow('Unknown station')");
+  });
+});
