@@ -105,8 +105,13 @@ function describe(checker: EngineChecker, type: EngineType, depth: number): stri
   else if (checker.isTupleType(type)) parts.push("tuple");
   else if (args.length === 0) {
     const properties = checker.properties(type);
-    if (properties.length > 0 && properties.length <= 40) parts.push(`{${properties.map((p) => checker.symbolName(p)).sort().join(",")}}`);
+    if (properties.length > 0 && properties.length <= 40) parts.push(`{${properties.map((p) => symbolKeyed(checker.symbolName(p))).sort().join(",")}}`);
     else if (properties.length > 40) parts.push(`{${properties.length} properties}`);
   }
   return parts.join(" ");
+}
+
+/** A symbol-keyed property (`[Symbol.match]`) is named `__@match@<symbol id>`; the id is each compiler's own. */
+function symbolKeyed(name: string): string {
+  return name.replace(/^(__@\w+)@\d+$/, "$1");
 }
