@@ -1,5 +1,5 @@
 import { ts } from "ts-morph";
-import { type FunctionNode, isFunctionNode, literalText, propertyNameText } from "../syntax.js";
+import { type FunctionNode, isFunctionNode, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
 
 /**
  * What an expression of a registration stands for, read from the source through the checker's
@@ -47,20 +47,6 @@ const KEEPING_METHODS = new Set(["filter", "slice", "concat", "toSorted", "toRev
 
 const MAX_DEPTH = 24;
 
-function unwrap(node: ts.Expression): ts.Expression {
-  let current = node;
-  while (
-    ts.isParenthesizedExpression(current) ||
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isNonNullExpression(current) ||
-    ts.isTypeAssertionExpression(current) ||
-    ts.isAwaitExpression(current)
-  ) {
-    current = current.expression;
-  }
-  return current;
-}
 
 /** The class whose instance `this` is at a node: arrow functions keep the enclosing `this`, other functions do not. */
 function enclosingClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
@@ -101,7 +87,7 @@ export class Evaluator {
   evaluate(expression: ts.Node, env: Env, depth = 0): Evaluation {
     if (depth > MAX_DEPTH) return { unknown: expression };
     if (!ts.isExpression(expression)) return this.declaration(expression, expression, env, depth);
-    const node = unwrap(expression);
+    const node = unwrapExpression(expression);
     if (ts.isStringLiteralLike(node)) return { value: { kind: "node", node } };
     if (node.kind === ts.SyntaxKind.ThisKeyword) {
       // `this` in a method: the object the instantiated call is made on, when a call binds it.
@@ -112,8 +98,8 @@ export class Evaluator {
     }
     if (ts.isTemplateExpression(node)) return this.template(node, env, depth);
     if (ts.isIdentifier(node)) return this.identifier(node, env, depth);
-    if (ts.isPropertyAccessExpression(node) || (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(unwrap(node.argumentExpression)))) {
-      const key = ts.isPropertyAccessExpression(node) ? node.name.text : (unwrap(node.argumentExpression) as ts.StringLiteralLike).text;
+    if (ts.isPropertyAccessExpression(node) || (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(unwrapExpression(node.argumentExpression)))) {
+      const key = ts.isPropertyAccessExpression(node) ? node.name.text : (unwrapExpression(node.argumentExpression) as ts.StringLiteralLike).text;
       const base = this.evaluate(node.expression, env, depth + 1);
       if (isFailure(base)) return "unknown" in base ? { value: { kind: "node", node } } : base;
       const found = this.member(base.value, key, env, depth + 1);
@@ -131,7 +117,7 @@ export class Evaluator {
       // `toolName || "web_search"`: the fallback when the argument is not passed.
       const left = this.evaluate(node.left, env, depth + 1);
       if ("value" in left && left.value.kind === "missing") return this.evaluate(node.right, env, depth + 1);
-      if ("value" in left && left.value.kind === "node" && left.value.node === unwrap(node.left)) return { value: { kind: "node", node } };
+      if ("value" in left && left.value.kind === "node" && left.value.node === unwrapExpression(node.left)) return { value: { kind: "node", node } };
       return left;
     }
     return { value: { kind: "node", node } };
@@ -356,7 +342,7 @@ export class Evaluator {
    */
   elementsOf(expression: ts.Expression, env: Env, depth = 0): { values: Value[] } | { needs: Binder } | { unknown: ts.Node } {
     if (depth > MAX_DEPTH) return { unknown: expression };
-    const node = unwrap(expression);
+    const node = unwrapExpression(expression);
     if (ts.isArrayLiteralExpression(node)) {
       const values: Value[] = [];
       for (const element of node.elements) {
@@ -374,10 +360,10 @@ export class Evaluator {
       return { values };
     }
     if (ts.isCallExpression(node)) {
-      const callee = unwrap(node.expression);
+      const callee = unwrapExpression(node.expression);
       if (ts.isPropertyAccessExpression(callee)) {
         const method = callee.name.text;
-        const receiver = unwrap(callee.expression);
+        const receiver = unwrapExpression(callee.expression);
         if (ts.isIdentifier(receiver) && receiver.text === "Object" && ["values", "entries", "keys"].includes(method) && node.arguments[0]) {
           return this.members(node.arguments[0], method as "values" | "entries" | "keys", env, depth + 1);
         }
@@ -473,7 +459,7 @@ export class Evaluator {
     const bindCall = (call: ts.CallExpression | undefined): Env => {
       const next = new Map(env);
       // A method called on an object (`registry.registerTool(...)`): `this` is that object.
-      const callee = call ? unwrap(call.expression) : undefined;
+      const callee = call ? unwrapExpression(call.expression) : undefined;
       if (ts.isMethodDeclaration(binder.fn) && callee && ts.isPropertyAccessExpression(callee)) next.set(binder.fn.parent, { kind: "node", node: callee.expression });
       parameters.forEach((parameter, index) => {
         const argument = call?.arguments[index];
