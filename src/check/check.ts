@@ -18,6 +18,7 @@ import { judgeDeclaredOutputSchema } from "./output-schema.js";
 import { type CheckProblem, type CheckResult, type GuidanceState, type ToolCheck, coverageCount } from "./result.js";
 import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
 import { compareStrings } from "../compare-strings.js";
+import { helperThrows } from "./helper-throws.js";
 
 function toPosix(path: string): string {
   return path.split("\\").join("/");
@@ -68,7 +69,7 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
     const problems: CheckProblem[] = [];
     const located = locateHandler(session, tool, conformCalls);
     const tally: PathTally = { errorPaths: 0, errorPathsConforming: 0, placeholders: new Set(), errorPlaceholders: false };
-    const judged = judgePaths(session, tool, located.scope, generated, problems, tally);
+    const judged = judgePaths(session, tool, located.scope, generated, problems, tally, (file) => !file.isDeclarationFile && !inOutput(file.fileName) && !/[\\/]node_modules[\\/]/.test(file.fileName));
     const { successConforms } = judged;
     if (!located.wrapper) {
       problems.push({ code: CheckCodes.notWrapped, message: `tool "${tool.name}" is not wrapped with conform("${tool.name}", handler), so tsc does not hold it to the protocol`, file: tool.file, line: tool.line });
@@ -184,6 +185,7 @@ function judgePaths(
   generated: GeneratedOutput,
   problems: CheckProblem[],
   tally: PathTally,
+  isProjectFile: (file: ts.SourceFile) => boolean,
 ): { conforms: boolean; successConforms: boolean } {
   const { checker } = session;
   const targetSymbol = checker.getPropertyOfType(generated.conformingResults, tool.name);
@@ -228,6 +230,20 @@ function judgePaths(
       ...where,
     });
   }
+  // A throw that leaves the handler through a project function it calls reaches the client as the
+  // SDK's (or framework's) own error text: an error path that cannot conform on the wire.
+  if (scope) {
+    for (const thrown of helperThrows(scope, checker, isProjectFile)) {
+      conforms = false;
+      tally.errorPaths++;
+      const calledAt = session.where(thrown.callee);
+      problems.push({
+        code: CheckCodes.throws,
+        message: `tool "${tool.name}" throws in ${functionName(thrown.callee)} (${calledAt.file}:${calledAt.line}), which its handler calls outside any try/catch: the client gets that error's text, not an error envelope; catch it in the handler and return its error formatter's result`,
+        ...session.where(thrown.node),
+      });
+    }
+  }
   return { conforms, successConforms };
 }
 
@@ -252,4 +268,13 @@ function isConforming(checker: ts.TypeChecker, expression: ts.Expression, target
   // `any` is assignable to everything; it proves nothing about the response.
   if (type.flags & ts.TypeFlags.Any) return false;
   return checker.isTypeAssignableTo(type, target);
+}
+
+/** `run`, `Quotes.fetch`: how a called function is named in a message. */
+function functionName(fn: ts.Node): string {
+  const named = fn as ts.Node & { name?: ts.Node };
+  if (named.name && ts.isIdentifier(named.name)) return named.name.text;
+  if (ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name)) return fn.parent.name.text;
+  if (ts.isPropertyAssignment(fn.parent) && ts.isIdentifier(fn.parent.name)) return fn.parent.name.text;
+  return "a function";
 }

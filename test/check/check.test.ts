@@ -103,6 +103,27 @@ describe("check on the conforming fixture", () => {
   });
 });
 
+describe("check on a throw inside a function the handler calls", () => {
+  it("reports it where it throws (the client would get the error's text, not an envelope), unless a try/catch of the handler covers the call", async () => {
+    const dir = await generatedCopy("check/conforming");
+    const server = join(dir, "src/server.ts");
+    edit(server, "export const server =", 'function loadAll(): Recipe[] {\n  if (RECIPES.length === 0) throw new Error("the recipe box is empty");\n  return RECIPES;\n}\n\nexport const server =');
+    edit(server, "    const recipes: Recipe[] = RECIPES;\n", "    const recipes: Recipe[] = loadAll();\n");
+    const thrown = await checkJson(dir);
+    expect(thrown.exitCode).toBe(1);
+    const listRecipes = thrown.result.tools.find((tool) => tool.name === "list_recipes")!;
+    expect(listRecipes.conforms).toBe(false);
+    expect(listRecipes.problems.map((p) => `${p.code} ${p.file}:${p.line} ${p.message}`)).toEqual([
+      'MCPC102 src/server.ts:19 tool "list_recipes" throws in loadAll (src/server.ts:18), which its handler calls outside any try/catch: the client gets that error\'s text, not an error envelope; catch it in the handler and return its error formatter\'s result',
+    ]);
+
+    edit(server, "    const recipes: Recipe[] = loadAll();\n", "    let recipes: Recipe[];\n    try {\n      recipes = loadAll();\n    } catch {\n      recipes = [];\n    }\n");
+    const caught = await checkJson(dir);
+    expect(caught.result.tools.find((tool) => tool.name === "list_recipes")!.problems).toEqual([]);
+    expect(caught.exitCode).toBe(0);
+  });
+});
+
 describe("check on warnings", () => {
   it("reports plain-string warnings and IDs missing from the generated WARNINGS, and counts the structured ones", async () => {
     const dir = await generatedCopy("check/conforming");

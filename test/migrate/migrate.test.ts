@@ -5,7 +5,7 @@ import type { CheckResult } from "../../src/check/result.js";
 import { runStatePath } from "../../src/incremental/run-state.js";
 import { cleanScratch } from "../check/helpers.js";
 import { runCli } from "../helpers/run-cli.js";
-import { checkReport, committedCopy, logicStatements, onlyPlaceholders, sources, tscProject } from "./helpers.js";
+import { checkReport, committedCopy, isHelperThrow, logicStatements, onlyPlaceholders, sources, tscProject } from "./helpers.js";
 
 afterAll(cleanScratch);
 
@@ -46,7 +46,10 @@ describe("mcp-conform migrate on the legacy stock server", () => {
     const check = await runCli(["check", ...SMART, "--format", "json"], { cwd: dir });
     expect(check.exitCode, check.stdout + check.stderr).toBe(1);
     const report = JSON.parse(check.stdout) as CheckResult;
-    expect(new Set(report.tools.flatMap((tool) => tool.problems.map((problem) => problem.code)))).toEqual(new Set(["MCPC112"]));
+    const problems = report.tools.flatMap((tool) => tool.problems);
+    expect(problems.filter((problem) => problem.code !== "MCPC112" && !isHelperThrow(problem))).toEqual([]);
+    // latestYear() throws on a company without history, called outside any try/catch: migrate leaves it, check says so.
+    expect([...new Set(problems.filter(isHelperThrow).map((problem) => `${problem.file}:${problem.line}`))]).toEqual(["src/data/set-api.ts:131"]);
     expect(report.tools.every((tool) => tool.placeholders.length > 0 && !tool.conforms)).toBe(true);
     expect(report.coverage.conforming).toEqual({ count: 0, total: 10, percent: 0 });
     expect(report.coverage.structuredWarnings).toEqual({ count: 16, total: 16, percent: 100 });

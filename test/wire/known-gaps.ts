@@ -44,6 +44,7 @@ export const KNOWN_GAPS: readonly KnownGap[] = [
   { fixture: "sdk-v2/sdk-register-tool", variants: "all", tool: "subscribe_alerts", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
   { fixture: "sdk-v2/sdk-register-tool", variants: "all", tool: "subscribe_alerts", path: "error", point: "migrate-skip", seen: /^(no structuredContent|envelope |text )/ },
   // `formatFetchQuote(await this.run(input.symbol), ...)`: run() throws `new Error("Unknown symbol NOPE")`, which reaches the client as mcp-framework's bare error text.
+  // migrate leaves functions the handler calls as they are; check reports the throw (MCPC102, "which its handler calls").
   { fixture: "styles/mcp-framework", variants: "all", tool: "fetch_quote", path: "error", point: "migrate-helper-throw", seen: /^(envelope |text )/ },
   // On the Guidance Pattern, the error formatter takes the message only and the guidance comes from the tool's stub
   // (errorGuidance): the legacy envelope's code and suggestion (`{ success: false, error: "NO_DIVIDEND_DATA", suggestion }`),

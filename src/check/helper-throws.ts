@@ -1,0 +1,61 @@
+import { ts } from "ts-morph";
+import { resolveFunction } from "../analyze/resolve/handler.js";
+import { collectExitPoints } from "../analyze/resolve/return-paths.js";
+import { isFunctionNode } from "../analyze/syntax.js";
+
+/**
+ * Throws that leave a handler through a project function it calls: `return formatQuote(await
+ * this.run(symbol))` where `run` does `throw new Error("Unknown symbol")`. The handler itself
+ * returns only formatter results, so its own paths conform, yet the client receives the SDK's or
+ * framework's own error text for that throw, not the protocol's error envelope: on the wire the
+ * tool does not conform. A call inside a `try` with a `catch` of the handler is covered; so is a
+ * throw the called function catches itself. Followed two calls deep, within the project.
+ */
+export interface HelperThrow {
+  /** The throw statement, in the called function. */
+  node: ts.ThrowStatement;
+  /** The function called by the handler (directly or through one more project function). */
+  callee: ts.Node;
+}
+
+const DEPTH = 2;
+
+export function helperThrows(scope: ts.Node, checker: ts.TypeChecker, isProjectFile: (file: ts.SourceFile) => boolean): HelperThrow[] {
+  const found: HelperThrow[] = [];
+  const seen = new Set<ts.Node>();
+  const visitFunction = (fn: ts.Node, depth: number): void => {
+    if (seen.has(fn)) return;
+    seen.add(fn);
+    for (const exit of collectExitPoints(fn)) {
+      if (exit.isThrow && ts.isThrowStatement(exit.node)) found.push({ node: exit.node, callee: fn });
+    }
+    if (depth < DEPTH) for (const call of uncaughtCalls(fn)) follow(call, depth + 1);
+  };
+  const follow = (call: ts.CallExpression, depth: number): void => {
+    const target = resolveFunction(call.expression, checker);
+    if (!target || target.getSourceFile().isDeclarationFile || !isProjectFile(target.getSourceFile())) return;
+    visitFunction(target, depth);
+  };
+  for (const call of uncaughtCalls(scope)) follow(call, 1);
+  return found;
+}
+
+/** The calls in `root`'s own body (not in nested functions) that no `try { } catch` of it covers. */
+function uncaughtCalls(root: ts.Node): ts.CallExpression[] {
+  const calls: ts.CallExpression[] = [];
+  const body = isFunctionNode(root) ? root.body : root;
+  if (!body) return calls;
+  const walk = (node: ts.Node): void => {
+    if (node !== body && (isFunctionNode(node) || ts.isClassLike(node))) return;
+    if (ts.isTryStatement(node) && node.catchClause) {
+      // The try block is covered; the catch and finally blocks are not.
+      walk(node.catchClause.block);
+      if (node.finallyBlock) walk(node.finallyBlock);
+      return;
+    }
+    if (ts.isCallExpression(node)) calls.push(node);
+    ts.forEachChild(node, walk);
+  };
+  walk(body);
+  return calls;
+}
