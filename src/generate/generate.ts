@@ -6,7 +6,8 @@ import { generatedHeader, scaffoldHeader, UNFILLED_MARKER } from "../write/heade
 import { normalizeProjectDir, type GenerateConfig } from "./config.js";
 import { oneToolPerName } from "./generatable.js";
 import { guidanceStates, stateIdentifier } from "./guidance-states.js";
-import { compareStrings, topLevelProperties } from "./json-schema.js";
+import { topLevelProperties } from "./json-schema.js";
+import { compareStrings } from "../compare-strings.js";
 import { guidanceFields, outputSchema, readySchemaForms, type ReadySchemaForm } from "./output-schema.js";
 import { fileStems, importSpecifier, pascalCase, rewriteProjectImports } from "./paths.js";
 import { loadTemplates, type TemplateSet } from "./templates.js";

@@ -1,5 +1,6 @@
 import type { JsonSchemaObject } from "../analyze/inventory.js";
-import { compareStrings, stringLiterals, topLevelProperties } from "./json-schema.js";
+import { stringLiterals, topLevelProperties } from "./json-schema.js";
+import { compareStrings } from "../compare-strings.js";
 import { shortHash } from "./paths.js";
 
 /**

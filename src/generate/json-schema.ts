@@ -127,4 +127,3 @@ export function stringLiterals(root: JsonSchemaObject, schema: unknown): string[
   return values.size > 0 ? [...values].sort(compareStrings) : null;
 }
 
-export { compareStrings };

@@ -1,5 +1,5 @@
 import type { HarvestedWarning, ToolEntry } from "../analyze/inventory.js";
-import { compareStrings } from "./json-schema.js";
+import { compareStrings } from "../compare-strings.js";
 import { shortHash } from "./paths.js";
 
 /**

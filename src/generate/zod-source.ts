@@ -1,5 +1,5 @@
 import type { JsonSchemaObject } from "../analyze/inventory.js";
-import { compareStrings } from "./json-schema.js";
+import { compareStrings } from "../compare-strings.js";
 import { planSharing } from "./shared-values.js";
 
 /**

@@ -1,6 +1,7 @@
 import { unionMembers } from "../shared/union-members.js";
 import type { InputParam, ToolEntry } from "../analyze/inventory.js";
-import { compareStrings, jsonTypes, topLevelProperties, type JsonType } from "../generate/json-schema.js";
+import { jsonTypes, topLevelProperties, type JsonType } from "../generate/json-schema.js";
+import { compareStrings } from "../compare-strings.js";
 
 /**
  * The tool dependency graph, computed from the inventory alone. One reading for every output
