@@ -120,7 +120,6 @@ function serialisation(call: ts.CallExpression, checker: ts.TypeChecker): Omit<S
   const parent = expression.parent;
   // `const result = await tool.handler(args)`, then a returned result built around `result`.
   const holder = ts.isVariableDeclaration(parent) && parent.initializer === expression && ts.isIdentifier(parent.name) ? parent.name : null;
-  const target: ts.Node = holder ?? expression;
   for (const returned of ownReturns(fn)) {
     const literal = unwrapExpression(returned);
     if (!ts.isObjectLiteralExpression(literal) || !isCallToolResultLiteral(literal)) continue;

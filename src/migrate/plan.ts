@@ -1,6 +1,6 @@
 import { posix } from "node:path";
 import { ts } from "ts-morph";
-import type { Inventory, ToolEntry } from "../analyze/inventory.js";
+import type { Inventory } from "../analyze/inventory.js";
 import { toPosixPath } from "../analyze/paths.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";

@@ -17,7 +17,8 @@ import { uncommittedFiles } from "./git.js";
 import type { MigrationPlan } from "./outcome.js";
 import { planMigration } from "./plan.js";
 import { throwAssertions } from "./test-assertions.js";
-import { FileSnapshot, writeAtomically } from "./snapshot.js";
+import { writeFileAtomically } from "../write/atomic-file.js";
+import { FileSnapshot } from "./snapshot.js";
 import { formatTypeError, newTypeErrors, type TypeError, typeErrors } from "./typecheck.js";
 
 export interface MigrateRunOptions {
@@ -83,7 +84,7 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
   const snapshot = new FileSnapshot().folder(join(root, options.config.outputDir));
   for (const file of touched) snapshot.file(file);
   try {
-    for (const [file, { after }] of plan.files) writeAtomically(file, after);
+    for (const [file, { after }] of plan.files) writeFileAtomically(file, after);
     // A second pass when the first analysed handlers whose `conform` and formatter imports did not
     // resolve yet (their parameters lose the registration's contextual types), as `generate` does:
     // the result is what the next `generate` would write, and that one is a no-op.

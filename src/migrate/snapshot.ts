@@ -50,7 +50,7 @@ export class FileSnapshot {
       if (content === null) {
         rmSync(path, { force: true });
         for (let current = dirname(path); !this.existing.has(current) && dirname(current) !== current; current = dirname(current)) created.add(current);
-      } else writeAtomically(path, content);
+      } else writeFileAtomically(path, content);
     }
     for (const folder of this.folders) for (let current = dirname(folder); !this.existing.has(current) && dirname(current) !== current; current = dirname(current)) created.add(current);
     // Deepest first, and only when empty: a folder the run created holds nothing of anyone else's.
@@ -73,6 +73,3 @@ function listFiles(folder: string): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
 }
-
-/** Migrate writes each rewritten source as every single file is written (write/atomic-file.ts). */
-export const writeAtomically = writeFileAtomically;
