@@ -30,20 +30,18 @@ export const CheckCodes = {
   otherProtocol: "MCPC114",
 } as const;
 
-/** A short title per code, for SARIF rules and the README. */
-export const CHECK_CODE_TITLES: Record<string, string> = {
-  MCPC101: "return path does not conform to the protocol",
-  MCPC102: "throws instead of returning an error envelope",
-  MCPC103: "handler not wrapped with conform()",
-  MCPC104: "return paths cannot be found",
-  MCPC105: "guidance stub missing",
-  MCPC106: "guidance stub unfilled",
-  MCPC107: "error guidance unfilled",
-  MCPC108: "warning without a structured ID",
-  MCPC109: "warning ID not in the generated WARNINGS",
-  MCPC110: "names a tool that does not exist",
-  MCPC111: "declared outputSchema rejects the envelope",
-  MCPC112: "sends placeholder content",
-  MCPC113: "dispatcher re-serialises the handler's result",
-  MCPC114: "written for another protocol's output",
-};
+/** One of `check`'s problem codes. */
+export type CheckCode = (typeof CheckCodes)[keyof typeof CheckCodes];
+
+export const CHECK_CODES: readonly CheckCode[] = Object.values(CheckCodes);
+
+/**
+ * How a rule's problems count, as the config's `rules` sets them (ESLint's words): `error` fails
+ * `check`, `warn` is reported without failing it, `off` is not reported. Every rule is `error`
+ * unless the config says otherwise.
+ */
+export type RuleSeverity = "error" | "warn" | "off";
+
+export const RULE_SEVERITIES: readonly RuleSeverity[] = ["error", "warn", "off"];
+
+export type RuleSeverities = Partial<Record<CheckCode, RuleSeverity>>;

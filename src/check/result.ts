@@ -8,6 +8,8 @@ export type GuidanceState = "complete" | "partial" | "stub" | "missing";
 export interface CheckProblem {
   /** Stable code, `MCPC101`…; the README says what each means and what to do. */
   code: string;
+  /** `error` fails `check`; `warning` is reported only (the config's `rules` turned it to `warn`). */
+  severity: "error" | "warning";
   message: string;
   /** Relative to the tsconfig's folder, with `/` separators. */
   file: string;
@@ -47,6 +49,7 @@ export interface CheckCoverage {
 }
 
 export interface CheckResult {
+  /** No problem of severity `error`, and coverage at or above the bar. */
   ok: boolean;
   /** The `--min-coverage` bar on `coverage.conforming.percent`, or null. */
   minCoverage: number | null;

@@ -44,7 +44,7 @@ export const checkCommand: Command = {
       assertGeneratable(inventory, "check");
       progress?.stage(stageText("checking", inventory.tools.length));
       // checkProject first: it names a missing output or a changed tool list more precisely.
-      const result = checkProject(session, inventory, { config: generateConfig, minCoverage });
+      const result = checkProject(session, inventory, { config: generateConfig, minCoverage, rules: config.rules ?? {} });
       // Stale output can make check pass falsely (a tool judged against the types of its old
       // payload or another protocol): a pass is only trusted against fresh output. A failing run
       // is reported as it is, with a note: a non-conforming return changes the payload the

@@ -1,3 +1,4 @@
+import type { RuleSeverities } from "../check/codes.js";
 import type { ProtocolId } from "../protocols/protocol.js";
 
 /** `mcp-conform.config.ts`: every key optional; flags given on the command line win. */
@@ -24,6 +25,11 @@ export interface McpConformConfig {
     /** Fail `check` below this coverage percentage (0-100). */
     minCoverage?: number;
   };
+  /**
+   * A severity per check code (ESLint's words): `error` (the default) fails `check`, `warn` reports
+   * the problem without failing, `off` hides it. Verdicts and coverage do not change.
+   */
+  rules?: RuleSeverities;
   format?: {
     /**
      * Format each template's files once and derive their twins (fast at many tools). Default: on

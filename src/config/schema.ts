@@ -10,6 +10,7 @@
  * be ...`); the others are said as they are.
  */
 import * as z from "zod/v4";
+import { CHECK_CODES, RULE_SEVERITIES } from "../check/codes.js";
 import { PROTOCOL_IDS } from "../protocols/ids.js";
 
 const MUST_BE_AN_OBJECT = { error: "must be an object" };
@@ -53,6 +54,21 @@ export const configSchema = z.strictObject({
       MUST_BE_AN_OBJECT,
     )
     .optional(),
+  rules: z
+    .strictObject(
+      Object.fromEntries(
+        CHECK_CODES.map((code) => [
+          code,
+          z
+            .enum(RULE_SEVERITIES, { error: (issue) => `must be one of ${RULE_SEVERITIES.join(", ")}, not ${JSON.stringify(issue.input)}` })
+            .optional()
+            .describe(`The severity of ${code} (the README's "Problem codes"): error fails check, warn reports it only, off hides it. Default error.`),
+        ]),
+      ) as Record<(typeof CHECK_CODES)[number], z.ZodOptional<z.ZodEnum<{ error: "error"; warn: "warn"; off: "off" }>>>,
+      MUST_BE_AN_OBJECT,
+    )
+    .optional()
+    .describe("A severity per check code, as ESLint's rules: `{ \"MCPC108\": \"warn\" }`."),
   format: z
     .strictObject(
       {

@@ -21,7 +21,7 @@ export function diagnosticCode(code: string): number {
  * handler tsc does not hold to the protocol, a step naming no tool, a result re-serialised by its
  * dispatcher, a call written for another protocol's output); warnings for what is missing or unknown
  * (guidance, placeholders still to fill, structured warnings, paths that cannot be judged). `check`
- * fails on both.
+ * fails on both. A rule the config's `rules` sets to `warn` is a warning here too.
  */
 const ERROR_CODES = new Set(["MCPC101", "MCPC102", "MCPC103", "MCPC110", "MCPC111", "MCPC113", "MCPC114"]);
 
@@ -58,7 +58,7 @@ export function toDiagnostic(problem: CheckProblem, sourceFile: ts.SourceFile): 
     start,
     length: end - start,
     messageText: problem.message,
-    category: diagnosticCategory(problem.code),
+    category: problem.severity === "warning" ? (0 as ts.DiagnosticCategory) : diagnosticCategory(problem.code),
     code: diagnosticCode(problem.code),
     source: DIAGNOSTIC_SOURCE,
   };

@@ -48,11 +48,11 @@ export class ProgramCheck {
   private checked(program: ts.Program): Checked {
     if (this.last?.program === program) return this.last;
     try {
-      const { generate, minCoverage } = this.config.load();
+      const { generate, minCoverage, rules } = this.config.load();
       const session = new AnalysisSession(program, this.tsconfigPath);
       const inventory = analyzeSession(session, session.rootDir);
       assertGeneratable(inventory, "check");
-      const result = checkProject(session, inventory, { config: generate, minCoverage });
+      const result = checkProject(session, inventory, { config: generate, minCoverage, rules });
       this.last = { program, result, problems: problemsByFile(result, session.rootDir), diagnostics: new Map() };
     } catch (error) {
       // A failure is kept like a result: the other files of this Program must not analyse again.

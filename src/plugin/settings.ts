@@ -1,3 +1,4 @@
+import type { RuleSeverities } from "../check/codes.js";
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { createJiti } from "jiti";
@@ -18,6 +19,7 @@ export interface PluginSettings {
 export interface PluginConfig {
   generate: GenerateConfig;
   minCoverage: number | null;
+  rules: RuleSeverities;
 }
 
 /**
@@ -39,7 +41,7 @@ export class PluginConfigLoader {
     if (this.cached && this.cached.path === path && this.cached.mtimeMs === mtimeMs) return this.cached.config;
     const config = path === null ? {} : readConfig(path);
     const values = this.settings.protocol !== undefined ? { protocol: this.settings.protocol } : {};
-    const resolved = { generate: resolveGenerateConfig(values, config, path, this.rootDir), minCoverage: config.check?.minCoverage ?? null };
+    const resolved = { generate: resolveGenerateConfig(values, config, path, this.rootDir), minCoverage: config.check?.minCoverage ?? null, rules: config.rules ?? {} };
     this.cached = { path, mtimeMs, config: resolved };
     return resolved;
   }

@@ -16,7 +16,7 @@ export const markdownReporter: Reporter = (result: CheckResult) => {
   const problems = result.tools.flatMap((tool) => tool.problems.map((problem) => ({ tool: tool.name, ...problem })));
   if (problems.length > 0) {
     out.push("", "### Problems", "", "| code | where | tool | problem |", "|---|---|---|---|");
-    for (const problem of problems) out.push(`| ${problem.code} | \`${cell(problem.file)}:${problem.line}\` | \`${cell(problem.tool)}\` | ${cell(problem.message)} |`);
+    for (const problem of problems) out.push(`| ${problem.code}${problem.severity === "warning" ? " (warning)" : ""} | \`${cell(problem.file)}:${problem.line}\` | \`${cell(problem.tool)}\` | ${cell(problem.message)} |`);
   }
   return `${out.join("\n")}\n`;
 };

@@ -1,4 +1,4 @@
-import { CHECK_CODE_TITLES } from "../check/codes.js";
+import { CHECK_CODE_TITLES } from "../check/rules/index.js";
 import type { CheckResult } from "../check/result.js";
 import type { Reporter } from "./reporter.js";
 
@@ -14,7 +14,7 @@ export const sarifReporter: Reporter = (result: CheckResult) => {
     tool.problems.map((problem) => ({
       ruleId: problem.code,
       ...(ruleIndex.has(problem.code) ? { ruleIndex: ruleIndex.get(problem.code)! } : {}),
-      level: "error",
+      level: problem.severity,
       message: { text: problem.message },
       locations: [{ physicalLocation: { artifactLocation: { uri: problem.file, uriBaseId: "%SRCROOT%" }, region: { startLine: problem.line } } }],
       properties: { tool: tool.name },

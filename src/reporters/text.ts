@@ -4,11 +4,11 @@ import type { Reporter } from "./reporter.js";
 import { countText, coverageRows, verdict } from "./summary.js";
 
 // Whether to colour is decided by the caller (a terminal, NO_COLOR); styleText must not decide again.
-const paint = (format: "red" | "green" | "dim") => (text: string) => styleText(format, text, { validateStream: false });
-const PLAIN = { red: (t: string) => t, green: (t: string) => t, dim: (t: string) => t };
-const COLOURED = { red: paint("red"), green: paint("green"), dim: paint("dim") };
+const paint = (format: "red" | "green" | "yellow" | "dim") => (text: string) => styleText(format, text, { validateStream: false });
+const PLAIN = { red: (t: string) => t, green: (t: string) => t, yellow: (t: string) => t, dim: (t: string) => t };
+const COLOURED = { red: paint("red"), green: paint("green"), yellow: paint("yellow"), dim: paint("dim") };
 
-/** A table of tools, then each problem as `file:line: CODE message`, then coverage. */
+/** A table of tools, then each problem as `file:line: CODE message` (`CODE (warning)` for a rule set to `warn`), then coverage. */
 export const textReporter: Reporter = (result: CheckResult, { color }) => {
   const c = color ? COLOURED : PLAIN;
   const rows = result.tools.map((tool) => [tool.name, tool.conforms ? "yes" : "no", tool.guidance, String(tool.problems.length), `${tool.file}:${tool.line}`]);
@@ -21,7 +21,7 @@ export const textReporter: Reporter = (result: CheckResult, { color }) => {
   const problems = result.tools.flatMap((tool) => tool.problems);
   if (problems.length > 0) {
     out.push("");
-    for (const problem of problems) out.push(`${problem.file}:${problem.line}: ${c.red(problem.code)} ${problem.message.replace(/\r?\n/g, " ")}`);
+    for (const problem of problems) out.push(`${problem.file}:${problem.line}: ${problem.severity === "warning" ? c.yellow(`${problem.code} (warning)`) : c.red(problem.code)} ${problem.message.replace(/\r?\n/g, " ")}`);
   }
   // What each tool still sends as placeholder content, so the list of what to fill is in one place.
   const unfinished = result.tools.filter((tool) => tool.placeholders.length > 0);

@@ -41,6 +41,15 @@ describe("the mcp-conform language-service plugin", () => {
     expect(project.log).toEqual([]);
   });
 
+  it("shows a rule the config sets to warn as a warning, and none of a rule set to off", async () => {
+    const dir = await generatedCopy("stock-legacy", ["--protocol", "aorp"]);
+    writeFileSync(join(dir, "mcp-conform.config.json"), JSON.stringify({ protocol: "aorp", rules: { MCPC101: "warn", MCPC108: "off" } }));
+    const project = new EditorProject(join(dir, "tsconfig.json"));
+    const categories = Object.fromEntries(mcpConformDiagnostics(project).map((d) => [d.code, d.category]));
+    expect(categories).toEqual({ 101: "warning", 102: "error", 103: "error" });
+    expect(project.log).toEqual([]);
+  });
+
   it("follows edits: a new script version is checked again, an unchanged program is not", async () => {
     const dir = await generatedCopy("check/conforming");
     const project = new EditorProject(join(dir, "tsconfig.json"));

@@ -1,0 +1,255 @@
+import { join, resolve, sep } from "node:path";
+import { ts } from "ts-morph";
+import type { HarvestedWarning, Inventory, ToolEntry } from "../analyze/inventory.js";
+import { collectExitPoints } from "../analyze/resolve/return-paths.js";
+import type { AnalysisSession } from "../analyze/session.js";
+import { didYouMean } from "../config/did-you-mean.js";
+import type { GenerateConfig } from "../generate/config.js";
+import { readySchemaForms } from "../generate/output-schema.js";
+import { fileStems } from "../generate/paths.js";
+import { DispatchIndex } from "./dispatchers.js";
+import { readGeneratedOutput, type GeneratedOutput } from "./generated-output.js";
+import { readStub, type StubState } from "./guidance.js";
+import { helperThrows } from "./helper-throws.js";
+import { type LocatedHandler, indexConformCalls, locateHandler } from "./locate.js";
+import { judgeDeclaredOutputSchema, type OutputSchemaProblem } from "./output-schema.js";
+import { placeholdersOf } from "./placeholders.js";
+import { type Misfit, misfitCalls, protocolSwitchMisfits } from "./protocol-switch.js";
+import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
+
+/**
+ * What `check` collects about each tool, before any rule judges it: the collection half of `check`
+ * (as knip keeps collection apart from its rules). Rules (rules/) turn these facts into problems;
+ * check.ts turns them into the verdicts (conforms, guidance state, coverage).
+ */
+
+export interface Where {
+  file: string;
+  line: number;
+}
+
+export type CheckConfig = Pick<GenerateConfig, "protocol" | "guidance" | "outputDir" | "guidanceDir">;
+
+/** One exit (`return` or `throw`) of the handler, judged against the tool's `ConformingResult`. */
+export interface JudgedExit {
+  where: Where;
+  isError: boolean;
+  verdict: "throws" | "conforming" | "placeholder" | "non-conforming";
+  /** For a non-conforming exit: its (awaited) type as the checker prints it. */
+  shown?: string;
+  /** For a placeholder exit: the parts sent as neutral values, and the call that takes them. */
+  placeholders?: { parts: string[]; source: string };
+}
+
+/** A throw in a project function the handler calls outside any try/catch. */
+export interface ThrowInCallee {
+  where: Where;
+  calleeName: string;
+  calledAt: Where;
+}
+
+export interface ExitFacts {
+  /** Whether the handler's exits (or the tool's target type) could be found at all. */
+  found: boolean;
+  exits: JudgedExit[];
+  throwsInCallees: ThrowInCallee[];
+}
+
+export interface StubFacts extends StubState {
+  /** The stub's path relative to the project, as the config names it. */
+  path: string;
+}
+
+export interface UnknownMention {
+  name: string;
+  where: Where;
+  /** A tool of the server two edits away, for "did you mean". */
+  nearest: string | null;
+}
+
+export interface WarningFacts extends HarvestedWarning {
+  /** Whether its ID is among the generated `WARNINGS`. */
+  known: boolean;
+}
+
+export interface ToolFacts {
+  tool: ToolEntry;
+  wrapped: boolean;
+  exits: ExitFacts;
+  /** The guidance stub, when the configuration uses guidance. */
+  stub: StubFacts | null;
+  /** Handlers or stubs written for another protocol's generated output. */
+  misfits: Misfit[];
+  /** Dispatchers that put the handler's result inside a text block. */
+  reserialisedAt: Where[];
+  unknownMentions: UnknownMention[];
+  warnings: WarningFacts[];
+  declaredOutputSchema: OutputSchemaProblem | null;
+}
+
+/** Everything shared by the facts of one project's tools: indexed once per run. */
+export class ProjectFacts {
+  readonly generated: GeneratedOutput;
+  readonly withGuidance: boolean;
+  private readonly toolNames: Set<string>;
+  private readonly stems: Map<string, string>;
+  private readonly outputRoot: string;
+  private readonly readyForms;
+  private readonly conformCalls;
+  private readonly dispatches: DispatchIndex;
+  private readonly switched: Misfit[];
+  private readonly mentionCache = new Map<ts.Node, NodeFacts>();
+
+  constructor(
+    private readonly session: AnalysisSession,
+    inventory: Inventory,
+    private readonly config: CheckConfig,
+  ) {
+    this.generated = readGeneratedOutput(session, inventory, config.outputDir);
+    this.toolNames = new Set(inventory.tools.map((tool) => tool.name));
+    this.stems = fileStems(inventory.tools.map((tool) => tool.name));
+    this.withGuidance = config.protocol === "guidance" || config.guidance;
+    this.outputRoot = resolve(session.rootDir, config.outputDir) + sep;
+    this.readyForms = readySchemaForms(inventory.tools);
+    const projectFiles = session.userSourceFiles().filter((file) => !this.inOutput(file.fileName));
+    this.conformCalls = indexConformCalls(projectFiles);
+    this.dispatches = new DispatchIndex(session.checker, projectFiles);
+    this.switched = protocolSwitchMisfits(session, config);
+  }
+
+  private inOutput(fileName: string): boolean {
+    return resolve(fileName).startsWith(this.outputRoot);
+  }
+
+  private isProjectFile(file: ts.SourceFile): boolean {
+    return !file.isDeclarationFile && !this.inOutput(file.fileName) && !/[\\/]node_modules[\\/]/.test(file.fileName);
+  }
+
+  of(tool: ToolEntry): ToolFacts {
+    const { session, config } = this;
+    const located = locateHandler(session, tool, this.conformCalls);
+    const exits = this.judgeExits(tool, located.scope);
+    const stubPath = join(config.guidanceDir, `${this.stems.get(tool.name) ?? tool.name}.ts`);
+    const stubFile = join(session.rootDir, stubPath);
+    const stub = this.withGuidance ? { ...readStub(stubFile), path: stubPath } : null;
+    const stubSource = session.program.getSourceFile(stubFile);
+    const unknown = collectToolMentions(session, [...(located.scope ? [located.scope] : []), ...(this.withGuidance && stubSource ? [stubSource] : [])], (fileName) => this.inOutput(fileName), this.mentionCache).filter(
+      (mention) => !this.toolNames.has(mention.name),
+    );
+    return {
+      tool,
+      wrapped: located.wrapper !== null,
+      exits,
+      stub,
+      misfits: this.misfits(located, stubPath, stubSource, unknown),
+      reserialisedAt: this.reserialisedAt(located, exits),
+      unknownMentions: this.unknownMentions(unknown),
+      warnings: tool.warnings.map((warning) => ({ ...warning, known: warning.id !== null && this.generated.warningIds.has(warning.id) })),
+      declaredOutputSchema: judgeDeclaredOutputSchema(tool, config, this.readyForms),
+    };
+  }
+
+  /** Every exit of the handler against the tool's target type. */
+  private judgeExits(tool: ToolEntry, scope: ts.Node | null): ExitFacts {
+    const { session, generated } = this;
+    const { checker } = session;
+    const targetSymbol = checker.getPropertyOfType(generated.conformingResults, tool.name);
+    const exitPoints = scope ? collectExitPoints(scope) : [];
+    if (!targetSymbol || exitPoints.length === 0) return { found: false, exits: [], throwsInCallees: [] };
+    const target = checker.getTypeOfSymbol(targetSymbol);
+    const exits: JudgedExit[] = [];
+    for (const exit of exitPoints) {
+      const where = session.where(exit.node);
+      const recorded = tool.returns.find((path) => path.file === where.file && path.line === where.line);
+      const isError = exit.isThrow || recorded?.kind === "error" || callsErrorFormatter(exit.expression);
+      if (exit.isThrow) {
+        exits.push({ where, isError, verdict: "throws" });
+      } else if (exit.expression !== undefined && isConforming(checker, exit.expression, target)) {
+        const placeholders = placeholdersOf(checker, exit.expression, generated.placeholderBrand);
+        exits.push(placeholders ? { where, isError, verdict: "placeholder", placeholders } : { where, isError, verdict: "conforming" });
+      } else {
+        const shown = exit.expression ? checker.typeToString(awaited(checker, checker.getTypeAtLocation(exit.expression)), undefined, ts.TypeFormatFlags.NoTruncation) : "void";
+        exits.push({ where, isError, verdict: "non-conforming", shown });
+      }
+    }
+    // A throw that leaves the handler through a project function it calls reaches the client as the
+    // SDK's (or framework's) own error text: an error path that cannot conform on the wire.
+    const throwsInCallees = scope
+      ? helperThrows(scope, checker, (file) => this.isProjectFile(file)).map((thrown) => ({
+          where: session.where(thrown.node),
+          calleeName: functionName(thrown.callee),
+          calledAt: session.where(thrown.callee),
+        }))
+      : [];
+    return { found: true, exits, throwsInCallees };
+  }
+
+  private misfits(located: LocatedHandler, stubPath: string, stubSource: ts.SourceFile | undefined, unknown: readonly { node: ts.Node }[]): Misfit[] {
+    const { session, config } = this;
+    // Handlers (and stubs) written for another protocol's formatters: tsc fails on them even where their types look conforming.
+    const handlerFile = located.scope ? session.where(located.scope).file : null;
+    const misfits = [...this.switched.filter((misfit) => misfit.file === handlerFile || misfit.file === toPosix(stubPath)), ...(located.scope ? misfitCalls(session, located.scope, config) : [])];
+    if (stubSource && !misfits.some((misfit) => misfit.file === toPosix(stubPath))) misfits.push(...misfitCalls(session, stubSource, config, { stub: true }));
+    // Names of tools the server lacks (MCPC110) are a reason of their own for an argument not to fit.
+    const explained = (misfit: Misfit): boolean =>
+      misfit.argument !== undefined && unknown.some((mention) => mention.node.getSourceFile() === misfit.argument!.getSourceFile() && mention.node.pos >= misfit.argument!.pos && mention.node.end <= misfit.argument!.end);
+    return misfits.filter((misfit) => !explained(misfit));
+  }
+
+  /** A dispatcher that serialises the handler's result sends the client a result inside a text block. */
+  private reserialisedAt(located: LocatedHandler, exits: ExitFacts): Where[] {
+    const conformsByType = exits.found && exits.throwsInCallees.length === 0 && exits.exits.every((exit) => exit.verdict === "conforming" || exit.verdict === "placeholder");
+    if (!located.wrapper && !conformsByType) return [];
+    return this.dispatches.serialising(located.registration).map((dispatch) => this.session.where(dispatch.result));
+  }
+
+  private unknownMentions(unknown: readonly { name: string; node: ts.Node }[]): UnknownMention[] {
+    const seen = new Set<string>();
+    const mentions: UnknownMention[] = [];
+    for (const mention of unknown) {
+      const where = this.session.where(mention.node);
+      const key = `${mention.name}\0${where.file}\0${where.line}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      // Two edits at most: a slip of the keys, not another action (`rate_recipe` is not `get_recipe`).
+      mentions.push({ name: mention.name, where, nearest: didYouMean(mention.name, [...this.toolNames], 2) ?? null });
+    }
+    return mentions;
+  }
+}
+
+function toPosix(path: string): string {
+  return path.split("\\").join("/");
+}
+
+/**
+ * The analyser does not see through `conform(...)`, so the paths of a wrapped handler are not in the
+ * inventory: there, a return of a generated error formatter (`format<Tool>Error(...)`) is the error path.
+ */
+function callsErrorFormatter(expression: ts.Expression | undefined): boolean {
+  let node = expression;
+  while (node && (ts.isAwaitExpression(node) || ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))) node = node.expression;
+  if (!node || !ts.isCallExpression(node)) return false;
+  const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
+  return ts.isIdentifier(callee) && /^format[A-Za-z0-9_$]*Error$/.test(callee.text);
+}
+
+function awaited(checker: ts.TypeChecker, type: ts.Type): ts.Type {
+  return checker.getAwaitedType(type) ?? type;
+}
+
+function isConforming(checker: ts.TypeChecker, expression: ts.Expression, target: ts.Type): boolean {
+  const type = awaited(checker, checker.getTypeAtLocation(expression));
+  // `any` is assignable to everything; it proves nothing about the response.
+  if (type.flags & ts.TypeFlags.Any) return false;
+  return checker.isTypeAssignableTo(type, target);
+}
+
+/** `run`, `Quotes.fetch`: how a called function is named in a message. */
+function functionName(fn: ts.Node): string {
+  const named = fn as ts.Node & { name?: ts.Node };
+  if (named.name && ts.isIdentifier(named.name)) return named.name.text;
+  if (ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name)) return fn.parent.name.text;
+  if (ts.isPropertyAssignment(fn.parent) && ts.isIdentifier(fn.parent.name)) return fn.parent.name.text;
+  return "a function";
+}
