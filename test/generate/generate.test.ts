@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
@@ -8,7 +8,7 @@ import { PROTOCOL_IDS } from "../../src/protocols/ids.js";
 import type { ProtocolId } from "../../src/protocols/protocol.js";
 import { countUnfilled, generatedHeader, isScaffoldedFile } from "../../src/write/header.js";
 import { compile, conformingCall, diagnostics, removeCopy, writeResult } from "./harness.js";
-import { inventory, objectPayload, param, tool, warning } from "./inventory-builders.js";
+import { inventory, param, tool, warning } from "./inventory-builders.js";
 
 const config = (protocol: ProtocolId, extra: { guidance?: boolean; outputDir?: string; guidanceDir?: string } = {}) => ({
   protocol,

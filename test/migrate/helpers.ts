@@ -4,7 +4,6 @@ import { join, relative } from "node:path";
 import { ts } from "ts-morph";
 import { copyFixture } from "../check/helpers.js";
 import { expect } from "vitest";
-import { repoRoot } from "../helpers/fixtures.js";
 import { connectInMemory, importServer, type InMemoryConnection } from "../helpers/in-memory-client.js";
 import type { CheckResult } from "../../src/check/result.js";
 import { runCli } from "../helpers/run-cli.js";

@@ -5,7 +5,7 @@ import type { CheckResult } from "../../src/check/result.js";
 import { runStatePath } from "../../src/incremental/run-state.js";
 import { cleanScratch } from "../check/helpers.js";
 import { runCli } from "../helpers/run-cli.js";
-import { checkReport, committedCopy, isHelperThrow, logicStatements, onlyPlaceholders, sources, tscProject } from "./helpers.js";
+import { committedCopy, isHelperThrow, logicStatements, sources, tscProject } from "./helpers.js";
 
 afterAll(cleanScratch);
 

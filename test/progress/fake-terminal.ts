@@ -56,6 +56,8 @@ export class FakeTerminal {
   visibleLine(): string {
     let line = "";
     let cursor = 0;
+    // The terminal's own escape sequence (ESC [2K, erase the line) is what this fake reads.
+    // eslint-disable-next-line no-control-regex
     for (const part of this.writes.join("").split(/(\r|\u001b\[2K|\n)/)) {
       if (part === "\r") cursor = 0;
       else if (part === "\u001b[2K") line = "";

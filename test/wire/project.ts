@@ -71,7 +71,7 @@ export async function buildProject(dir: string): Promise<void> {
     await run(tsc7, args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string };
-    throw new Error(`tsc could not build ${dir}:\n${failed.stdout ?? ""}${failed.stderr ?? String(error)}`);
+    throw new Error(`tsc could not build ${dir}:\n${failed.stdout ?? ""}${failed.stderr ?? String(error)}`, { cause: error });
   }
 }
 

@@ -123,7 +123,7 @@ async function connectStdio(project: BuiltProject, start: ServerStart): Promise<
   try {
     await client.connect(transport as never);
   } catch (error) {
-    throw new Error(`could not connect to ${launchArgs(project, start).slice(1).join(" ")}: ${String(error)}\n${stderr}`);
+    throw new Error(`could not connect to ${launchArgs(project, start).slice(1).join(" ")}: ${String(error)}\n${stderr}`, { cause: error });
   }
   return { client, stderr: () => stderr, restore: () => {}, closeServer: async () => {} };
 }

@@ -313,7 +313,7 @@ export class TypeReferenceEmitter {
     const dir = `${path.slice(0, at)}/node_modules/${folderName}`;
     let info = this.packages.get(dir);
     if (info === undefined) {
-      let json: { exports?: unknown } = {};
+      let json: { exports?: unknown };
       try {
         json = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { exports?: unknown };
       } catch {
