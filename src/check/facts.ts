@@ -7,6 +7,7 @@ import { didYouMean } from "../config/did-you-mean.js";
 import type { GenerateConfig } from "../generate/config.js";
 import { readySchemaForms } from "../generate/output-schema.js";
 import { fileStems } from "../generate/paths.js";
+import { carriesGuidance } from "../protocols/registry.js";
 import { DispatchIndex } from "./dispatchers.js";
 import { readGeneratedOutput, type GeneratedOutput } from "./generated-output.js";
 import { readStub, type StubState } from "./guidance.js";
@@ -108,7 +109,7 @@ export class ProjectFacts {
     this.generated = readGeneratedOutput(session, inventory, config.outputDir);
     this.toolNames = new Set(inventory.tools.map((tool) => tool.name));
     this.stems = fileStems(inventory.tools.map((tool) => tool.name));
-    this.withGuidance = config.protocol === "guidance" || config.guidance;
+    this.withGuidance = carriesGuidance(config);
     this.outputRoot = resolve(session.rootDir, config.outputDir) + sep;
     this.readyForms = readySchemaForms(inventory.tools);
     const projectFiles = session.userSourceFiles().filter((file) => !this.inOutput(file.fileName));

@@ -3,7 +3,7 @@ import type { McpConformConfig } from "../config/config.js";
 import { InputError } from "../errors.js";
 import { DEFAULT_GUIDANCE_DIR, DEFAULT_OUTPUT_DIR, normalizeProjectDir, type GenerateConfig } from "../generate/config.js";
 import { PROTOCOL_IDS } from "../protocols/ids.js";
-import { getProtocol } from "../protocols/registry.js";
+import { assertGuidanceComposes, getProtocol } from "../protocols/registry.js";
 
 /** Flags over the config file over defaults, into what `generate` needs. */
 export function resolveGenerateConfig(values: Record<string, unknown>, config: McpConformConfig, configPath: string | null, cwd: string): GenerateConfig {
@@ -13,9 +13,7 @@ export function resolveGenerateConfig(values: Record<string, unknown>, config: M
   }
   const protocol = getProtocol(protocolId);
   const guidance = config.guidance ?? false;
-  if (guidance && !protocol.composesWithGuidance && protocol.id !== "guidance") {
-    throw new InputError(`guidance: true composes only with aorp and smart-v2, not ${protocol.id}`, configPath ? { file: configPath } : undefined);
-  }
+  if (guidance) assertGuidanceComposes(protocol, "guidance: true", configPath ? { file: configPath } : undefined);
   const templatesDir = config.templates?.dir;
   return {
     protocol: protocol.id,

@@ -1,5 +1,5 @@
 import { InputError } from "../errors.js";
-import { getProtocol } from "../protocols/registry.js";
+import { assertGuidanceComposes, getProtocol } from "../protocols/registry.js";
 import type { Command } from "./command.js";
 
 export const schemaCommand: Command = {
@@ -10,7 +10,7 @@ export const schemaCommand: Command = {
     const id = positionals[0] ?? (values["protocol"] as string | undefined);
     if (id === undefined) throw new InputError("which protocol? usage: mcp-conform schema <aorp|aop|smart-v2|acor|guidance>");
     const protocol = getProtocol(id);
-    if (values["guidance"] && !protocol.composesWithGuidance) throw new InputError(`--guidance composes only with aorp and smart-v2, not ${protocol.id}`);
+    if (values["guidance"]) assertGuidanceComposes(protocol, "--guidance");
     // --strict: the guidance pattern's conventions too, as `validate --strict` checks them.
     const schema = protocol.envelopeSchema({ withGuidance: values["guidance"] === true, strict: values["strict"] === true });
     io.stdout(`${JSON.stringify(schema, null, 2)}\n`);

@@ -1,7 +1,7 @@
 import type { Inventory, ToolEntry } from "../analyze/inventory.js";
 import { InputError } from "../errors.js";
 import { buildToolGraph } from "../graph/model.js";
-import { getProtocol } from "../protocols/registry.js";
+import { assertGuidanceComposes, carriesGuidance, getProtocol } from "../protocols/registry.js";
 import { generatedHeader, scaffoldHeader, UNFILLED_MARKER } from "../write/header.js";
 import { normalizeProjectDir, type GenerateConfig } from "./config.js";
 import { oneToolPerName } from "./generatable.js";
@@ -111,11 +111,9 @@ let lastSchemas: { templates: TemplateSet; key: string; outputs: Map<string, str
 
 export function generateWithTemplates(inventory: Inventory, config: GenerateConfig, templates: TemplateSet, stubHints: ReadonlyMap<string, StubHints> = new Map()): GenerateResult {
   const protocol = getProtocol(config.protocol);
-  if (config.guidance && !protocol.composesWithGuidance && protocol.id !== "guidance") {
-    throw new InputError(`guidance: true adds the guidance field to aorp or smart-v2 envelopes; the ${protocol.id} protocol does not carry it`);
-  }
+  if (config.guidance) assertGuidanceComposes(protocol, "guidance: true");
   const withGuidance = config.guidance && protocol.composesWithGuidance;
-  const stubs = protocol.id === "guidance" || withGuidance;
+  const stubs = carriesGuidance(config);
   const paths = layout(config);
   const tools = sortedTools(inventory);
   const stems = fileStems(tools.map((tool) => tool.name));
@@ -194,7 +192,7 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
       render("output-schemas.ts.hbs", {
         structured,
         title: protocol.title,
-        withGuidance: withGuidance || protocol.id === "guidance",
+        withGuidance: stubs,
         shared: plan.shared.map(({ name, value }) => ({ name, source: renderJson(value, plan.nameOf, "", value) })),
         tools: schemas.map(({ name, schema }) => ({ name, source: renderJson(schema, plan.nameOf, "  ") })),
       }),

@@ -5,16 +5,28 @@ import { didYouMean } from "../config/did-you-mean.js";
 import { InputError } from "../errors.js";
 import { Handlebars } from "./handlebars.js";
 import { packageRoot } from "../package-root.js";
+import { PROTOCOL_IDS } from "../protocols/ids.js";
+import type { ProtocolId } from "../protocols/protocol.js";
 import { templateHelpers } from "../templates/helpers.js";
 
 /**
- * The Handlebars templates of `src/templates/`. A file `_name.hbs` is the partial `name`; every
- * other `*.hbs` file is a template rendered by its file name. A user's `templates.dir` may hold a
+ * The Handlebars templates of `src/templates/`, and each protocol's own in its folder
+ * (`src/protocols/<id>/formatter.ts.hbs` and `kit.ts.hbs`, named `formatter.<id>.ts.hbs` and
+ * `kit.<id>.ts.hbs`). A file `_name.hbs` is the partial `name`; every other `*.hbs` file is a
+ * template rendered by its name. A user's `templates.dir` may hold a
  * file of the same name as any built-in one (partials included) to replace it; a file that matches
  * no built-in name is a config error, so a typo never silently falls back to the built-in.
  */
 
 export const BUILTIN_TEMPLATES_DIR = join(packageRoot, "src", "templates");
+
+/** The templates each protocol folder holds, by the file name there; rendered as `<stem>.<id>.ts.hbs`. */
+const PROTOCOL_TEMPLATES = ["formatter.ts.hbs", "kit.ts.hbs"];
+
+/** `formatter.ts.hbs` of the aorp folder is `formatter.aorp.ts.hbs`. */
+export function protocolTemplateName(fileName: string, id: ProtocolId): string {
+  return fileName.replace(/\.ts\.hbs$/, `.${id}.ts.hbs`);
+}
 
 export interface TemplateSet {
   /** Render the template `name` (e.g. `tools.ts.hbs`) with `context`. */
@@ -33,8 +45,14 @@ function readTemplates(dir: string): Map<string, string> {
 
 let builtins: Map<string, string> | undefined;
 
-function builtinSources(): Map<string, string> {
-  builtins ??= readTemplates(BUILTIN_TEMPLATES_DIR);
+/** Every built-in template's text by its name (the names `templates.dir` may replace). */
+export function builtinSources(): Map<string, string> {
+  if (builtins === undefined) {
+    builtins = readTemplates(BUILTIN_TEMPLATES_DIR);
+    for (const id of PROTOCOL_IDS) {
+      for (const fileName of PROTOCOL_TEMPLATES) builtins.set(protocolTemplateName(fileName, id), readFileSync(join(packageRoot, "src", "protocols", id, fileName), "utf8"));
+    }
+  }
   return builtins;
 }
 

@@ -1,7 +1,11 @@
 /**
  * The contract every protocol folder (`src/protocols/<id>/`) fulfils. Generation, `schema`,
- * `validate` and `check` only ever talk to a protocol through this interface, so adding a sixth
- * protocol means adding a folder and one line in `registry.ts`.
+ * `validate`, `init` and `check` only ever talk to a protocol through this interface, so adding a
+ * sixth protocol means adding a folder and one line in `registry.ts`. Besides `index.ts` (this
+ * interface), a folder holds its runtime (`runtime.ts`, copied into users' output), its envelope
+ * schema (`schema.ts`) and its generated formatter and kit templates (`formatter.ts.hbs`,
+ * `kit.ts.hbs`; `templates.dir` replaces them as `formatter.<id>.ts.hbs`, `kit.<id>.ts.hbs`).
+ * test/protocols/folders.test.ts lists what each folder provides.
  */
 
 export type ProtocolId = "aorp" | "aop" | "smart-v2" | "acor" | "guidance";
@@ -51,8 +55,13 @@ export interface Protocol {
    * `text`: the protocol renders its own text (AOP markers, ACOR Markdown).
    */
   readonly kind: "json" | "text";
-  /** Whether `guidance: true` may add a guidance field beside this protocol's layers. */
+  /** Whether `guidance: true` may add a guidance field beside this protocol's layers (registry.ts states the rule once). */
   readonly composesWithGuidance: boolean;
+  /**
+   * Words that show a server already answers in this protocol (`init` reads tool files for them): a
+   * file counts when it carries two of them, or the one when there is only one.
+   */
+  readonly detectionHints: readonly RegExp[];
   /** Whether `validate` checks references to tools against `ValidateOptions.tools`. */
   readonly checksToolNames: boolean;
   /** The tool-specific variants `validate` can check (`ValidateOptions.variant`); empty for most. */

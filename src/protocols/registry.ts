@@ -20,6 +20,23 @@ export function getProtocol(id: string): Protocol {
   return protocol;
 }
 
+/**
+ * The Guidance Pattern's composition rule, stated once: `guidance: true` adds the guidance field
+ * to the protocols whose folders say they carry it (`composesWithGuidance`), and is a no-op on
+ * the Guidance Pattern itself; anywhere else it is an input error. `setting` names what the user
+ * wrote (`guidance: true`, `--guidance`).
+ */
+export function assertGuidanceComposes(protocol: Protocol, setting: string, where?: { file: string }): void {
+  if (protocol.composesWithGuidance || protocol.id === "guidance") return;
+  const carriers = PROTOCOLS.filter((candidate) => candidate.composesWithGuidance).map((candidate) => candidate.id);
+  throw new InputError(`${setting} composes only with ${carriers.slice(0, -1).join(", ")} and ${carriers.at(-1)}, not ${protocol.id}`, where);
+}
+
+/** Whether a run writes guidance stubs and fills the guidance field: the Guidance Pattern itself, or a protocol composed with it. */
+export function carriesGuidance(config: { protocol: string; guidance: boolean }): boolean {
+  return config.protocol === "guidance" || (config.guidance && getProtocol(config.protocol).composesWithGuidance);
+}
+
 export function isProtocolId(id: string): id is ProtocolId {
   return (PROTOCOL_IDS as readonly string[]).includes(id);
 }

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
 import { generate } from "../../src/generate/generate.js";
-import { BUILTIN_TEMPLATES_DIR } from "../../src/generate/templates.js";
+import { builtinSources } from "../../src/generate/templates.js";
 import { templateHelpers } from "../../src/templates/helpers.js";
 import { inventory, objectPayload, tool } from "./inventory-builders.js";
 
@@ -59,9 +59,7 @@ describe("template overrides (templates.dir)", () => {
 });
 
 describe("built-in templates", () => {
-  const sources = readdirSync(BUILTIN_TEMPLATES_DIR)
-    .filter((name) => name.endsWith(".hbs"))
-    .map((name) => [name, readFileSync(join(BUILTIN_TEMPLATES_DIR, name), "utf8")] as const);
+  const sources = [...builtinSources()];
 
   it("there is a formatter and a kit template for every protocol", () => {
     const names = sources.map(([name]) => name);

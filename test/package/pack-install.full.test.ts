@@ -50,7 +50,7 @@ afterAll(() => rmSync(join(server, ".."), { recursive: true, force: true }));
 describe("the packed tarball, installed into a new server", () => {
   it("holds what runs, and nothing of the repository's own", () => {
     const root = join(server, "node_modules", "mcp-conform");
-    for (const file of ["LICENSE", "README.md", "docs/protocols.md", "schema/mcp-conform.config.schema.json", "dist/cli.js", "dist/vendor/handlebars.cjs", "plugin/index.js", "src/templates/tools.ts.hbs", "src/protocols/aorp/runtime.ts"]) {
+    for (const file of ["LICENSE", "README.md", "docs/protocols.md", "schema/mcp-conform.config.schema.json", "dist/cli.js", "dist/vendor/handlebars.cjs", "plugin/index.js", "src/templates/tools.ts.hbs", "src/protocols/aorp/formatter.ts.hbs", "src/protocols/guidance/kit.ts.hbs", "src/protocols/aorp/runtime.ts"]) {
       expect(existsSync(join(root, file)), file).toBe(true);
     }
     const files = readdirSync(root, { recursive: true }).map(String);

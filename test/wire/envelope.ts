@@ -5,7 +5,7 @@ import { parseJsonText, type Json } from "./preserve.js";
 
 /**
  * Where a protocol's response keeps the tool's payload, read back from what the client received:
- * the formatter templates (src/templates/formatter.<id>.ts.hbs) put it there.
+ * the formatter templates (src/protocols/<id>/formatter.ts.hbs) put it there.
  */
 
 type ResultLike = { content?: unknown; structuredContent?: unknown };

@@ -11,6 +11,7 @@ export const acorProtocol: Protocol = {
   kind: "text",
   composesWithGuidance: false,
   // Its validator reads no tool names and knows no variants.
+  detectionHints: [/## (Status|Progress|Input Needed|AI Directive)\b/, /\*\*Recovery\*\*/],
   checksToolNames: false,
   variants: [],
   runtimeSourcePath,

@@ -11,6 +11,7 @@ export const aopProtocol: Protocol = {
   kind: "text",
   composesWithGuidance: false,
   // Its validator reads no tool names and knows no variants.
+  detectionHints: [/=== ?AOP-(FINAL|INTERMEDIATE|STREAM|ERROR|CONTEXT)/],
   checksToolNames: false,
   variants: [],
   runtimeSourcePath,

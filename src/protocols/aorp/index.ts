@@ -13,6 +13,7 @@ export const aorpProtocol: Protocol = {
   title: "AI-Optimized Response Protocol (AORP)",
   kind: "json",
   composesWithGuidance: true,
+  detectionHints: [/\bimmediate\s*:/, /\bactionable\s*:/, /\bkey_insight\b/],
   checksToolNames: true,
   variants: VARIANTS,
   runtimeSourcePath,

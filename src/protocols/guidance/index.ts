@@ -12,6 +12,7 @@ export const guidanceProtocol: Protocol = {
   kind: "json",
   // It *is* the guidance field: other protocols compose with it, not it with itself.
   composesWithGuidance: false,
+  detectionHints: [/\bnext_action\b/, /\bavailable_actions\b/, /\bcurrent_state\b/, /\bblocked_reason\b/],
   checksToolNames: true,
   variants: [],
   runtimeSourcePath,

@@ -10,6 +10,7 @@ export const smartV2Protocol: Protocol = {
   title: "Smart Response Format (SmartResponseV2)",
   kind: "json",
   composesWithGuidance: true,
+  detectionHints: [/\bkeyFindings\b/, /\brelatedTools\b/, /\bdataQuality\b/, /\bWARN_[A-Z0-9_]+/],
   checksToolNames: true,
   variants: [],
   runtimeSourcePath,

@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { builtinSources } from "../../src/generate/templates.js";
+import { PROTOCOL_IDS } from "../../src/protocols/ids.js";
+import { assertGuidanceComposes, carriesGuidance, getProtocol, PROTOCOLS } from "../../src/protocols/registry.js";
+import { repoRoot } from "../helpers/fixtures.js";
+
+const protocolsDir = join(repoRoot, "src", "protocols");
+
+/** What a protocol folder must hold: the interface, the runtime users get, the schema, the generated code's templates. */
+const EVERY_FOLDER_HOLDS = ["formatter.ts.hbs", "index.ts", "kit.ts.hbs", "runtime.ts", "schema.ts"];
+
+describe("a protocol is one folder", () => {
+  it("the registry lists one protocol per folder, in the ids' order", () => {
+    const folders = readdirSync(protocolsDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect([...folders].sort()).toEqual([...PROTOCOL_IDS].sort());
+    expect(PROTOCOLS.map((protocol) => protocol.id)).toEqual(PROTOCOL_IDS);
+  });
+
+  it.each(PROTOCOL_IDS)("%s's folder provides its runtime, schema, templates and detection words", (id) => {
+    const protocol = getProtocol(id);
+    const files = readdirSync(join(protocolsDir, id));
+    for (const file of EVERY_FOLDER_HOLDS) expect(files, `${id}/${file}`).toContain(file);
+    expect(protocol.runtimeSourcePath).toBe(`src/protocols/${id}/runtime.ts`);
+    expect(protocol.runtimeSource()).toBe(readFileSync(join(protocolsDir, id, "runtime.ts"), "utf8"));
+    // Its templates are the generator's, under the names templates.dir replaces them by.
+    expect(builtinSources().get(`formatter.${id}.ts.hbs`)).toBe(readFileSync(join(protocolsDir, id, "formatter.ts.hbs"), "utf8"));
+    expect(builtinSources().get(`kit.${id}.ts.hbs`)).toBe(readFileSync(join(protocolsDir, id, "kit.ts.hbs"), "utf8"));
+    expect(protocol.detectionHints.length).toBeGreaterThan(0);
+  });
+
+  it("no protocol's templates live outside its folder", () => {
+    expect(readdirSync(join(repoRoot, "src", "templates")).filter((name) => /^(formatter|kit)\./.test(name))).toEqual([]);
+  });
+
+  it("the guidance composition rule is stated once, from what the folders say", () => {
+    expect(PROTOCOLS.filter((protocol) => protocol.composesWithGuidance).map((protocol) => protocol.id)).toEqual(["aorp", "smart-v2"]);
+    expect(() => assertGuidanceComposes(getProtocol("acor"), "guidance: true")).toThrow("guidance: true composes only with aorp and smart-v2, not acor");
+    expect(() => assertGuidanceComposes(getProtocol("guidance"), "guidance: true")).not.toThrow();
+    expect(carriesGuidance({ protocol: "guidance", guidance: false })).toBe(true);
+    expect(carriesGuidance({ protocol: "smart-v2", guidance: true })).toBe(true);
+    expect(carriesGuidance({ protocol: "aop", guidance: true })).toBe(false);
+  });
+});
