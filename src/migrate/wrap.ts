@@ -154,8 +154,8 @@ export function planWrap(
     const reference = referenceTo(registration, scope, checker);
     if (reference) {
       const declaredName = ts.isFunctionDeclaration(scope) ? scope.name : ts.isVariableDeclaration(scope.parent) && ts.isIdentifier(scope.parent.name) ? scope.parent.name : undefined;
-      // Its declaration and this one use: any other caller would get the formatter's result too.
-      if (!declaredName || referenceCount(declaredName, projectFiles, checker) > 2) return { reason: `the handler ${reference.text} is used elsewhere too; wrap this registration's use with conform() by hand` };
+      // This one use and no other (imports and exports of it are not uses): any other caller would get the formatter's result too.
+      if (!declaredName || usesOf(declaredName, projectFiles, checker).length > 1) return { reason: `the handler ${reference.text} is used elsewhere too; wrap this registration's use with conform() by hand` };
       const at = reference.getSourceFile();
       const fileName = at.fileName;
       const edits: WrapPlan["edits"] = [{ fileName, start: reference.getStart(at), end: reference.getStart(at), text: conformCall(name) }, { fileName, start: reference.getEnd(), end: reference.getEnd(), text: ")" }];

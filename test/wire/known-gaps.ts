@@ -35,11 +35,6 @@ export interface KnownGap {
 const NOT_AN_ENVELOPE = /^(envelope |text )/;
 
 export const KNOWN_GAPS: readonly KnownGap[] = [
-  // migrate: "the handler convertTemperature is used elsewhere too".
-  { fixture: "styles/sdk-register-tool", variants: "all", tool: "convert_temperature", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
-  // migrate: "the handler reverseText is used elsewhere too".
-  { fixture: "styles/tool-object", variants: "all", tool: "reverse_text", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
-  { fixture: "styles/tool-object", variants: "all", tool: "reverse_text", path: "error", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
   // migrate (SDK 2.x): "it returns inputRequired(...), which conform() cannot hold to the protocol yet".
   { fixture: "sdk-v2/sdk-register-tool", variants: "all", tool: "subscribe_alerts", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
   { fixture: "sdk-v2/sdk-register-tool", variants: "all", tool: "subscribe_alerts", path: "error", point: "migrate-skip", seen: /^(no structuredContent|envelope |text )/ },
