@@ -208,7 +208,7 @@ describe("mcp-conform migrate: a handler passed by name from another module", ()
     const shared = await runCli(["migrate", "--protocol", "aorp", "--no-typecheck"], { cwd: dir });
     expect(shared.exitCode, shared.stderr).toBe(0);
     expect(shared.stdout).toContain("4 tools migrated, 1 skipped");
-    expect(shared.stdout).toContain("skipped  convert_temperature (src/handlers/convert.ts:10): the handler convertTemperature is used elsewhere too; wrap this registration's use with conform() by hand");
+    expect(shared.stdout).toContain("skipped  convert_temperature (src/handlers/convert.ts:10): the handler convertTemperature is used elsewhere too (report.ts:3); wrap this registration's use with conform() by hand");
     expect(shared.stdout).not.toContain("--- a/src/handlers/convert.ts");
   });
 });
