@@ -6,6 +6,7 @@ import { generatedHeader, scaffoldHeader, UNFILLED_MARKER } from "../write/heade
 import { normalizeProjectDir, type GenerateConfig } from "./config.js";
 import { oneToolPerName } from "./generatable.js";
 import { guidanceStates, stateIdentifier } from "./guidance-states.js";
+import { inputRequiredTools } from "./input-required.js";
 import { topLevelProperties } from "./json-schema.js";
 import { compareStrings } from "../compare-strings.js";
 import { guidanceFields, outputSchema, readySchemaForms, type ReadySchemaForm } from "./output-schema.js";
@@ -140,7 +141,13 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
 
   // Frameworks that serialise what a handler returns get the formatter's result delivered in their terms.
   const serialisedTools = tools.filter((tool) => tool.style === "mcp-framework").map((tool) => tool.name);
-  generated.set(paths.conform, render("conform.ts.hbs", { protocol: protocol.id, title: protocol.title, serialisedTools: serialisedTools.length > 0 ? serialisedTools : null }));
+  // SDK 2.x passes an InputRequiredResult a tool handler returns on to the client (it asks for input, it is no answer).
+  const askers = inputRequiredTools(tools);
+  const inputRequired = tools.filter((tool) => askers.has(tool.name)).map((tool) => tool.name);
+  generated.set(
+    paths.conform,
+    render("conform.ts.hbs", { protocol: protocol.id, title: protocol.title, serialisedTools: serialisedTools.length > 0 ? serialisedTools : null, inputRequiredTools: inputRequired.length > 0 ? inputRequired : null }),
+  );
   generated.set(paths.kit, render(`kit.${protocol.id}.ts.hbs`, { withGuidance }));
 
   for (const tool of tools) {

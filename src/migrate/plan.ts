@@ -23,6 +23,8 @@ import { awaitPayload } from "./awaited-payload.js";
 import { planDispatchers } from "./dispatchers.js";
 import { ForeignCalls } from "./foreign-calls.js";
 import { GeneratedSymbols } from "./generated.js";
+import { asksForInput } from "./input-required.js";
+import { inputRequiredTools } from "../generate/input-required.js";
 import { callSitesBreak, outputVariant, variantOf } from "../check/protocol-switch.js";
 
 /** A carried note's text when its source is a plain string literal (a stub cannot hold an expression of the handler's). */
@@ -160,6 +162,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const onDisk = outputVariant(session.rootDir, options.outputDir);
   const foreign = onDisk && callSitesBreak(onDisk, variantOf(options)) ? new ForeignCalls(checker, session.rootDir, options.outputDir) : null;
   const generated = new GeneratedSymbols(checker, session.rootDir, options.outputDir);
+  const askers = inputRequiredTools(inventory.tools);
   const tools = [...inventory.tools].sort((a, b) => a.name.localeCompare(b.name));
   const dispatchers = planDispatchers(session, tools.map((tool) => ({ name: tool.name, registration: locateHandler(session, tool, conformCalls).registration })), projectFiles, module);
 
@@ -230,10 +233,10 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       }
       if (shared && plannedHandlers.has(shared)) continue;
       if (shared) plannedHandlers.add(shared);
-      // `conform()` holds a handler to its formatters' results, and an SDK 2.x InputRequiredResult is none of them.
+      // `conform()` lets an SDK 2.x InputRequiredResult through only where the SDK's own tools/call runs the handler.
       const inputRequired = tool.returns.find((path) => path.via === "input-required");
-      if (inputRequired) {
-        skipped.push({ tool: tool.name, file: inputRequired.file, line: inputRequired.line, reason: "it returns inputRequired(...) (SDK 2.x), which conform() cannot hold to the protocol yet" });
+      if (inputRequired && !askers.has(tool.name)) {
+        skipped.push({ tool: tool.name, file: inputRequired.file, line: inputRequired.line, reason: "it returns inputRequired(...), an SDK 2.x request for input that its framework does not pass to the client" });
         continue;
       }
       const located = locateHandler(session, tool, conformCalls);
@@ -254,7 +257,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       }
       const raw = RAW_PAYLOAD_STYLES.has(tool.style);
       const exitScope = scope;
-      const exits = collectExitPoints(scope).map((exit) => awaitPayload(planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), generated, raw, foreign), checker));
+      const exits = collectExitPoints(scope).map((exit) => (askers.has(tool.name) && asksForInput(exit, checker) ? { kind: "done" as const, exit } : awaitPayload(planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), generated, raw, foreign), checker)));
       const outputSchema = planOutputSchema(session, tool, located.registration, schemaOptions);
       if ("reason" in outputSchema) {
         skip(outputSchema.reason, outputSchema.node);
@@ -368,7 +371,8 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         if (wrap) {
           for (const edit of wrap.edits) {
             edits.add(edit.fileName, edit);
-            need(needs, edit.fileName, module("conform.ts"), "conform");
+            // Dropping a declared return type (in the handler's own file) calls nothing.
+            if (edit.text !== "") need(needs, edit.fileName, module("conform.ts"), "conform");
           }
         }
         for (const { fileName: schemaFile, edit } of outputSchema.edits) edits.add(schemaFile, edit);

@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { ts } from "ts-morph";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import { isFunctionNode } from "../analyze/syntax.js";
@@ -154,8 +155,12 @@ export function planWrap(
     const reference = referenceTo(registration, scope, checker);
     if (reference) {
       const declaredName = ts.isFunctionDeclaration(scope) ? scope.name : ts.isVariableDeclaration(scope.parent) && ts.isIdentifier(scope.parent.name) ? scope.parent.name : undefined;
-      // Its declaration and this one use: any other caller would get the formatter's result too.
-      if (!declaredName || referenceCount(declaredName, projectFiles, checker) > 2) return { reason: `the handler ${reference.text} is used elsewhere too; wrap this registration's use with conform() by hand` };
+      // This one use and no other (imports and exports of it are not uses): any other caller would get the formatter's result too.
+      const other = declaredName ? usesOf(declaredName, projectFiles, checker).find((use) => use !== reference) : undefined;
+      if (!declaredName || other) {
+        const at = other ? ` (${basename(other.getSourceFile().fileName)}:${other.getSourceFile().getLineAndCharacterOfPosition(other.getStart()).line + 1})` : "";
+        return { reason: `the handler ${reference.text} is used elsewhere too${at}; wrap this registration's use with conform() by hand` };
+      }
       const at = reference.getSourceFile();
       const fileName = at.fileName;
       const edits: WrapPlan["edits"] = [{ fileName, start: reference.getStart(at), end: reference.getStart(at), text: conformCall(name) }, { fileName, start: reference.getEnd(), end: reference.getEnd(), text: ")" }];

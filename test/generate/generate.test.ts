@@ -108,6 +108,23 @@ describe("what is generated", () => {
     expect(generate(inventory([v2]), config("aop")).generated.has("src/generated/mcp-conform/output-schemas.standard.ts")).toBe(false);
   });
 
+  it("lets the handlers of SDK 2.x tools (and only those) also return the SDK's own InputRequiredResult", () => {
+    const conformOf = (tools: Parameters<typeof inventory>[0]) => generate(inventory(tools), config("aorp")).generated.get("src/generated/mcp-conform/conform.ts")!;
+    const v2 = { ...forecast, name: "get_forecast_v2", sdkMajor: 2 as const };
+    const lowLevel = { ...forecast, name: "low_level", style: "sdk-low-level" as const, sdkMajor: 2 as const };
+    const mixed = conformOf([{ ...forecast, sdkMajor: 1 }, v2, lowLevel, cities]);
+    expect(mixed).toContain('import type { InputRequiredResult } from "@modelcontextprotocol/server";');
+    expect(mixed).toContain('type AsksForInput =\n  | "get_forecast_v2"\n  | "low_level";');
+    expect(mixed).toContain("export type InputRequest<N extends ToolName> = N extends AsksForInput ? InputRequiredResult : never;");
+    expect(mixed).toContain("R extends ConformingResult<N> | InputRequest<N> | Promise<ConformingResult<N> | InputRequest<N>>,");
+    expect(mixed).toContain("export type ConformingResults = { [N in ToolName]: ConformingResult<N> | InputRequest<N> };");
+    // SDK 1.x and framework tools: no InputRequiredResult, and no import of a package the project may not have.
+    const v1 = conformOf([{ ...forecast, sdkMajor: 1 }, cities]);
+    expect(v1).not.toContain("@modelcontextprotocol/server");
+    expect(v1).not.toContain("InputRequest");
+    expect(v1).toContain("R extends ConformingResult<N> | Promise<ConformingResult<N>>,");
+  });
+
   it("rewrites project type imports relative to tools.ts and keeps comments closed", () => {
     const tools = generate(sample, config("aorp", { outputDir: "lib/gen" })).generated.get("lib/gen/tools.ts")!;
     expect(tools).toContain('"get_forecast": import("../../src/types.js").Forecast;');
@@ -232,17 +249,17 @@ describe("a hand-built project under the real tsc", () => {
     },
   );
 
-  it("aorp: an SDK 2.x registerTool with the Standard Schema outputSchema and a conforming (args, ctx) handler compiles", async () => {
+  it("aorp: an SDK 2.x registerTool with the Standard Schema outputSchema and a conforming (args, ctx) handler, which may also ask for input, compiles", async () => {
     const protocol = "aorp";
     const call = conformingCall(protocol, "get_forecast", false);
     const server = [
-      'import { fromJsonSchema, McpServer } from "@modelcontextprotocol/server";',
+      'import { fromJsonSchema, inputRequired, McpServer } from "@modelcontextprotocol/server";',
       'import { conform } from "./gen/conform.js";',
       'import { formatGetForecastError } from "./gen/formatters/get_forecast.js";',
       'import { OUTPUT_STANDARD_SCHEMAS } from "./gen/output-schemas.standard.js";',
       'const server = new McpServer({ name: "probe", version: "2.0.0" });',
       'const input = fromJsonSchema<{ city: string }>({ type: "object", properties: { city: { type: "string" } }, required: ["city"] });',
-      'server.registerTool("get_forecast", { description: "probe", inputSchema: input, outputSchema: OUTPUT_STANDARD_SCHEMAS.get_forecast }, conform("get_forecast", async ({ city }, ctx) => { void city; void ctx.mcpReq.id; return ' + call + "; }));",
+      'server.registerTool("get_forecast", { description: "probe", inputSchema: input, outputSchema: OUTPUT_STANDARD_SCHEMAS.get_forecast }, conform("get_forecast", async ({ city }, ctx) => { void ctx.mcpReq.id; if (city === "") return inputRequired({ requestState: "city" }); return ' + call + "; }));",
       "export { server };",
     ].join("\n");
     const dir = project({ ...types, "src/server.ts": server });

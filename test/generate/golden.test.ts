@@ -62,3 +62,13 @@ describe.each(["stock-legacy", "orchestrator"])("%s", (fixture) => {
     expect(stale.map((file) => relative(repoRoot, file)), "golden files no longer generated").toEqual([]);
   });
 });
+
+// SDK 2.x: conform.ts lets the handlers also return the SDK's InputRequiredResult (one protocol is enough: only the runtime import differs).
+describe("sdk-v2/sdk-register-tool", () => {
+  it("aorp: conform.ts matches the golden file", () => {
+    const result = generate(fixtureInventory("sdk-v2/sdk-register-tool"), configFor("aorp", false));
+    const file = join(repoRoot, "fixtures", "sdk-v2/sdk-register-tool", "__expected__", "generated", "aorp", "conform.ts");
+    const contents = result.generated.get(`${OUTPUT_DIR}/conform.ts`)!;
+    expect(contents, file).toBe(golden(file, contents));
+  });
+});

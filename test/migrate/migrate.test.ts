@@ -190,3 +190,53 @@ describe("mcp-conform migrate: what it cannot migrate", () => {
     expect(run.stdout).not.toContain("--- a/src/tools/extra.ts");
   });
 });
+
+describe("mcp-conform migrate: a handler passed by name from another module", () => {
+  it("is rewritten where it is when its registration is its one use; left alone, with the reason, when other code calls it too", async () => {
+    const dir = committedCopy("styles/sdk-register-tool");
+    const run = await runCli(["migrate", "--protocol", "aorp", "--no-typecheck"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain("5 tools migrated, 0 skipped");
+    expect(run.stdout).toContain("migrated convert_temperature (src/handlers/convert.ts:10): 1 return path, 1 throw to error results, wrapped with conform()");
+    expect(run.stdout).toContain('+  conform("convert_temperature", convertTemperature),');
+    expect(run.stdout).toContain('+  return formatConvertTemperature(result, legacyParts("convert_temperature"));');
+    // conform() is called where the registration is, not in the handler's own module.
+    expect(run.stdout).not.toContain('+import { conform } from "../generated/mcp-conform/conform.js";');
+
+    // A second caller would get the formatter's result too: the handler stays as it is.
+    writeFileSync(join(dir, "src/report.ts"), 'import { convertTemperature } from "./handlers/convert.js";\n\nexport const boiling = convertTemperature({ value: 100, from: "C" });\n');
+    const shared = await runCli(["migrate", "--protocol", "aorp", "--no-typecheck"], { cwd: dir });
+    expect(shared.exitCode, shared.stderr).toBe(0);
+    expect(shared.stdout).toContain("4 tools migrated, 1 skipped");
+    expect(shared.stdout).toContain("skipped  convert_temperature (src/handlers/convert.ts:10): the handler convertTemperature is used elsewhere too (report.ts:3); wrap this registration's use with conform() by hand");
+    expect(shared.stdout).not.toContain("--- a/src/handlers/convert.ts");
+  });
+});
+
+describe("mcp-conform migrate: SDK 2.x, a handler that asks the client for input", () => {
+  it("migrates the other returns, leaves `return inputRequired(...)` as it is, and check counts the tool as conforming", async () => {
+    const dir = committedCopy("sdk-v2/sdk-register-tool");
+    const run = await runCli(["migrate", "--protocol", "guidance", "--write"], { cwd: dir });
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain("4 tools migrated, 0 skipped");
+    expect(run.stdout).toContain("migrated subscribe_alerts (src/tools/alerts.ts:18): 1 return path, 1 throw to error results, wrapped with conform()");
+    const alerts = readFileSync(join(dir, "src/tools/alerts.ts"), "utf8");
+    expect(alerts).toContain('conform("subscribe_alerts", async ({ city, channels }, ctx) => {');
+    expect(alerts).toContain("        return inputRequired({\n");
+    expect(alerts).toContain("return formatSubscribeAlerts(subscribe(found, channels));");
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+
+    // Its guidance written, the tool conforms: the request for input is no answer to judge.
+    const stub = join(dir, "src/guidance/subscribe_alerts.ts");
+    writeFileSync(stub, readFileSync(stub, "utf8").replaceAll("  // mcp-conform:unfilled\n", "").replace("TODO: say what the orchestrator should do next", "Tell the user the alerts are on").replace("TODO: say how to recover", "Ask for a city the server knows"));
+    const { result } = await checkReport(dir, "guidance");
+    const tool = result.tools.find((each) => each.name === "subscribe_alerts")!;
+    expect(tool.problems).toEqual([]);
+    expect(tool.conforms).toBe(true);
+
+    const again = await runCli(["migrate", "--protocol", "guidance", "--write", "--force"], { cwd: dir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stdout).toContain("0 tools migrated, 0 skipped, 4 already on the formatters");
+  });
+});

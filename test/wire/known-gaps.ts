@@ -10,8 +10,8 @@ import { jsonEqual } from "./preserve.js";
  * `outputSchema` is left in place by `migrate` (branch `schemas`); 3 double wrapping, 4 errors
  * sent as successes, 5 placeholder content, 6 what the legacy response said is lost, 7 protocol
  * switch (branch `migrate`). Outside them, also `migrate`'s: `migrate-skip`, a tool `migrate`
- * leaves as it was ("the handler ... is used elsewhere too"), which then answers in its legacy
- * shape; `migrate-helper-throw`, an error path the analyser finds in a function the handler calls
+ * leaves as it was (with its reason, "returns projectReport(...), a CallToolResult built by a helper
+ * that also throws"), which then answers in its legacy shape; `migrate-helper-throw`, an error path the analyser finds in a function the handler calls
  * (`throw new Error(...)` in a helper), which `migrate` leaves as it is: the client gets the bare
  * error the framework or SDK makes of the throw, not the protocol's error envelope.
  */
@@ -35,14 +35,6 @@ export interface KnownGap {
 const NOT_AN_ENVELOPE = /^(envelope |text )/;
 
 export const KNOWN_GAPS: readonly KnownGap[] = [
-  // migrate: "the handler convertTemperature is used elsewhere too".
-  { fixture: "styles/sdk-register-tool", variants: "all", tool: "convert_temperature", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
-  // migrate: "the handler reverseText is used elsewhere too".
-  { fixture: "styles/tool-object", variants: "all", tool: "reverse_text", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
-  { fixture: "styles/tool-object", variants: "all", tool: "reverse_text", path: "error", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
-  // migrate (SDK 2.x): "it returns inputRequired(...), which conform() cannot hold to the protocol yet".
-  { fixture: "sdk-v2/sdk-register-tool", variants: "all", tool: "subscribe_alerts", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
-  { fixture: "sdk-v2/sdk-register-tool", variants: "all", tool: "subscribe_alerts", path: "error", point: "migrate-skip", seen: /^(no structuredContent|envelope |text )/ },
   // `formatFetchQuote(await this.run(input.symbol), ...)`: run() throws `new Error("Unknown symbol NOPE")`, which reaches the client as mcp-framework's bare error text.
   // migrate leaves functions the handler calls as they are; check reports the throw (MCPC102, "which its handler calls").
   { fixture: "styles/mcp-framework", variants: "all", tool: "fetch_quote", path: "error", point: "migrate-helper-throw", seen: /^(envelope |text )/ },

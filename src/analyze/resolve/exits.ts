@@ -60,7 +60,7 @@ function payloadFromResultType(type: ts.Type, checker: ts.TypeChecker, at: ts.No
  * SDK 2.x's `InputRequiredResult` (`return inputRequired({ inputRequests })`): not a response but a
  * request for more input, after which the client calls the tool again. It carries no payload.
  */
-function isInputRequiredResult(type: ts.Type, checker: ts.TypeChecker, at: ts.Node): boolean {
+export function isInputRequiredResult(type: ts.Type, checker: ts.TypeChecker, at: ts.Node): boolean {
   const symbol = checker.getPropertyOfType(type, "resultType");
   if (!symbol) return false;
   const value = checker.getTypeOfSymbolAtLocation(symbol, at);
