@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { aopProtocol } from "../../src/protocols/aop/index.js";
@@ -121,6 +121,30 @@ describe.concurrent("on the Guidance Pattern, migrate passes what the legacy err
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("moved onto another protocol by migrate (issue #12, point 7)", () => {
+  it("orchestrator, aorp to guidance to aop: the code and recovery become the state and next action, and those the code and recovery again", async () => {
+    const dir = committedCopy("orchestrator");
+    const phases = () => readFileSync(join(dir, "src/tools/phases.ts"), "utf8");
+    const migrate = async (config: object) => {
+      writeFileSync(join(dir, "mcp-conform.config.json"), JSON.stringify(config));
+      const run = await runCli(["migrate", "--write", "--force", "--no-format"], { cwd: dir });
+      expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain("0 skipped");
+    };
+    await migrate({ protocol: "aorp" });
+    expect(phases()).toContain(
+      'formatSubmitPhaseForReviewError(legacyErrorParts("submit_phase_for_review", { message: `Phase is ${phase?.status ?? "missing"}, must be ACTIVE`, next_steps: [aorp.step("get_phase_status")], recovery: "Call get_phase_status" }))',
+    );
+    await migrate({ protocol: "guidance" });
+    // As a first migration onto the Guidance Pattern writes it.
+    expect(phases()).toContain('formatSubmitPhaseForReviewError(`Phase is ${phase?.status ?? "missing"}, must be ACTIVE`, { next_action: "Call get_phase_status", available_actions: ["get_phase_status"] })');
+    // AOP uses no guidance stubs.
+    rmSync(join(dir, "src/guidance"), { recursive: true });
+    await migrate({ protocol: "aop" });
+    expect(phases()).toContain('formatSubmitPhaseForReviewError(legacyErrorParts("submit_phase_for_review", { message: `Phase is ${phase?.status ?? "missing"}, must be ACTIVE`, recovery: "Call get_phase_status" }))');
   });
 });
 
