@@ -11,7 +11,8 @@ import { getPropertyValue, unwrapExpression } from "../analyze/syntax.js";
  *   error code field;
  * - what to do about it: the reason it is blocked, the next action or suggestion, the available
  *   actions, in that order, as the recovery text; the tools they name become typed next steps
- *   (`nodes`, where the analyser recorded the mentions).
+ *   (`nodes`, where the analyser recorded the mentions);
+ * - on the Guidance Pattern, which has a field for each, every part in its own (`GuidanceParts`).
  * Each part is source text: a literal's own expression, or a read of the const that holds the
  * envelope (`blocked.guidance.blocked_reason`), so nothing runs twice.
  */
