@@ -3,7 +3,7 @@ import { ts } from "ts-morph";
 import { getPropertyValue, unwrapExpression } from "../analyze/syntax.js";
 import { isCallToolResultLiteral, payloadSlot } from "../analyze/resolve/call-tool-result.js";
 import { isErrorEnvelopeLiteral } from "../analyze/resolve/error-envelope.js";
-import { isErrorText, withoutErrorHeading } from "../analyze/resolve/error-text.js";
+import { isErrorText, leadingErrorLabel, withoutErrorHeading } from "../analyze/resolve/error-text.js";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import { collectExitPoints, type ExitPoint } from "../analyze/resolve/return-paths.js";
 import type { ForeignCalls } from "./foreign-calls.js";
@@ -17,7 +17,7 @@ import { saidBeside, type SaidBeside } from "./legacy-error-fields.js";
  */
 export type ExitRewrite =
   | { kind: "success"; exit: ExitPoint; payload: string; payloadNode: ts.Expression; notes: ts.Expression[]; carried?: Carried; inside?: InsideHelper; payloadIsText?: boolean }
-  | { kind: "error"; exit: ExitPoint; message: string; messageNode: ts.Node; carried?: Carried; said?: SaidBeside }
+  | { kind: "error"; exit: ExitPoint; message: string; messageNode: ts.Node; carried?: Carried; said?: SaidBeside; labelled?: string }
   | { kind: "done"; exit: ExitPoint }
   | { kind: "skip"; exit: ExitPoint; reason: string };
 
@@ -75,9 +75,39 @@ function thrownFactory(expression: ts.Expression | undefined, checker: ts.TypeCh
   return (messageType.flags & ts.TypeFlags.StringLike) !== 0 ? thrown : null;
 }
 
-/** An error with its message as the handler wrote it; a Markdown heading (`## ❌ Error`) is dropped from a literal. */
-function error(exit: ExitPoint, node: ts.Expression): ExitRewrite {
-  return { kind: "error", exit, message: isErrorText(node) ? withoutErrorHeading(node) : text(node), messageNode: node };
+/** Source text of a literal's kind: `text` escaped for the quote `quote` opens it with. */
+function escapedFor(quote: string, value: string): string {
+  const escaped = value.replace(/\\/g, "\\\\");
+  return quote === "`" ? escaped.replace(/`/g, "\\`").replace(/\$\{/g, "\\${") : escaped.replace(new RegExp(quote, "g"), `\\${quote}`);
+}
+
+/**
+ * The message with the words that said it is an error in front (`Error: ...`, `❌ Error: ...`): a
+ * literal gets them inside its quotes, any other expression becomes a template around them.
+ */
+function withLabel(label: string, source: string, isLiteral: boolean): string {
+  const words = /[:.!?]$/u.test(label) ? `${label} ` : `${label}: `;
+  if (isLiteral) return `${source[0]!}${escapedFor(source[0]!, words)}${source.slice(1)}`;
+  return `\`${escapedFor("`", words)}\${${source}}\``;
+}
+
+function isTextLiteral(node: ts.Node): boolean {
+  return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node);
+}
+
+/**
+ * An error with its message as the handler wrote it; a Markdown heading (`## ❌ Error`) is dropped
+ * from a literal (it would be a heading inside the protocol's own error), and `labelled` keeps its
+ * words for the protocols whose error envelopes do not say "error" themselves. `label` is the
+ * words a helper wrote around its message argument (`Error: ${message}`).
+ */
+function error(exit: ExitPoint, node: ts.Expression, label?: string): ExitRewrite {
+  const value = unwrapExpression(node);
+  if (label !== undefined) return { kind: "error", exit, message: text(node), messageNode: node, labelled: withLabel(label, text(value), isTextLiteral(value)) };
+  if (!isErrorText(node)) return { kind: "error", exit, message: text(node), messageNode: node };
+  const message = withoutErrorHeading(node);
+  const heading = message === text(value) ? undefined : leadingErrorLabel(node);
+  return { kind: "error", exit, message, messageNode: node, ...(heading === undefined ? {} : { labelled: withLabel(heading, message, true) }) };
 }
 
 /** An `isError` result's words: the first text block's text, or the JSON it sends. */
@@ -214,8 +244,11 @@ function fromHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeCh
       return isError !== undefined && ts.isExpression(isError) && unwrapExpression(isError).kind === ts.SyntaxKind.TrueKeyword;
     });
     if (flagged) {
+      // The words the helper writes before the message (`Error: ${message}`), the same in every result, or none.
+      const labels = new Set<string | undefined>();
       const messages = literals.map((literal) => {
         const slot = payloadSlot(literal);
+        labels.add(slot.kind === "text" && isErrorText(slot.expression) ? leadingErrorLabel(slot.expression) : undefined);
         if (slot.kind === "text") return textArgument(slot.expression, helper, call, checker);
         if (slot.kind === "json-text") {
           const envelope = unwrapExpression(slot.expression);
@@ -228,7 +261,8 @@ function fromHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeCh
         return undefined;
       });
       const message = messages[0];
-      return message !== undefined && messages.every((each) => each === message) ? error(exit, message) : { kind: "skip", exit, reason: `returns ${text(call.expression)}(...), an error result whose message is not one of its arguments` };
+      const label = labels.size === 1 ? [...labels][0] : undefined;
+      return message !== undefined && messages.every((each) => each === message) ? error(exit, message, label) : { kind: "skip", exit, reason: `returns ${text(call.expression)}(...), an error result whose message is not one of its arguments` };
     }
   }
   if (exits.length !== 1 || !results[0]) return null;

@@ -4,6 +4,7 @@ import type { ExitPoint } from "../analyze/resolve/return-paths.js";
 import { getPropertyValue, literalText, propertyNameText, unwrapExpression } from "../analyze/syntax.js";
 import type { ExitRewrite } from "./exit-rewrites.js";
 import type { LegacyStep } from "./formatter-calls.js";
+import type { SaidBeside } from "./legacy-error-fields.js";
 
 /**
  * Formatter calls that `migrate` once wrote for another protocol's output, read back so they can be
@@ -50,16 +51,20 @@ export class ForeignCalls {
     if (name.endsWith("Error")) {
       const builder = this.builderCall(first);
       if (!builder) {
-        // The Guidance Pattern's error formatter takes the message itself.
-        if (call.arguments.length === 1 && (this.checker.getTypeAtLocation(first).flags & ts.TypeFlags.StringLike) !== 0) {
-          return { kind: "error", exit, message: text(first), messageNode: first, carried: { notes: [], steps: null } };
+        // The Guidance Pattern's error formatter takes the message itself, and what the legacy error said in the pattern's fields.
+        if (call.arguments.length <= 2 && (this.checker.getTypeAtLocation(first).flags & ts.TypeFlags.StringLike) !== 0) {
+          const parts = second ? readGuidanceParts(second) : { nodes: [] };
+          if ("reason" in parts) return skip(parts.reason);
+          const said = parts.code === undefined && parts.recovery === undefined ? {} : { said: parts };
+          return { kind: "error", exit, message: text(first), messageNode: first, carried: { notes: [], steps: null }, ...said };
         }
         return skip("with error parts written by hand");
       }
       const read = this.readLegacy(builder);
       if ("reason" in read) return skip(read.reason);
       if (read.message === undefined) return skip("with an error message that is not given as `message`");
-      return { kind: "error", exit, message: read.message, messageNode: first, carried: { notes: [], steps: read.steps } };
+      const said = read.said.code === undefined && read.said.recovery === undefined ? {} : { said: read.said };
+      return { kind: "error", exit, message: read.message, messageNode: first, carried: { notes: [], steps: read.steps }, ...said };
     }
     if (call.arguments.length === 1) {
       return { kind: "success", exit, payload: text(first), payloadNode: first, notes: [], carried: { notes: noteComments(first), steps: null } };
@@ -77,9 +82,10 @@ export class ForeignCalls {
     return ts.isCallExpression(value) && /^legacy/.test(ts.isIdentifier(value.expression) ? value.expression.text : "") && this.isGenerated(value) ? value : undefined;
   }
 
-  private readLegacy(builder: ts.CallExpression): { notes: string[]; steps: LegacyStep[] | null; message?: string } | { reason: string } {
+  private readLegacy(builder: ts.CallExpression): { notes: string[]; steps: LegacyStep[] | null; message?: string; said: SaidBeside } | { reason: string } {
+    const said: SaidBeside = { nodes: [] };
     const legacy = builder.arguments[1];
-    if (!legacy) return { notes: [], steps: null };
+    if (!legacy) return { notes: [], steps: null, said };
     const object = unwrapExpression(legacy);
     if (!ts.isObjectLiteralExpression(object)) return { reason: "with legacy parts that are not written out" };
     const notes: string[] = [];
@@ -89,15 +95,59 @@ export class ForeignCalls {
       const key = ts.isPropertyAssignment(property) ? propertyNameText(property.name) : undefined;
       if (!key || !ts.isPropertyAssignment(property)) return { reason: "with legacy parts it cannot read" };
       if (key === "message") message = text(property.initializer);
-      else if (TEXT_KEYS.has(key)) notes.push(text(property.initializer));
+      // What a legacy error envelope said beside its message (legacy-error-fields.ts), in every protocol's error builder.
+      else if (key === "code") said.code = text(property.initializer);
+      else if (key === "recovery") {
+        said.recovery = text(property.initializer);
+        said.nodes.push(property.initializer);
+      } else if (TEXT_KEYS.has(key)) notes.push(text(property.initializer));
       else if (STEP_KEYS.has(key)) {
         const read = readSteps(property.initializer);
         if (read === null) return { reason: `with ${key} it cannot read` };
         steps = read;
       } else return { reason: `with ${key} given by hand` };
     }
-    return message === undefined ? { notes, steps } : { notes, steps, message };
+    if (said.code !== undefined || said.recovery !== undefined) {
+      // On the Guidance Pattern: the code is the state, the recovery the next action.
+      said.guidance = { ...(said.code === undefined ? {} : { current_state: said.code }), ...(said.recovery === undefined ? {} : { next_action: said.recovery }) };
+    }
+    return message === undefined ? { notes, steps, said } : { notes, steps, message, said };
   }
+}
+
+/**
+ * The second argument of a Guidance Pattern error call, `{ current_state, next_action, ... }`, read
+ * back as what the legacy error said: the state is its code, the blocked reason, next action and
+ * available actions its recovery. Warnings and a context have no place in the other protocols'
+ * errors, so a call with them is left for the user.
+ */
+function readGuidanceParts(node: ts.Expression): SaidBeside | { reason: string } {
+  const object = unwrapExpression(node);
+  if (!ts.isObjectLiteralExpression(object)) return { reason: "with error guidance that is not written out" };
+  const said: SaidBeside = { nodes: [] };
+  const found = new Map<string, ts.Expression>();
+  for (const property of object.properties) {
+    const key = ts.isPropertyAssignment(property) ? propertyNameText(property.name) : undefined;
+    if (!key || !ts.isPropertyAssignment(property)) return { reason: "with error guidance it cannot read" };
+    if (!["current_state", "blocked_reason", "next_action", "available_actions"].includes(key)) return { reason: `with ${key} in its error guidance` };
+    found.set(key, property.initializer);
+  }
+  const state = found.get("current_state");
+  if (state) said.code = text(state);
+  // In the order legacy-error-fields.ts joins them: blocked reason, next action, available actions.
+  const recovery = ["blocked_reason", "next_action"].flatMap((key) => found.get(key) ?? []);
+  const actions = found.get("available_actions");
+  const parts = recovery.map((expression) => ({ text: text(expression), literal: literalText(expression) }));
+  const array = actions ? unwrapExpression(actions) : undefined;
+  if (array && ts.isArrayLiteralExpression(array)) {
+    // A bare tool name is a step the error named (formatter-calls.ts), found again as one, not recovery text.
+    for (const element of array.elements) if (!/^[A-Za-z0-9_./-]+$/.test(literalText(element) ?? "")) parts.push({ text: text(element), literal: literalText(element) });
+  } else if (actions) parts.push({ text: `${text(actions)}.join("; ")`, literal: undefined });
+  if (parts.length > 0) {
+    said.recovery = parts.every((part) => part.literal !== undefined) ? JSON.stringify(parts.map((part) => part.literal).join("; ")) : parts.length === 1 ? parts[0]!.text : `[${parts.map((part) => part.text).join(", ")}].join("; ")`;
+  }
+  said.nodes.push(...recovery, ...(actions ? [actions] : []));
+  return said;
 }
 
 function text(node: ts.Node): string {

@@ -1,5 +1,6 @@
 import { ts } from "ts-morph";
 import type { ProtocolId } from "../protocols/protocol.js";
+import type { GuidanceParts } from "./legacy-error-fields.js";
 
 /** What one rewritten exit calls: the formatter call's text, and the kit functions it uses. */
 export interface FormatterCall {
@@ -49,6 +50,10 @@ export interface ErrorExit {
   /** What a legacy error envelope said besides its message (legacy-error-fields.ts). */
   code?: string;
   recovery?: string;
+  /** The same, in the Guidance Pattern's own fields. */
+  guidance?: GuidanceParts;
+  /** The message with the words that said it is an error (`Error: ...`, a `## ❌ Error` heading) kept in front. */
+  labelled?: string;
 }
 
 export interface CallContext {
@@ -181,11 +186,17 @@ export function successCall(exit: SuccessExit, context: CallContext): FormatterC
   }
 }
 
-/** The error call per protocol, from the legacy error's message and the tools it named. */
+/**
+ * The error call per protocol, from the legacy error's message and the tools it named. AORP, AOP and
+ * ACOR errors say they are errors in their own words (status "error", an ERROR block, an Error
+ * message), so the words the legacy text said it with are left out of their message; SmartResponse
+ * V2 and Guidance Pattern error envelopes hold the message as it was said (`Error: ...`).
+ */
 export function errorCall(exit: ErrorExit, context: CallContext): FormatterCall {
   const { formatter, name } = context;
   const steps = stepsFor(context.protocol, exit.steps);
   const kit = steps?.kit ?? [];
+  const message = context.protocol === "guidance" || context.protocol === "smart-v2" ? (exit.labelled ?? exit.message) : exit.message;
   switch (context.protocol) {
     case "aorp":
       return { text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([["message", exit.message], ["code", exit.code], ["next_steps", steps?.text], ["recovery", exit.recovery]])}))`, kit: ["legacyErrorParts", ...kit] };
@@ -194,11 +205,23 @@ export function errorCall(exit: ErrorExit, context: CallContext): FormatterCall 
     case "aop":
       return { text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([["message", exit.message], ["code", exit.code], ["recovery", exit.recovery]])}))`, kit: ["legacyErrorParts"] };
     case "smart-v2": {
-      const sections = `legacyErrorSections(${name}, ${legacyObject([["message", exit.message], ["code", exit.code], ["nextSteps", steps?.text], ["recovery", exit.recovery]])})`;
+      const sections = `legacyErrorSections(${name}, ${legacyObject([["message", message], ["code", exit.code], ["nextSteps", steps?.text], ["recovery", exit.recovery]])})`;
       // Composed with the Guidance Pattern, the error formatter also takes the error for `errorGuidance`.
-      return { text: `${formatter}Error(${sections}${context.guidance ? `, ${exit.message}` : ""})`, kit: ["legacyErrorSections", ...kit] };
+      return { text: `${formatter}Error(${sections}${context.guidance ? `, ${message}` : ""})`, kit: ["legacyErrorSections", ...kit] };
     }
-    case "guidance":
-      return { text: `${formatter}Error(${exit.message})`, kit: [] };
+    case "guidance": {
+      // Laid over the stub's errorGuidance: the legacy's own available actions, else the tools its words named.
+      const parts = exit.guidance ?? {};
+      const actions = parts.available_actions ?? (exit.steps.length > 0 ? `[${exit.steps.map((step) => JSON.stringify(step.tool)).join(", ")}]` : undefined);
+      const legacy = legacyObject([
+        ["current_state", parts.current_state],
+        ["next_action", parts.next_action],
+        ["available_actions", actions],
+        ["warnings", parts.warnings],
+        ["blocked_reason", parts.blocked_reason],
+        ["context", parts.context],
+      ]);
+      return { text: legacy === "" ? `${formatter}Error(${message})` : `${formatter}Error(${message}, ${legacy})`, kit: [] };
+    }
   }
 }

@@ -313,7 +313,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           if (exit.kind === "done" || exit.kind === "skip") continue;
           let made: ReturnType<typeof successCall>;
           if (exit.kind === "error") {
-            made = errorCall({ message: exit.message, steps: exit.carried?.steps ?? steps.of(tool, [exit.messageNode, ...(exit.said?.nodes ?? [])]), ...exit.said }, context);
+            made = errorCall({ message: exit.message, steps: exit.carried?.steps ?? steps.of(tool, [exit.messageNode, ...(exit.said?.nodes ?? [])]), ...exit.said, ...(exit.labelled === undefined ? {} : { labelled: exit.labelled }) }, context);
           } else {
             const success: SuccessExit = exit.carried
               ? { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.carried.notes, steps: exit.carried.steps ?? steps.inTexts(exit.carried.notes, exit.payloadNode) }

@@ -35,6 +35,27 @@ export function isErrorText(node: ts.Expression): boolean {
 }
 
 /**
+ * The words a text uses to say it is an error, when they stand before its message: a heading's text
+ * (`## ❌ Error` gives "❌ Error") or a first line's `Error:` label (`Error: ${message}` gives
+ * "Error"); undefined when the first line says neither.
+ */
+export function errorLabel(text: string): string | undefined {
+  const line = firstLine(text);
+  const heading = HEADING.exec(line);
+  if (heading) {
+    const words = heading[1]!.trim();
+    return words.includes("❌") || ERROR_WORD.test(words) ? words : undefined;
+  }
+  return /^(❌\s*)?error\s*:/iu.exec(line)?.[0].replace(/\s*:$/u, "");
+}
+
+/** The label of a text-block expression's static start (see `errorLabel`). */
+export function leadingErrorLabel(node: ts.Expression): string | undefined {
+  const text = leadingText(node);
+  return text === undefined ? undefined : errorLabel(text);
+}
+
+/**
  * The error text without its heading line (`## ❌ Error\n\nNo data for ${city}` gives
  * `` `No data for ${city}` ``), as source text of the same kind of literal; the text unchanged when
  * it has no heading, or nothing but one.

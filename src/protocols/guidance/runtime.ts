@@ -37,6 +37,10 @@
  * 6. Extra fields are allowed in the guidance object ("Extensible - Can add fields as needed").
  * 7. The document's Example 1 elides its payload with `"phases": [...]`, which is not JSON; the
  *    fixture uses an empty array there.
+ * 8. An error's guidance is the tool's error guidance with what that one error says laid over it
+ *    (`withErrorParts`): "All error responses must include recovery guidance", and an error that
+ *    knows its own state, next action or blocked reason (Example 3, "Error Recovery Guidance")
+ *    says it in the same fields, never in new ones.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -89,6 +93,20 @@ export type GuidanceStateRules<TState extends string, TTool extends string, TFac
 /** What a call adds to the state's guidance: this response's warnings, context or block. */
 export type GuidanceExtras = {
   warnings?: string[] | null;
+  blocked_reason?: string | null;
+  context?: GuidanceContext;
+};
+
+/**
+ * What one error says in the pattern's own fields, laid over the tool's error guidance by
+ * `withErrorParts` (decision 8). Its actions are plain strings: they come from what a server
+ * already said (a legacy error envelope), not checked against the tool names at compile time.
+ */
+export type ErrorGuidanceParts = {
+  current_state?: string;
+  next_action?: string;
+  available_actions?: readonly string[];
+  warnings?: readonly string[] | null;
   blocked_reason?: string | null;
   context?: GuidanceContext;
 };
@@ -162,6 +180,41 @@ function guidanceForState<TState extends string, TTool extends string, TFacts>(
   if (rule === undefined) throw new Error(`guidance: no rule for state "${state}"`);
   const base = typeof rule === "function" ? rule(facts) : rule;
   return { ...copyGuidance(base), ...extras };
+}
+
+/**
+ * The error guidance with one error's own parts laid over it (decision 8): a non-blank state, next
+ * action or blocked reason replaces the guidance's; its available actions come first, followed by
+ * the guidance's own for tools it does not list; warnings are both lists without repeats; context
+ * is both objects, the error's keys winning. A blank or missing part leaves the guidance's.
+ */
+export function withErrorParts<TTool extends string>(
+  base: ErrorGuidance<TTool>,
+  parts: ErrorGuidanceParts | undefined,
+): ErrorGuidance<TTool> {
+  const merged = copyGuidance(base);
+  if (parts === undefined) return merged;
+  const state = nonEmptyText(parts.current_state);
+  if (state !== undefined) merged.current_state = state;
+  const next = nonEmptyText(parts.next_action);
+  if (next !== undefined) merged.next_action = next;
+  const blocked = nonEmptyText(parts.blocked_reason);
+  if (blocked !== undefined) merged.blocked_reason = blocked;
+  const own = strings(parts.available_actions).filter((action) => action.trim() !== "");
+  if (own.length > 0) {
+    const listed = new Set(own.map(actionTool));
+    const rest = merged.available_actions.filter((action) => !listed.has(actionTool(action)));
+    merged.available_actions = [...new Set([...own, ...rest])] as GuidanceAction<TTool>[];
+  }
+  const warnings = strings(parts.warnings);
+  if (warnings.length > 0) merged.warnings = [...new Set([...strings(merged.warnings), ...warnings])];
+  if (parts.context !== undefined) merged.context = { ...merged.context, ...parts.context };
+  return merged;
+}
+
+/** The tool an action names ("tool - what it does" gives "tool"), or the action itself. */
+function actionTool(action: string): string {
+  return ACTION.exec(action)?.[1] ?? action;
 }
 
 /** Copies, so a rule's shared objects are never mutated through a response. */

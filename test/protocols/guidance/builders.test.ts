@@ -5,6 +5,7 @@ import {
   toCallToolResult,
   validateGuidance,
   validateGuidanceEnvelope,
+  withErrorParts,
   type Guidance,
 } from "../../../src/protocols/guidance/runtime.js";
 import { documentTools } from "./fixtures.js";
@@ -91,6 +92,56 @@ describe("error guidance and error envelopes (decision 4)", () => {
     expect(validateGuidance(unblocked, { requireBlockedReason: true })).toEqual([
       { path: "/blocked_reason", message: "is required in error guidance" },
     ]);
+  });
+});
+
+describe("an error's own parts laid over the error guidance (decision 8)", () => {
+  const toolError = guidance.errorGuidance({
+    current_state: "advance_failed",
+    next_action: "Check the task id and retry",
+    available_actions: ["get_phase_status - View phase state", "get_real_task_status"],
+    warnings: ["Registry is slow"],
+    blocked_reason: "Phase is not approved",
+    context: { task_id: "TASK-1", phase: 1 },
+  });
+
+  it("is the error guidance itself (a copy) without parts", () => {
+    const merged = withErrorParts(toolError, undefined);
+    expect(merged).toEqual(toolError);
+    merged.available_actions.push("get_review_status");
+    expect(toolError.available_actions).toHaveLength(2);
+  });
+
+  it("replaces the state, next action and blocked reason, lists the error's actions first and keeps both warnings and contexts", () => {
+    // Example 3 of the document, "Error with Recovery Guidance", as a legacy error sent it.
+    const merged = withErrorParts(toolError, {
+      current_state: "phase_blocked_not_approved",
+      next_action: "Wait for review completion or call get_review_status",
+      available_actions: ["get_review_status - Check review progress", "get_phase_status - View detailed phase state"],
+      warnings: ["Registry is slow", "Reviewer idle"],
+      blocked_reason: "Cannot advance: Phase 'Implementation' has status 'UNDER_REVIEW', must be 'APPROVED'",
+      context: { phase: 2 },
+    });
+    expect(merged).toEqual({
+      current_state: "phase_blocked_not_approved",
+      next_action: "Wait for review completion or call get_review_status",
+      // get_phase_status once, as the error said it; the tool's other action after.
+      available_actions: ["get_review_status - Check review progress", "get_phase_status - View detailed phase state", "get_real_task_status"],
+      warnings: ["Registry is slow", "Reviewer idle"],
+      blocked_reason: "Cannot advance: Phase 'Implementation' has status 'UNDER_REVIEW', must be 'APPROVED'",
+      context: { task_id: "TASK-1", phase: 2 },
+    });
+    expect(validateGuidance(merged, { tools: documentTools, requireBlockedReason: true, strict: true })).toEqual([]);
+  });
+
+  it("keeps the error guidance's own where a part is blank, null or missing", () => {
+    expect(withErrorParts(toolError, { current_state: " ", next_action: "", blocked_reason: null, available_actions: [], warnings: null })).toEqual(toolError);
+    expect(withErrorParts(toolError, { next_action: "Use get_review_status" })).toEqual({ ...toolError, next_action: "Use get_review_status" });
+  });
+
+  it("makes an error envelope that validates", () => {
+    const envelope = guidance.errorEnvelope({ error: "NO_DIVIDEND_DATA", guidance: withErrorParts(toolError, { current_state: "no_dividend_data", available_actions: ["get_review_status"] }) });
+    expect(guidanceProtocol.validate(toCallToolResult(envelope), { tools: documentTools })).toEqual([]);
   });
 });
 
