@@ -1,4 +1,3 @@
-import { basename } from "node:path";
 import { ts } from "ts-morph";
 import { getPropertyValue, unwrapExpression } from "../analyze/syntax.js";
 import { isCallToolResultLiteral, payloadSlot } from "../analyze/resolve/call-tool-result.js";
@@ -263,11 +262,8 @@ function fromPayloadHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts
   const inner: InsideHelper["exits"] = [];
   let payloadType: ts.Type | undefined;
   for (const each of exits) {
-    if (each.isThrow) {
-      const file = helper.getSourceFile();
-      const line = file.getLineAndCharacterOfPosition(each.node.getStart(file)).line + 1;
-      return { kind: "skip", exit, reason: `returns ${name.text}(...), a CallToolResult built by a helper that also throws (${basename(file.fileName)}:${line}): throw in the handler before calling it, and migrate can make it return its payload` };
-    }
+    // Its throws stay: the handler's call of it goes inside a try whose catch returns the error formatter's result (helper-throws.ts).
+    if (each.isThrow) continue;
     if (!each.expression || isInsideTry(each.node, helper)) return null;
     const planned = planExit(each, checker, false, generated, false, null, depth + 1);
     if (planned.kind !== "success" || planned.notes.length > 0 || planned.inside) return null;
@@ -276,7 +272,8 @@ function fromPayloadHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts
     payloadType = type;
     inner.push({ expression: each.expression, payload: planned.payload });
   }
-  return { kind: "success", exit, payload: text(call), payloadNode: call, notes: [], inside: { helper, exits: inner, payloadType: payloadType! } };
+  if (payloadType === undefined) return null;
+  return { kind: "success", exit, payload: text(call), payloadNode: call, notes: [], inside: { helper, exits: inner, payloadType } };
 }
 
 /**

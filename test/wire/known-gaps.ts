@@ -11,11 +11,9 @@ import { jsonEqual } from "./preserve.js";
  * sent as successes, 5 placeholder content, 6 what the legacy response said is lost, 7 protocol
  * switch (branch `migrate`). Outside them, also `migrate`'s: `migrate-skip`, a tool `migrate`
  * leaves as it was ("the handler ... is used elsewhere too"), which then answers in its legacy
- * shape; `migrate-helper-throw`, an error path the analyser finds in a function the handler calls
- * (`throw new Error(...)` in a helper), which `migrate` leaves as it is: the client gets the bare
- * error the framework or SDK makes of the throw, not the protocol's error envelope.
+ * shape.
  */
-export type IssuePoint = "3-double-wrapping" | "6-legacy-said-lost" | "migrate-skip" | "migrate-helper-throw";
+export type IssuePoint = "3-double-wrapping" | "6-legacy-said-lost" | "migrate-skip";
 
 export interface KnownGap {
   fixture: string;
@@ -43,19 +41,11 @@ export const KNOWN_GAPS: readonly KnownGap[] = [
   // migrate (SDK 2.x): "it returns inputRequired(...), which conform() cannot hold to the protocol yet".
   { fixture: "sdk-v2/sdk-register-tool", variants: "all", tool: "subscribe_alerts", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
   { fixture: "sdk-v2/sdk-register-tool", variants: "all", tool: "subscribe_alerts", path: "error", point: "migrate-skip", seen: /^(no structuredContent|envelope |text )/ },
-  // `formatFetchQuote(await this.run(input.symbol), ...)`: run() throws `new Error("Unknown symbol NOPE")`, which reaches the client as mcp-framework's bare error text.
-  // migrate leaves functions the handler calls as they are; check reports the throw (MCPC102, "which its handler calls").
-  { fixture: "styles/mcp-framework", variants: "all", tool: "fetch_quote", path: "error", point: "migrate-helper-throw", seen: /^(envelope |text )/ },
   // On the Guidance Pattern, the error formatter takes the message only and the guidance comes from the tool's stub
   // (errorGuidance): the legacy envelope's code and suggestion (`{ success: false, error: "NO_DIVIDEND_DATA", suggestion }`),
   // and the guidance or next action an error result carried, have no way into it yet. Every other protocol carries them.
   { fixture: "stock-legacy", variants: ["guidance"], tool: "calculate_ddm", path: "error", arguments: { symbol: "SCC" }, point: "6-legacy-said-lost", seen: /^lost field \/error = "NO_DIVIDEND_DATA"/ },
   { fixture: "orchestrator", variants: ["guidance"], tool: "create_real_task", path: "error", point: "6-legacy-said-lost", seen: /^lost field \/guidance\/next_action/ },
-  // migrate: "returns projectReport(...), a CallToolResult built by a helper that also throws".
-  { fixture: "legacy/task-desk", variants: "all", tool: "project_status", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
-  { fixture: "legacy/task-desk", variants: "all", tool: "project_status", path: "error", point: "migrate-skip", seen: /^(no structuredContent|envelope |text )/ },
-  // matcher() throws wrapToolError(...) out of the handler's callee: the SDK answers with the message as plain isError text.
-  { fixture: "legacy/task-desk", variants: "all", tool: "search_tasks", path: "error", arguments: { query: "([" }, point: "migrate-helper-throw", seen: /^(no structuredContent|envelope |text )/ },
   // The error's own "Error" (an `Error: ${message}` helper, a `## ❌ Error` heading) is dropped; smart-v2 and guidance envelopes then never say the word.
   ...(["calculate_pe_band", "calculate_graham_number", "calculate_dividend_yield", "screen_sector"] as const).map((tool) => ({ fixture: "legacy/set-screener", variants: ["guidance", "smart-v2", "smart-v2+guidance"], tool, path: "error" as const, point: "6-legacy-said-lost" as const, seen: /^lost token "error"/ })),
   { fixture: "legacy/task-desk", variants: ["guidance", "smart-v2", "smart-v2+guidance"], tool: "delete_task", path: "error", point: "6-legacy-said-lost", seen: /^lost token "error"/ },
