@@ -221,8 +221,8 @@ export function catchHelperThrows(
   for (const region of outermost) {
     const lineStart = text.lastIndexOf("\n", region.start - 1) + 1;
     const indent = text.slice(lineStart, region.start);
-    if (!/^[ \t]*$/.test(indent)) throw new CannotRewrite("a call that reaches a throw in a statement that shares its line with code before it: put it on its own line so migrate can put it inside a try", region.key);
     const isBody = region.key === body;
+    if (!isBody && !/^[ \t]*$/.test(indent)) throw new CannotRewrite("a call that reaches a throw in a statement that shares its line with code before it: put it on its own line so migrate can put it inside a try", region.key);
     const start = isBody ? region.start : lineStart;
     const inner = edits.takeWithin(file.fileName, start, region.end, !isBody);
     if (!inner) throw new CannotRewrite("a call that reaches a throw inside code migrate rewrites around it: catch its error in the handler by hand", region.key);

@@ -34,8 +34,12 @@ describe("migrate on a server.tool() server answering Markdown AORP (dry run)", 
     const run = await runCli(["migrate", "--protocol", "aorp", "--no-typecheck"], { cwd: dir });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain("23 tools migrated, 0 skipped, 0 already on the formatters");
-    // An error factory's Error: its message reaches the model.
-    expect(run.stdout).toContain('+        return formatCreateTaskError(legacyErrorParts("create_task", { message: notFound("Project", project).message }));');
+    // An error factory's Error: its message reaches the model, and the code the factory gives every error it makes.
+    expect(run.stdout).toContain('+        return formatCreateTaskError(legacyErrorParts("create_task", { message: notFound("Project", project).message, code: "NOT_FOUND" }));');
+    // The project's error class, constructed in the handler: its code argument moves as it is.
+    expect(run.stdout).toContain('+    if (!projects.has(project)) return formatBurndownError(legacyErrorParts("burndown", { message: `No project ${project}`, code: "NOT_FOUND" }));');
+    // wrapToolError() returns what it was given when that is a ToolError already: no one code, so none is claimed.
+    expect(run.stdout).toContain('legacyErrorParts("assign_task", { message: wrapToolError(error, `Assigning ${id}`).message }));');
     // conform() around the wrapper that passes the handler's result through.
     expect(run.stdout).toContain('+    conform("create_task", applyRateLimiting("create_task", async ({ project, title, estimate, due }) => {');
     // Content built at run time: its text blocks' text, in order.
