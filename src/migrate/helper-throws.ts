@@ -218,6 +218,7 @@ export function catchHelperThrows(
   }
 
   const catchName = freeName(scope, ["error", "caught", "thrown"]);
+  const counted = new Set<ts.Node>();
   for (const region of outermost) {
     const lineStart = text.lastIndexOf("\n", region.start - 1) + 1;
     const indent = text.slice(lineStart, region.start);
@@ -229,7 +230,8 @@ export function catchHelperThrows(
     const composed = compose(text, start, region.end, inner);
 
     const throws = [...new Map(throwsOf.get(region.key)!.map((thrown) => [thrown.node, thrown])).values()];
-    result.count += throws.length;
+    for (const thrown of throws) counted.add(thrown.node);
+    result.count = counted.size;
     const known = context.protocol === "guidance" ? null : errorClass(throws, file, context.checker, isProjectFile);
     if (known?.module) result.needs.push({ module: known.module, name: known.name });
     const lines: string[] = [];
