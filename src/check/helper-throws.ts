@@ -23,21 +23,38 @@ const DEPTH = 2;
 export function helperThrows(scope: ts.Node, checker: ts.TypeChecker, isProjectFile: (file: ts.SourceFile) => boolean): HelperThrow[] {
   const found: HelperThrow[] = [];
   const seen = new Set<ts.Node>();
-  const visitFunction = (fn: ts.Node, depth: number): void => {
-    if (seen.has(fn)) return;
-    seen.add(fn);
-    for (const exit of collectExitPoints(fn)) {
-      if (exit.isThrow && ts.isThrowStatement(exit.node)) found.push({ node: exit.node, callee: fn });
+  for (const throws of throwsByCall(scope, checker, isProjectFile).values()) {
+    for (const thrown of throws) {
+      if (seen.has(thrown.node)) continue;
+      seen.add(thrown.node);
+      found.push(thrown);
     }
-    if (depth < DEPTH) for (const call of uncaughtCalls(fn)) follow(call, depth + 1);
-  };
-  const follow = (call: ts.CallExpression, depth: number): void => {
-    const target = resolveFunction(call.expression, checker);
-    if (!target || target.getSourceFile().isDeclarationFile || !isProjectFile(target.getSourceFile())) return;
-    visitFunction(target, depth);
-  };
-  for (const call of uncaughtCalls(scope)) follow(call, 1);
+  }
   return found;
+}
+
+/**
+ * The same throws by the handler's own call they are reached through, each call with all of its
+ * throws (a function two calls reach counts for both): what a try/catch in the handler must cover.
+ */
+export function throwsByCall(scope: ts.Node, checker: ts.TypeChecker, isProjectFile: (file: ts.SourceFile) => boolean): Map<ts.CallExpression, HelperThrow[]> {
+  const byCall = new Map<ts.CallExpression, HelperThrow[]>();
+  for (const via of uncaughtCalls(scope)) {
+    const found: HelperThrow[] = [];
+    const seen = new Set<ts.Node>();
+    const follow = (call: ts.CallExpression, depth: number): void => {
+      const target = resolveFunction(call.expression, checker);
+      if (!target || target.getSourceFile().isDeclarationFile || !isProjectFile(target.getSourceFile()) || seen.has(target)) return;
+      seen.add(target);
+      for (const exit of collectExitPoints(target)) {
+        if (exit.isThrow && ts.isThrowStatement(exit.node)) found.push({ node: exit.node, callee: target });
+      }
+      if (depth < DEPTH) for (const inner of uncaughtCalls(target)) follow(inner, depth + 1);
+    };
+    follow(via, 1);
+    if (found.length > 0) byCall.set(via, found);
+  }
+  return byCall;
 }
 
 /** The calls in `root`'s own body (not in nested functions) that no `try { } catch` of it covers. */

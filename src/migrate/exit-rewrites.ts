@@ -1,4 +1,3 @@
-import { basename } from "node:path";
 import { ts } from "ts-morph";
 import { getPropertyValue, unwrapExpression } from "../analyze/syntax.js";
 import { isCallToolResultLiteral, payloadSlot } from "../analyze/resolve/call-tool-result.js";
@@ -52,10 +51,10 @@ function text(node: ts.Node): string {
  * A `throw new Error(message)` (or any `new X(...)`): its first text argument, so
  * `new McpError(ErrorCode.InvalidParams, message)` gives the message, not the code; else null.
  */
-function thrownMessage(expression: ts.Expression | undefined, checker: ts.TypeChecker): ts.Expression | null {
+function thrownMessage(expression: ts.Expression | undefined, checker: ts.TypeChecker, code: ts.Expression | null = null): ts.Expression | null {
   const thrown = expression ? unwrapExpression(expression) : undefined;
   if (!thrown || !ts.isNewExpression(thrown)) return null;
-  return (thrown.arguments ?? []).find((argument) => (checker.getTypeAtLocation(argument).flags & ts.TypeFlags.StringLike) !== 0) ?? null;
+  return (thrown.arguments ?? []).find((argument) => argument !== code && (checker.getTypeAtLocation(argument).flags & ts.TypeFlags.StringLike) !== 0) ?? null;
 }
 
 /**
@@ -73,6 +72,50 @@ function thrownFactory(expression: ts.Expression | undefined, checker: ts.TypeCh
   if (!message || !checker.getPropertyOfType(type, "name")) return null;
   const messageType = checker.getTypeOfSymbolAtLocation(message, thrown);
   return (messageType.flags & ts.TypeFlags.StringLike) !== 0 ? thrown : null;
+}
+
+/**
+ * The argument of `new ToolError(message, "NOT_FOUND")` that becomes the error's string `code`: the
+ * constructor's parameter property `code` (or a parameter it assigns to `this.code`), in a class of
+ * the project. The expression moves as it is, like the message, so nothing runs twice.
+ */
+function constructedCode(construct: ts.NewExpression, checker: ts.TypeChecker): ts.Expression | null {
+  let symbol = checker.getSymbolAtLocation(construct.expression);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const declaration = symbol?.declarations?.find(ts.isClassDeclaration);
+  if (!declaration || declaration.getSourceFile().isDeclarationFile) return null;
+  const code = checker.getPropertyOfType(checker.getTypeAtLocation(construct), "code");
+  if (!code || (checker.getTypeOfSymbolAtLocation(code, construct).flags & ts.TypeFlags.StringLike) === 0) return null;
+  const constructor = declaration.members.find(ts.isConstructorDeclaration);
+  if (!constructor) return null;
+  const index = constructor.parameters.findIndex((parameter) => {
+    if (!ts.isIdentifier(parameter.name)) return false;
+    const name = parameter.name.text;
+    if (name === "code" && ts.isParameterPropertyDeclaration(parameter, constructor)) return true;
+    return (constructor.body?.statements ?? []).some((statement) => {
+      if (!ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression) || statement.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
+      const { left, right } = statement.expression;
+      return ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword && left.name.text === "code" && ts.isIdentifier(right) && right.text === name;
+    });
+  });
+  const argument = index === -1 ? undefined : construct.arguments?.[index];
+  return argument && (checker.getTypeAtLocation(argument).flags & ts.TypeFlags.StringLike) !== 0 ? argument : null;
+}
+
+/**
+ * The code an error factory gives every error it makes (`notFound(...)` returns
+ * `new ToolError(message, "NOT_FOUND")`): one string literal on each of its returns, else null.
+ */
+function factoryCode(call: ts.CallExpression, checker: ts.TypeChecker): string | null {
+  const factory = resolveFunction(call.expression, checker);
+  if (!factory) return null;
+  const codes = collectExitPoints(factory).map((exit) => {
+    const value = exit.expression && !exit.isThrow ? unwrapExpression(exit.expression) : undefined;
+    const code = value && ts.isNewExpression(value) ? constructedCode(value, checker) : null;
+    return code && ts.isStringLiteralLike(code) ? code.text : null;
+  });
+  const first = codes[0];
+  return first !== undefined && first !== null && codes.every((code) => code === first) ? JSON.stringify(first) : null;
 }
 
 /** Source text of a literal's kind: `text` escaped for the quote `quote` opens it with. */
@@ -297,11 +340,8 @@ function fromPayloadHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts
   const inner: InsideHelper["exits"] = [];
   let payloadType: ts.Type | undefined;
   for (const each of exits) {
-    if (each.isThrow) {
-      const file = helper.getSourceFile();
-      const line = file.getLineAndCharacterOfPosition(each.node.getStart(file)).line + 1;
-      return { kind: "skip", exit, reason: `returns ${name.text}(...), a CallToolResult built by a helper that also throws (${basename(file.fileName)}:${line}): throw in the handler before calling it, and migrate can make it return its payload` };
-    }
+    // Its throws stay: the handler's call of it goes inside a try whose catch returns the error formatter's result (helper-throws.ts).
+    if (each.isThrow) continue;
     if (!each.expression || isInsideTry(each.node, helper)) return null;
     const planned = planExit(each, checker, false, generated, false, null, depth + 1);
     if (planned.kind !== "success" || planned.notes.length > 0 || planned.inside) return null;
@@ -310,7 +350,8 @@ function fromPayloadHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts
     payloadType = type;
     inner.push({ expression: each.expression, payload: planned.payload });
   }
-  return { kind: "success", exit, payload: text(call), payloadNode: call, notes: [], inside: { helper, exits: inner, payloadType: payloadType! } };
+  if (payloadType === undefined) return null;
+  return { kind: "success", exit, payload: text(call), payloadNode: call, notes: [], inside: { helper, exits: inner, payloadType } };
 }
 
 /**
@@ -322,10 +363,19 @@ export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: bo
     // A throw that a surrounding try in the handler catches is not an exit (collectExitPoints drops
     // those); one inside a `try/finally` would change what runs if it became a return.
     if (insideTry) return { kind: "skip", exit, reason: "a throw inside a try block: turning it into a return would change which code runs" };
-    const message = thrownMessage(exit.expression, checker);
-    if (message) return error(exit, message);
+    // The thrown error's message and, where the project's error class has one, its code become the error envelope.
+    const thrown = exit.expression ? unwrapExpression(exit.expression) : undefined;
+    const code = thrown && ts.isNewExpression(thrown) ? constructedCode(thrown, checker) : null;
+    const message = thrownMessage(exit.expression, checker, code);
+    if (message) {
+      const made = error(exit, message);
+      return code && made.kind === "error" ? { ...made, said: { code: text(code), nodes: [] } } : made;
+    }
     const factory = thrownFactory(exit.expression, checker);
-    if (factory) return { kind: "error", exit, message: `${text(factory)}.message`, messageNode: factory };
+    if (factory) {
+      const code = factoryCode(factory, checker);
+      return { kind: "error", exit, message: `${text(factory)}.message`, messageNode: factory, ...(code ? { said: { code, nodes: [] } } : {}) };
+    }
     return { kind: "skip", exit, reason: "throws a value that is neither `new Error(message)` nor a call of a project function returning an Error: throw `new Error(message)` there" };
   }
   if (!exit.expression) return { kind: "skip", exit, reason: "a bare `return;` has no result to format" };

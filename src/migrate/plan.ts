@@ -26,6 +26,7 @@ import { GeneratedSymbols } from "./generated.js";
 import { asksForInput } from "./input-required.js";
 import { inputRequiredTools } from "../generate/input-required.js";
 import { callSitesBreak, outputVariant, variantOf } from "../check/protocol-switch.js";
+import { awaitedPayloads, catchableThrows, catchHelperThrows } from "./helper-throws.js";
 
 /** A carried note's text when its source is a plain string literal (a stub cannot hold an expression of the handler's). */
 function plainText(source: string): string | null {
@@ -153,6 +154,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   // Compiler file names use `/` on every platform.
   const outputRoot = `${posix.join(toPosixPath(session.rootDir), options.outputDir)}/`;
   const projectFiles = session.userSourceFiles().filter((file) => !file.fileName.startsWith(outputRoot));
+  const isProjectFile = (file: ts.SourceFile): boolean => projectFiles.includes(file);
   const conformCalls = indexConformCalls(projectFiles);
   const idByMessage = new Map(warningConstants(inventory.tools).map((constant) => [constant.message, constant.id]));
   const module = (name: string): string => posix.join(options.outputDir, name);
@@ -263,7 +265,9 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         skip(outputSchema.reason, outputSchema.node);
         continue;
       }
-      if (located.wrapper && exits.every((exit) => exit.kind === "done") && outputSchema.change === null) {
+      // Throws in the functions the handler calls, which a try/catch in the handler can route to its error formatter.
+      const catchable = catchableThrows(scope, checker, isProjectFile, awaitedPayloads(exits));
+      if (located.wrapper && exits.every((exit) => exit.kind === "done") && outputSchema.change === null && catchable.size === 0) {
         upToDate.push(tool.name);
         continue;
       }
@@ -368,6 +372,11 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           edits.add(edit.fileName, edit);
           need(needs, edit.fileName, module("warnings.ts"), edit.needs === "Warning" ? "type Warning" : "warning");
         }
+        // After the edits above: the statements it puts inside a try carry them.
+        const caught = catchHelperThrows(scope, catchable, edits, context, isProjectFile);
+        if (caught.count > 0) need(needs, fileName, formatterModule, `${formatter}Error`);
+        for (const kitName of caught.kit) need(needs, fileName, module("kit.ts"), kitName);
+        for (const { module: from, name } of caught.needs) need(needs, fileName, session.relativePath(from), name);
         if (wrap) {
           for (const edit of wrap.edits) {
             edits.add(edit.fileName, edit);
@@ -380,11 +389,12 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         const words = [
           changes.paths > 0 ? `${changes.paths} return path${changes.paths === 1 ? "" : "s"}` : "",
           changes.throws > 0 ? `${changes.throws} throw${changes.throws === 1 ? "" : "s"} to error results` : "",
+          caught.count > 0 ? `${caught.count} throw${caught.count === 1 ? "" : "s"} in called functions caught` : "",
           warnings.count > 0 ? `${warnings.count} warning${warnings.count === 1 ? "" : "s"} to IDs` : "",
           wrap ? "wrapped with conform()" : "",
           outputSchema.change ?? "",
         ].filter((word) => word !== "");
-        migrated.push({ tool: tool.name, ...session.where(scope), changes: words, ...(changes.throws > 0 ? { throws: changes.throws } : {}) });
+        migrated.push({ tool: tool.name, ...session.where(scope), changes: words, ...(changes.throws + caught.count > 0 ? { throws: changes.throws + caught.count } : {}) });
         const text = said.texts[0];
         stubHints.set(tool.name, { nextAction: text !== undefined && text !== null && said.texts.every((each) => each === text) ? text : null, actions: [...new Set(said.actions)].sort() });
       } catch (error) {

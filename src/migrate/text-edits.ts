@@ -34,6 +34,19 @@ export class EditSet {
     return this.byFile.get(fileName) ?? [];
   }
 
+  /**
+   * Remove and return the edits inside `[start, end)` (an insertion at `end` is outside), so that
+   * their text can be composed into one edit of the whole range; null when an edit straddles it.
+   */
+  takeWithin(fileName: string, start: number, end: number, insertionsAtStart = true): TextEdit[] | null {
+    const edits = this.byFile.get(fileName) ?? [];
+    const inside = (edit: TextEdit): boolean => edit.start >= start && edit.end <= end && !(edit.start === edit.end && (edit.start === end || (!insertionsAtStart && edit.start === start)));
+    const outside = (edit: TextEdit): boolean => edit.end <= start || edit.start >= end;
+    if (edits.some((edit) => !inside(edit) && !outside(edit))) return null;
+    this.byFile.set(fileName, edits.filter((edit) => !inside(edit)));
+    return edits.filter(inside);
+  }
+
   /** The edits so far, to `restore` when a tool turns out not to be migratable halfway through its plan. */
   snapshot(): Map<string, TextEdit[]> {
     return new Map([...this.byFile].map(([file, edits]) => [file, [...edits]]));

@@ -109,8 +109,10 @@ export async function checkReport(dir: string, protocol: string): Promise<{ resu
 }
 
 /**
- * A throw inside a project function the handler calls (MCPC102, "which its handler calls"): migrate
- * rewrites the handler's own exits, not the functions it calls, so these outlive a migration.
+ * A throw inside a project function the handler calls (MCPC102, "which its handler calls"). migrate
+ * puts the handler's calls that reach one inside a try whose catch returns the error formatter's
+ * result; what outlives a migration is a call whose promise the handler does not await (a catch
+ * would not see its rejection).
  */
 export function isHelperThrow(problem: { code: string; message: string }): boolean {
   return problem.code === "MCPC102" && problem.message.includes("which its handler calls outside any try/catch");
@@ -118,10 +120,10 @@ export function isHelperThrow(problem: { code: string; message: string }): boole
 
 /**
  * Every tool conforms by type, and its only problems are the placeholders the kit filled in
- * (MCPC112) and throws left in the functions the handlers call.
+ * (MCPC112): no throw is left, in the handlers or in the functions they call.
  */
 export async function onlyPlaceholders(dir: string, protocol: string): Promise<boolean> {
   const { result } = await checkReport(dir, protocol);
   const problems = result.tools.flatMap((tool) => tool.problems);
-  return problems.some((problem) => problem.code === "MCPC112") && problems.every((problem) => problem.code === "MCPC112" || isHelperThrow(problem)) && result.tools.every((tool) => tool.conforms || tool.placeholders.length > 0 || tool.problems.some(isHelperThrow));
+  return problems.some((problem) => problem.code === "MCPC112") && problems.every((problem) => problem.code === "MCPC112") && result.tools.every((tool) => tool.conforms || tool.placeholders.length > 0);
 }

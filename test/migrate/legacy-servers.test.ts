@@ -29,20 +29,49 @@ describe("migrate on legacy servers (dry run)", () => {
 });
 
 describe("migrate on a server.tool() server answering Markdown AORP (dry run)", () => {
-  it("task-desk: error factories, rate-limit wrappers and dynamic content migrate; the one skip says which edit unblocks it", async () => {
+  it("task-desk: error factories, rate-limit wrappers, dynamic content and throws in the functions a handler calls migrate", async () => {
     const dir = committedCopy("legacy/task-desk");
     const run = await runCli(["migrate", "--protocol", "aorp", "--no-typecheck"], { cwd: dir });
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.stdout).toContain("22 tools migrated, 1 skipped, 0 already on the formatters");
-    // An error factory's Error: its message reaches the model.
-    expect(run.stdout).toContain('+        return formatCreateTaskError(legacyErrorParts("create_task", { message: notFound("Project", project).message }));');
+    expect(run.stdout).toContain("23 tools migrated, 0 skipped, 0 already on the formatters");
+    // An error factory's Error: its message reaches the model, and the code the factory gives every error it makes.
+    expect(run.stdout).toContain('+        return formatCreateTaskError(legacyErrorParts("create_task", { message: notFound("Project", project).message, code: "NOT_FOUND" }));');
+    // The project's error class, constructed in the handler: its code argument moves as it is.
+    expect(run.stdout).toContain('+    if (!projects.has(project)) return formatBurndownError(legacyErrorParts("burndown", { message: `No project ${project}`, code: "NOT_FOUND" }));');
+    // wrapToolError() returns what it was given when that is a ToolError already: no one code, so none is claimed.
+    expect(run.stdout).toContain('legacyErrorParts("assign_task", { message: wrapToolError(error, `Assigning ${id}`).message }));');
     // conform() around the wrapper that passes the handler's result through.
     expect(run.stdout).toContain('+    conform("create_task", applyRateLimiting("create_task", async ({ project, title, estimate, due }) => {');
     // Content built at run time: its text blocks' text, in order.
     expect(run.stdout).toContain('+      return formatListTasks([...parts].map((block) => block.text).join("\\n"), legacyParts("list_tasks"));');
     // A comment inside the legacy result the call does not carry stays, above the return.
     expect(run.stdout).toContain("+    // One Markdown block: the clients render it as it is.\n+    return formatOverdueTasks(");
-    expect(run.stdout).toMatch(/skipped {2}project_status \(src\/tools\/reports\.ts:31\): returns projectReport\(\.\.\.\), a CallToolResult built by a helper that also throws \(reports\.ts:16\): throw in the handler before calling it/);
+    // matcher() throws wrapToolError(...) (a ToolError): the statements from its call on go inside a try, re-indented and
+    // otherwise kept, whose catch returns the error formatter's result with the error's message and code.
+    expect(run.stdout).toContain(
+      [
+        "+      try {",
+        "+        const pattern = matcher(query);",
+        "+        const hits = [...tasks.values()].filter((task) => pattern.test(task.title));",
+        '+        return formatSearchTasks(renderAorp({ insight: `${hits.length} match(es) for /${query}/`, confidence: 1, nextSteps: hits.length === 0 ? ["Try search_comments"] : [], details: table(["id", "title"], hits.map((task) => [task.id, task.title])) }), legacyParts("search_tasks"));',
+        "+      } catch (error) {",
+        '+        if (error instanceof ToolError) return formatSearchTasksError(legacyErrorParts("search_tasks", { message: error.message, code: error.code }));',
+        '+        return formatSearchTasksError(legacyErrorParts("search_tasks", { message: error instanceof Error ? error.message : String(error) }));',
+        "+      }",
+      ].join("\n"),
+    );
+    expect(run.stdout).toContain('+import { invalidInput, wrapToolError, ToolError } from "../lib/errors.js";');
+    expect(run.stdout).toContain("migrated search_tasks (src/tools/search.ts:21): 1 return path, 1 throw to error results, 1 throw in called functions caught, wrapped with conform()");
+    // projectReport() builds the CallToolResult and throws notFound(...): it returns its payload, and the handler's call of it is caught.
+    expect(run.stdout).toContain("-function projectReport(projectId: string): CallToolResult {\n+function projectReport(projectId: string) {");
+    expect(run.stdout).toContain(
+      [
+        "+    try {",
+        '+      return formatProjectStatus(projectReport(project), legacyParts("project_status"));',
+        "+    } catch (error) {",
+        '+      if (error instanceof ToolError) return formatProjectStatusError(legacyErrorParts("project_status", { message: error.message, code: error.code }));',
+      ].join("\n"),
+    );
   });
 });
 

@@ -10,12 +10,10 @@ import { jsonEqual } from "./preserve.js";
  * `outputSchema` is left in place by `migrate` (branch `schemas`); 3 double wrapping, 4 errors
  * sent as successes, 5 placeholder content, 6 what the legacy response said is lost, 7 protocol
  * switch (branch `migrate`). Outside them, also `migrate`'s: `migrate-skip`, a tool `migrate`
- * leaves as it was (with its reason, "returns projectReport(...), a CallToolResult built by a helper
- * that also throws"), which then answers in its legacy shape; `migrate-helper-throw`, an error path the analyser finds in a function the handler calls
- * (`throw new Error(...)` in a helper), which `migrate` leaves as it is: the client gets the bare
- * error the framework or SDK makes of the throw, not the protocol's error envelope.
+ * leaves as it was (with its reason), which then answers in its legacy shape. The list is empty
+ * today: every call of every fixture and variant reaches the client as its protocol says.
  */
-export type IssuePoint = "3-double-wrapping" | "migrate-skip" | "migrate-helper-throw";
+export type IssuePoint = "3-double-wrapping" | "migrate-skip";
 
 export interface KnownGap {
   fixture: string;
@@ -30,20 +28,7 @@ export interface KnownGap {
   seen: RegExp;
 }
 
-
-/** A legacy-shaped answer, in whichever protocol's terms the variant validates it. */
-const NOT_AN_ENVELOPE = /^(envelope |text )/;
-
-export const KNOWN_GAPS: readonly KnownGap[] = [
-  // `formatFetchQuote(await this.run(input.symbol), ...)`: run() throws `new Error("Unknown symbol NOPE")`, which reaches the client as mcp-framework's bare error text.
-  // migrate leaves functions the handler calls as they are; check reports the throw (MCPC102, "which its handler calls").
-  { fixture: "styles/mcp-framework", variants: "all", tool: "fetch_quote", path: "error", point: "migrate-helper-throw", seen: /^(envelope |text )/ },
-  // migrate: "returns projectReport(...), a CallToolResult built by a helper that also throws".
-  { fixture: "legacy/task-desk", variants: "all", tool: "project_status", path: "success", point: "migrate-skip", seen: NOT_AN_ENVELOPE },
-  { fixture: "legacy/task-desk", variants: "all", tool: "project_status", path: "error", point: "migrate-skip", seen: /^(no structuredContent|envelope |text )/ },
-  // matcher() throws wrapToolError(...) out of the handler's callee: the SDK answers with the message as plain isError text.
-  { fixture: "legacy/task-desk", variants: "all", tool: "search_tasks", path: "error", arguments: { query: "([" }, point: "migrate-helper-throw", seen: /^(no structuredContent|envelope |text )/ },
-];
+export const KNOWN_GAPS: readonly KnownGap[] = [];
 
 export function knownGap(fixture: string, variant: string, call: WireCall): KnownGap | undefined {
   return KNOWN_GAPS.find(
