@@ -1,4 +1,5 @@
 import { QuoteKind, SyntaxKind, type SourceFile } from "ts-morph";
+import { compareStrings } from "../compare-strings.js";
 import { importSpecifier } from "../generate/paths.js";
 
 /** What a rewritten file must import, by project-relative generated module; `type X` for a type. */
@@ -19,7 +20,7 @@ export function addImports(file: SourceFile, relativePath: string, needs: Needs,
 
 function addEach(file: SourceFile, relativePath: string, needs: Needs, modules: string[], extensionless: boolean): void {
   for (const target of modules) {
-    const names = [...needs.get(target)!].sort((a, b) => a.replace(/^type /, "").localeCompare(b.replace(/^type /, "")));
+    const names = [...needs.get(target)!].sort((a, b) => compareStrings(a.replace(/^type /, ""), b.replace(/^type /, "")));
     const specifier = extensionless ? importSpecifier(relativePath, target).replace(/\.js$/, "") : importSpecifier(relativePath, target);
     const existing = file.getImportDeclarations().find((declaration) => declaration.getModuleSpecifierValue() === specifier && !declaration.isTypeOnly());
     const present = new Set(existing?.getNamedImports().map((named) => named.getName()) ?? []);

@@ -1,4 +1,5 @@
 import { posix } from "node:path";
+import { compareStrings } from "../compare-strings.js";
 import { ts } from "ts-morph";
 import type { Inventory } from "../analyze/inventory.js";
 import { toPosixPath } from "../analyze/paths.js";
@@ -160,7 +161,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const onDisk = outputVariant(session.rootDir, options.outputDir);
   const foreign = onDisk && callSitesBreak(onDisk, variantOf(options)) ? new ForeignCalls(checker, session.rootDir, options.outputDir) : null;
   const generated = new GeneratedSymbols(checker, session.rootDir, options.outputDir);
-  const tools = [...inventory.tools].sort((a, b) => a.name.localeCompare(b.name));
+  const tools = [...inventory.tools].sort((a, b) => compareStrings(a.name, b.name));
   const dispatchers = planDispatchers(session, tools.map((tool) => ({ name: tool.name, registration: locateHandler(session, tool, conformCalls).registration })), projectFiles, module);
 
   // One handler may serve several tools (a registration function called twice, one tool on two
@@ -411,6 +412,6 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       file.replaceWithText(before);
       if (after !== before) files.set(fileName, { before, after });
     }
-    return { files, migrated, skipped: skipped.sort((a, b) => a.tool.localeCompare(b.tool)), upToDate: upToDate.sort(), dispatchers: attempt.dispatchersOnly.sort(), stubHints: attempt.stubHints };
+    return { files, migrated, skipped: skipped.sort((a, b) => compareStrings(a.tool, b.tool)), upToDate: upToDate.sort(), dispatchers: attempt.dispatchersOnly.sort(), stubHints: attempt.stubHints };
   }
 }
