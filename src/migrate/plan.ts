@@ -16,6 +16,7 @@ import { CannotRewrite, type CallContext, errorCall, type SuccessExit, successCa
 import type { StubHints } from "../generate/generate.js";
 import { addImports, importedNameUses, type Needs, removeImportsMadeUnused } from "./imports.js";
 import { applyEdits, EditSet, type TextEdit } from "./text-edits.js";
+import { rewrittenRanges } from "./format-rewrites.js";
 import { planWrap, usesOf, type WrapPlan } from "./wrap.js";
 import { planOutputSchema } from "./output-schema.js";
 import { planWarnings } from "./warnings.js";
@@ -398,19 +399,21 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
 
   function finish(attempt: ReturnType<typeof planTools>): MigrationPlan {
     const { edits, needs, migrated, skipped, upToDate } = attempt;
-    const files = new Map<string, { before: string; after: string }>();
+    const files: MigrationPlan["files"] = new Map();
     for (const fileName of new Set([...edits.files(), ...needs.keys()])) {
       const file = project!.getSourceFileOrThrow(fileName);
       const before = file.getFullText();
       const used = importedNameUses(file);
       const single = usesSingleQuotes(file.compilerNode);
-      applyEdits(file, single ? edits.editsOf(fileName).map((edit) => ({ ...edit, text: singleQuoted(edit.text, before.slice(edit.start, edit.end)) })) : edits.editsOf(fileName));
+      const applied = single ? edits.editsOf(fileName).map((edit) => ({ ...edit, text: singleQuoted(edit.text, before.slice(edit.start, edit.end)) })) : edits.editsOf(fileName);
+      applyEdits(file, applied);
+      const edited = file.getFullText();
       addImports(file, session.relativePath(fileName), needs.get(fileName) ?? new Map(), inventory.importSpecifiers === "extensionless", single);
       removeImportsMadeUnused(file, used);
       const after = file.getFullText();
       // Leave the Project as it was read: the plan is data; writing is the caller's business.
       file.replaceWithText(before);
-      if (after !== before) files.set(fileName, { before, after });
+      if (after !== before) files.set(fileName, { before, after, rewritten: rewrittenRanges(fileName, before, applied, edited, after) });
     }
     return { files, migrated, skipped: skipped.sort((a, b) => compareStrings(a.tool, b.tool)), upToDate: upToDate.sort(), dispatchers: attempt.dispatchersOnly.sort(), stubHints: attempt.stubHints };
   }
