@@ -10,7 +10,7 @@ export interface FormatterCall {
 }
 
 /** The first of `names` that no identifier of the function around `node` spells. */
-function freeName(node: ts.Node, names: readonly string[]): string | undefined {
+export function freeName(node: ts.Node, names: readonly string[]): string | undefined {
   let scope: ts.Node = node;
   while (!ts.isSourceFile(scope) && !ts.isFunctionLike(scope)) scope = scope.parent;
   const used = new Set<string>();

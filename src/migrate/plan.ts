@@ -12,7 +12,7 @@ import { warningConstants } from "../generate/warning-ids.js";
 import type { ProtocolId } from "../protocols/protocol.js";
 import { type ExitRewrite, type InsideHelper, isInsideTry, planExit, projectFunctionName } from "./exit-rewrites.js";
 import type { MigrationPlan, SkippedTool } from "./outcome.js";
-import { CannotRewrite, type CallContext, errorCall, type SuccessExit, successCall } from "./formatter-calls.js";
+import { CannotRewrite, type CallContext, errorCall, freeName, type SuccessExit, successCall } from "./formatter-calls.js";
 import type { StubHints } from "../generate/generate.js";
 import { addImports, importedNameUses, type Needs, removeImportsMadeUnused } from "./imports.js";
 import { applyEdits, EditSet, type TextEdit } from "./text-edits.js";
@@ -133,6 +133,32 @@ export interface MigrateOptions {
 /** Styles whose handlers return the payload itself and let the framework serialise it (the analyser's "raw" mode). */
 const RAW_PAYLOAD_STYLES = new Set(["fastmcp", "mcp-framework", "xmcp"]);
 
+
+/** Stands for the tool name in the formatter calls being planned for one handler (never in a user's file). */
+const TOOL_NAME = "\u0000tool name\u0000";
+
+/**
+ * One `const tool = "get_tides";` at the top of the handler's body, for a tool name its calls would
+ * otherwise repeat three times or more (`conform()` keeps its literal: that is how the tool is
+ * found); one a previous run left there is used again. None for a body that is one expression.
+ */
+function nameBinding(scope: ts.Node, toolName: string): { name: string; insert?: TextEdit & { fileName: string } } | null {
+  const block = ts.isBlock(scope) ? scope : ts.isFunctionLike(scope) && "body" in scope && scope.body && ts.isBlock(scope.body) ? scope.body : null;
+  if (!block) return null;
+  const file = block.getSourceFile();
+  const first = block.statements[0];
+  if (first && ts.isVariableStatement(first) && first.declarationList.flags & ts.NodeFlags.Const && first.declarationList.declarations.length === 1) {
+    const declaration = first.declarationList.declarations[0]!;
+    if (ts.isIdentifier(declaration.name) && declaration.initializer && ts.isStringLiteral(declaration.initializer) && declaration.initializer.text === toolName) return { name: declaration.name.text };
+  }
+  const name = freeName(block, ["tool", "toolName", "conformedTool"]);
+  if (name === undefined) return null;
+  const text = file.text;
+  const at = block.getStart(file) + 1;
+  const indentOf = (position: number): string => /^[ \t]*/.exec(text.slice(text.lastIndexOf("\n", position - 1) + 1))![0];
+  const indent = first ? indentOf(first.getStart(file)) : `${indentOf(block.getEnd() - 1)}  `;
+  return { name, insert: { fileName: file.fileName, start: at, end: at, text: `\n${indent}const ${name} = ${JSON.stringify(toolName)};` } };
+}
 
 function need(needs: Map<string, Needs>, fileName: string, module: string, name: string): void {
   const byModule = needs.get(fileName) ?? new Map<string, Set<string>>();
@@ -305,7 +331,9 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         const fileName = scope.getSourceFile().fileName;
         const formatter = `format${pascalCase(tool.name)}`;
         const formatterModule = module(`formatters/${stems.get(tool.name) ?? tool.name}.ts`);
-        const context: CallContext = { protocol: options.protocol, guidance: options.guidance, formatter, name: JSON.stringify(tool.name), checker };
+        // The calls name the tool by TOOL_NAME until it is known whether one binding stands for it.
+        const context: CallContext = { protocol: options.protocol, guidance: options.guidance, formatter, name: TOOL_NAME, checker };
+        const pending: (TextEdit & { fileName: string })[] = [];
         const changes = { paths: 0, throws: 0 };
         const said: { texts: (string | null)[]; actions: string[] } = { texts: [], actions: [] };
         for (const exit of exits) {
@@ -340,12 +368,12 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
             changes.paths++;
             const inBlock = ts.isBlock(statement.parent) || ts.isCaseClause(statement.parent) || ts.isDefaultClause(statement.parent) || ts.isSourceFile(statement.parent);
             const text = `const ${made.bind.name} = ${made.bind.expression};${inBlock ? `\n${indent}` : " "}return ${call};`;
-            edits.add(fileName, { start: statement.getStart(file), end: statement.getEnd(), text: inBlock ? text : `{ ${text} }` });
+            pending.push({ fileName, start: statement.getStart(file), end: statement.getEnd(), text: inBlock ? text : `{ ${text} }` });
             continue;
           }
           if (exit.exit.isThrow) {
             changes.throws++;
-            edits.add(fileName, { start: exit.exit.node.getStart(file), end: exit.exit.node.getEnd(), text: `return ${call};` });
+            pending.push({ fileName, start: exit.exit.node.getStart(file), end: exit.exit.node.getEnd(), text: `return ${call};` });
           } else {
             changes.paths++;
             const target = exit.exit.expression!;
@@ -360,15 +388,26 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
                 edits.add(fileName, { start: lineStart, end: lineStart, text: dropped.map((comment) => `${indent}${comment}\n`).join("") });
               }
             }
-            edits.add(fileName, { start: target.getStart(file), end: target.getEnd(), text: call });
+            pending.push({ fileName, start: target.getStart(file), end: target.getEnd(), text: call });
           }
+        }
+        const uses = pending.reduce((count, edit) => count + edit.text.split(TOOL_NAME).length - 1, 0);
+        const binding = uses + (wrap ? 1 : 0) >= 3 ? nameBinding(scope, tool.name) : null;
+        for (const edit of pending) edits.add(edit.fileName, { ...edit, text: edit.text.split(TOOL_NAME).join(binding?.name ?? JSON.stringify(tool.name)) });
+        let wrapEdits = wrap?.edits ?? [];
+        if (binding?.insert) {
+          const { insert } = binding;
+          // The wrap's own line opens the body there (`return conform("x", async () => {`): the binding goes after it.
+          const opening = wrapEdits.find((edit) => edit.fileName === insert.fileName && edit.start === insert.start && edit.end === insert.start);
+          if (opening) wrapEdits = wrapEdits.map((edit) => (edit === opening ? { ...edit, text: edit.text + insert.text } : edit));
+          else edits.add(insert.fileName, insert);
         }
         for (const edit of warnings.edits) {
           edits.add(edit.fileName, edit);
           need(needs, edit.fileName, module("warnings.ts"), edit.needs === "Warning" ? "type Warning" : "warning");
         }
         if (wrap) {
-          for (const edit of wrap.edits) {
+          for (const edit of wrapEdits) {
             edits.add(edit.fileName, edit);
             need(needs, edit.fileName, module("conform.ts"), "conform");
           }

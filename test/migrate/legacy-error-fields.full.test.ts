@@ -25,7 +25,7 @@ describe.concurrent("migrate carries a legacy error envelope's code and recovery
     const server = await migrated("stock-legacy", "aorp", "src/server.ts", "server");
     try {
       expect(readFileSync(join(server.dir, "src/tools/ddm.ts"), "utf8")).toContain(
-        'legacyErrorParts("calculate_ddm", { message: failure.message, code: failure.error, next_steps: [aorp.step("calculate_dcf")], recovery: "Use calculate_dcf instead" })',
+        'legacyErrorParts(tool, { message: failure.message, code: failure.error, next_steps: [aorp.step("calculate_dcf")], recovery: "Use calculate_dcf instead" })',
       );
       const result = await server.call("calculate_ddm", { symbol: "SCC" });
       expect(aorpProtocol.validate(result)).toEqual([]);

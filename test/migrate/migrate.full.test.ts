@@ -80,7 +80,7 @@ describe("mcp-conform migrate onto AORP", () => {
     const run = await runCli(["migrate", "--protocol", "aorp", "--write"], { cwd: dir });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(readFileSync(join(dir, "src/tools/dcf.ts"), "utf8")).toContain(
-      'return formatCalculateDcf(result, legacyParts("calculate_dcf", { key_insight: "Use calculate_ddm next to cross-check with dividends.", next_steps: [aorp.step("calculate_ddm", { symbol: result.symbol })] }));',
+      'return formatCalculateDcf(result, legacyParts(tool, { key_insight: "Use calculate_ddm next to cross-check with dividends.", next_steps: [aorp.step("calculate_ddm", { symbol: result.symbol })] }));',
     );
     const tsc = tscProject(dir);
     expect(tsc.exitCode, tsc.output).toBe(0);

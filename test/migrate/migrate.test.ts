@@ -22,10 +22,12 @@ describe("mcp-conform migrate on the legacy stock server", () => {
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain("--- a/src/tools/dcf.ts");
     expect(run.stdout).toContain('-        throw new Error(`Symbol ${symbol} not found`);');
-    expect(run.stdout).toContain('+        return formatCalculateDcfError(legacyErrorSections("calculate_dcf", { message: `Symbol ${symbol} not found` }));');
+    expect(run.stdout).toContain('+        return formatCalculateDcfError(legacyErrorSections(tool, { message: `Symbol ${symbol} not found` }));');
+    // Its four calls name the tool by one binding at the top of the handler.
+    expect(run.stdout).toContain('+    conform("calculate_dcf", async ({ symbol, wacc, terminalGrowth, years, growth }) => {\n+      const tool = "calculate_dcf";\n');
     // The tools an error names are its recovery steps; the tools a success note names, its next steps (params from the payload).
-    expect(run.stdout).toContain('legacyErrorSections("calculate_dcf", { message: "DCF does not apply to banks; use calculate_pe_band or calculate_ddm instead", nextSteps: [nextStep("calculate_ddm"), nextStep("calculate_pe_band")] })');
-    expect(run.stdout).toContain('legacySections("calculate_dcf", { conclusion: "Use calculate_ddm next to cross-check with dividends.", nextSteps: [nextStep("calculate_ddm", { symbol: result.symbol })] })');
+    expect(run.stdout).toContain('legacyErrorSections(tool, { message: "DCF does not apply to banks; use calculate_pe_band or calculate_ddm instead", nextSteps: [nextStep("calculate_ddm"), nextStep("calculate_pe_band")] })');
+    expect(run.stdout).toContain('legacySections(tool, { conclusion: "Use calculate_ddm next to cross-check with dividends.", nextSteps: [nextStep("calculate_ddm", { symbol: result.symbol })] })');
     expect(run.stdout).toContain('+      if (roe < 0.1) warnings.push(warning("WARN_ROE_IS_BELOW_10", "ROE is below 10%"));');
     expect(run.stdout).toContain("10 tools migrated, 0 skipped, 0 already on the formatters");
     expect(run.stdout).toContain("migrated calculate_ddm (src/tools/ddm.ts:20): 2 return paths, 1 throw to error results, 2 warnings to IDs, wrapped with conform()");
@@ -193,10 +195,11 @@ describe("mcp-conform migrate and Prettier", () => {
       [
         "    return formatGetTides(",
         "      { station: found.name, highs: found.highs, lows: found.lows },",
-        "      legacyParts('get_tides', { key_insight: NOTE }),",
+        "      legacyParts(tool, { key_insight: NOTE }),",
         "    );",
       ].join("\n"),
     );
+    expect(server).toContain("conform('get_tides', async ({ station }) => {\n    const tool = 'get_tides';\n    const found   = lookup( station )\n");
     expect(after.get("src/summary.ts")).toContain('import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js"\nimport { conform } from \'./generated/mcp-conform/conform.js\';');
     const tsc = tscProject(dir);
     expect(tsc.exitCode, tsc.output).toBe(0);
