@@ -99,11 +99,17 @@ export async function formatRewritten(fileName: string, after: string, ranges: r
   };
   const ignored = (node: ts.Node): boolean => (ts.getLeadingCommentRanges(after, node.getFullStart()) ?? []).some((range) => after.slice(range.pos, range.end).includes("prettier-ignore"));
   const targets: { node: ts.Node; argument: boolean }[] = [];
+  // What Prettier is told to leave alone stays as migrate wrote it, literals and all.
+  const left: ts.Node[] = [];
   const visit = (node: ts.Node): void => {
     const statement = isStatement(node);
     const argument = !statement && isArgument(node);
+    if (statement && ignored(node)) {
+      left.push(node);
+      return;
+    }
     if ((statement || argument) && touches(node) && wholeLines(node) && alone(node, argument)) {
-      if (!ignored(node)) targets.push({ node, argument });
+      targets.push({ node, argument });
       return;
     }
     ts.forEachChild(node, visit);
@@ -112,9 +118,9 @@ export async function formatRewritten(fileName: string, after: string, ranges: r
 
   // The string literals migrate wrote outside those (`conform("x", ` around a handler it leaves as it is).
   const literals: ts.StringLiteral[] = [];
-  const inTarget = (node: ts.Node): boolean => targets.some((target) => target.node.getStart() <= node.getStart() && node.getEnd() <= target.node.getEnd());
+  const inTarget = (node: ts.Node): boolean => [...targets.map((target) => target.node), ...left].some((outer) => outer.getStart() <= node.getStart() && node.getEnd() <= outer.getEnd());
   const findLiterals = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) && !ts.isJsxAttribute(node.parent) && !ts.isPropertyAssignment(node.parent) && trimmed.some(({ start, end }) => start <= node.getStart() && node.getEnd() <= end) && !inTarget(node)) literals.push(node);
+    if (ts.isStringLiteral(node) && !ts.isJsxAttribute(node.parent) && !(ts.isPropertyAssignment(node.parent) && node.parent.name === node) && trimmed.some(({ start, end }) => start <= node.getStart() && node.getEnd() <= end) && !inTarget(node)) literals.push(node);
     ts.forEachChild(node, findLiterals);
   };
   ts.forEachChild(file, findLiterals);
