@@ -11,12 +11,17 @@ export interface FormatterCall {
 }
 
 /** The first of `names` that no identifier of the function around `node` spells. */
-function freeName(node: ts.Node, names: readonly string[]): string | undefined {
+export function freeName(node: ts.Node, names: readonly string[]): string | undefined {
   let scope: ts.Node = node;
   while (!ts.isSourceFile(scope) && !ts.isFunctionLike(scope)) scope = scope.parent;
   const used = new Set<string>();
+  // A property's name (`metadata: { tool }` aside, which reads a variable) is no binding a const could shadow.
+  const isPropertyName = (child: ts.Identifier): boolean => {
+    const parent = child.parent;
+    return (ts.isPropertyAssignment(parent) || ts.isPropertyAccessExpression(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent)) && parent.name === child;
+  };
   const visit = (child: ts.Node): void => {
-    if (ts.isIdentifier(child)) used.add(child.text);
+    if (ts.isIdentifier(child) && !isPropertyName(child)) used.add(child.text);
     ts.forEachChild(child, visit);
   };
   visit(scope);

@@ -1,4 +1,5 @@
 import { QuoteKind, SyntaxKind, type SourceFile } from "ts-morph";
+import { compareStrings } from "../compare-strings.js";
 import { importSpecifier } from "../generate/paths.js";
 
 /** What a rewritten file must import, by project-relative generated module; `type X` for a type. */
@@ -19,7 +20,7 @@ export function addImports(file: SourceFile, relativePath: string, needs: Needs,
 
 function addEach(file: SourceFile, relativePath: string, needs: Needs, modules: string[], extensionless: boolean): void {
   for (const target of modules) {
-    const names = [...needs.get(target)!].sort((a, b) => a.replace(/^type /, "").localeCompare(b.replace(/^type /, "")));
+    const names = [...needs.get(target)!].sort((a, b) => compareStrings(a.replace(/^type /, ""), b.replace(/^type /, "")));
     const specifier = extensionless ? importSpecifier(relativePath, target).replace(/\.js$/, "") : importSpecifier(relativePath, target);
     const existing = file.getImportDeclarations().find((declaration) => declaration.getModuleSpecifierValue() === specifier && !declaration.isTypeOnly());
     const present = new Set(existing?.getNamedImports().map((named) => named.getName()) ?? []);
@@ -28,8 +29,18 @@ function addEach(file: SourceFile, relativePath: string, needs: Needs, modules: 
     const typesOnly = missing.every((name) => name.startsWith("type "));
     const structures = missing.map((name) => (name.startsWith("type ") ? { name: name.slice(5), isTypeOnly: !typesOnly || existing !== undefined } : { name }));
     if (existing) existing.addNamedImports(structures);
-    else file.insertImportDeclaration(file.getImportDeclarations().length, { moduleSpecifier: specifier, namedImports: structures, isTypeOnly: typesOnly });
+    else file.insertImportDeclaration(insertionIndex(file), { moduleSpecifier: specifier, namedImports: structures, isTypeOnly: typesOnly });
   }
+}
+
+/**
+ * Where an import of a generated module goes: with the file's own relative imports (after the last
+ * of them), or after its last import when it has none, as a reviewer would place it by hand.
+ */
+function insertionIndex(file: SourceFile): number {
+  const declarations = file.getImportDeclarations();
+  for (let index = declarations.length - 1; index >= 0; index--) if (declarations[index]!.getModuleSpecifierValue().startsWith(".")) return index + 1;
+  return declarations.length;
 }
 
 /** How many times each imported name is used outside its import, keyed by name. */

@@ -1,4 +1,5 @@
 import { ts } from "ts-morph";
+import { compareStrings } from "../compare-strings.js";
 import type { Inventory, ToolEntry } from "../analyze/inventory.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { unwrapExpression } from "../analyze/syntax.js";
@@ -64,7 +65,7 @@ export class LegacySteps {
         }
       }
     }
-    found.sort((a, b) => a.line - b.line || a.tool.localeCompare(b.tool));
+    found.sort((a, b) => a.line - b.line || compareStrings(a.tool, b.tool));
     return [...new Set(found.map((entry) => entry.tool))];
   }
 

@@ -24,10 +24,14 @@ export interface SkippedTool {
 }
 
 import type { StubHints } from "../generate/generate.js";
+import type { TextRange } from "./format-rewrites.js";
 
 export interface MigrationPlan {
-  /** Absolute path → the file's text before and after; only files that change. */
-  files: Map<string, { before: string; after: string }>;
+  /**
+   * Absolute path → the file's text before and after, and the spans of `after` migrate wrote (the
+   * only ones formatting may touch); only files that change.
+   */
+  files: Map<string, { before: string; after: string; rewritten: readonly TextRange[] }>;
   migrated: MigratedTool[];
   skipped: SkippedTool[];
   /** Tools already on the generated formatters: nothing to do. */

@@ -1,4 +1,5 @@
 import { posix } from "node:path";
+import { compareStrings } from "../compare-strings.js";
 import { ts } from "ts-morph";
 import type { Inventory } from "../analyze/inventory.js";
 import { toPosixPath } from "../analyze/paths.js";
@@ -11,10 +12,11 @@ import { warningConstants } from "../generate/warning-ids.js";
 import type { ProtocolId } from "../protocols/protocol.js";
 import { type ExitRewrite, type InsideHelper, isInsideTry, planExit, projectFunctionName } from "./exit-rewrites.js";
 import type { MigrationPlan, SkippedTool } from "./outcome.js";
-import { CannotRewrite, type CallContext, errorCall, type SuccessExit, successCall } from "./formatter-calls.js";
+import { CannotRewrite, type CallContext, errorCall, freeName, type SuccessExit, successCall } from "./formatter-calls.js";
 import type { StubHints } from "../generate/generate.js";
 import { addImports, importedNameUses, type Needs, removeImportsMadeUnused } from "./imports.js";
 import { applyEdits, EditSet, type TextEdit } from "./text-edits.js";
+import { rewrittenRanges } from "./format-rewrites.js";
 import { planWrap, usesOf, type WrapPlan } from "./wrap.js";
 import { planOutputSchema } from "./output-schema.js";
 import { planWarnings } from "./warnings.js";
@@ -135,6 +137,32 @@ export interface MigrateOptions {
 const RAW_PAYLOAD_STYLES = new Set(["fastmcp", "mcp-framework", "xmcp"]);
 
 
+/** Stands for the tool name in the formatter calls being planned for one handler (never in a user's file). */
+const TOOL_NAME = "\u0000tool name\u0000";
+
+/**
+ * One `const tool = "get_tides";` at the top of the handler's body, for a tool name its calls would
+ * otherwise repeat three times or more (`conform()` keeps its literal: that is how the tool is
+ * found); one a previous run left there is used again. None for a body that is one expression.
+ */
+function nameBinding(scope: ts.Node, toolName: string): { name: string; insert?: TextEdit & { fileName: string } } | null {
+  const block = ts.isBlock(scope) ? scope : ts.isFunctionLike(scope) && "body" in scope && scope.body && ts.isBlock(scope.body) ? scope.body : null;
+  if (!block) return null;
+  const file = block.getSourceFile();
+  const first = block.statements[0];
+  if (first && ts.isVariableStatement(first) && first.declarationList.flags & ts.NodeFlags.Const && first.declarationList.declarations.length === 1) {
+    const declaration = first.declarationList.declarations[0]!;
+    if (ts.isIdentifier(declaration.name) && declaration.initializer && ts.isStringLiteral(declaration.initializer) && declaration.initializer.text === toolName) return { name: declaration.name.text };
+  }
+  const name = freeName(block, ["tool", "toolName", "conformedTool"]);
+  if (name === undefined) return null;
+  const text = file.text;
+  const at = block.getStart(file) + 1;
+  const indentOf = (position: number): string => /^[ \t]*/.exec(text.slice(text.lastIndexOf("\n", position - 1) + 1))![0];
+  const indent = first ? indentOf(first.getStart(file)) : `${indentOf(block.getEnd() - 1)}  `;
+  return { name, insert: { fileName: file.fileName, start: at, end: at, text: `\n${indent}const ${name} = ${JSON.stringify(toolName)};` } };
+}
+
 function need(needs: Map<string, Needs>, fileName: string, module: string, name: string): void {
   const byModule = needs.get(fileName) ?? new Map<string, Set<string>>();
   byModule.set(module, (byModule.get(module) ?? new Set()).add(name));
@@ -165,7 +193,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const foreign = onDisk && callSitesBreak(onDisk, variantOf(options)) ? new ForeignCalls(checker, session.rootDir, options.outputDir) : null;
   const generated = new GeneratedSymbols(checker, session.rootDir, options.outputDir);
   const askers = inputRequiredTools(inventory.tools);
-  const tools = [...inventory.tools].sort((a, b) => a.name.localeCompare(b.name));
+  const tools = [...inventory.tools].sort((a, b) => compareStrings(a.name, b.name));
   const dispatchers = planDispatchers(session, tools.map((tool) => ({ name: tool.name, registration: locateHandler(session, tool, conformCalls).registration })), projectFiles, module);
 
   // One handler may serve several tools (a registration function called twice, one tool on two
@@ -310,7 +338,9 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         const fileName = scope.getSourceFile().fileName;
         const formatter = `format${pascalCase(tool.name)}`;
         const formatterModule = module(`formatters/${stems.get(tool.name) ?? tool.name}.ts`);
-        const context: CallContext = { protocol: options.protocol, guidance: options.guidance, formatter, name: JSON.stringify(tool.name), checker };
+        // The calls name the tool by TOOL_NAME until it is known whether one binding stands for it.
+        const context: CallContext = { protocol: options.protocol, guidance: options.guidance, formatter, name: TOOL_NAME, checker };
+        const pending: (TextEdit & { fileName: string })[] = [];
         const changes = { paths: 0, throws: 0 };
         const said: { texts: (string | null)[]; actions: string[] } = { texts: [], actions: [] };
         for (const exit of exits) {
@@ -345,12 +375,12 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
             changes.paths++;
             const inBlock = ts.isBlock(statement.parent) || ts.isCaseClause(statement.parent) || ts.isDefaultClause(statement.parent) || ts.isSourceFile(statement.parent);
             const text = `const ${made.bind.name} = ${made.bind.expression};${inBlock ? `\n${indent}` : " "}return ${call};`;
-            edits.add(fileName, { start: statement.getStart(file), end: statement.getEnd(), text: inBlock ? text : `{ ${text} }` });
+            pending.push({ fileName, start: statement.getStart(file), end: statement.getEnd(), text: inBlock ? text : `{ ${text} }` });
             continue;
           }
           if (exit.exit.isThrow) {
             changes.throws++;
-            edits.add(fileName, { start: exit.exit.node.getStart(file), end: exit.exit.node.getEnd(), text: `return ${call};` });
+            pending.push({ fileName, start: exit.exit.node.getStart(file), end: exit.exit.node.getEnd(), text: `return ${call};` });
           } else {
             changes.paths++;
             const target = exit.exit.expression!;
@@ -365,8 +395,19 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
                 edits.add(fileName, { start: lineStart, end: lineStart, text: dropped.map((comment) => `${indent}${comment}\n`).join("") });
               }
             }
-            edits.add(fileName, { start: target.getStart(file), end: target.getEnd(), text: call });
+            pending.push({ fileName, start: target.getStart(file), end: target.getEnd(), text: call });
           }
+        }
+        const uses = pending.reduce((count, edit) => count + edit.text.split(TOOL_NAME).length - 1, 0);
+        const binding = uses + (wrap ? 1 : 0) >= 3 ? nameBinding(scope, tool.name) : null;
+        for (const edit of pending) edits.add(edit.fileName, { ...edit, text: edit.text.split(TOOL_NAME).join(binding?.name ?? JSON.stringify(tool.name)) });
+        let wrapEdits = wrap?.edits ?? [];
+        if (binding?.insert) {
+          const { insert } = binding;
+          // The wrap's own line opens the body there (`return conform("x", async () => {`): the binding goes after it.
+          const opening = wrapEdits.find((edit) => edit.fileName === insert.fileName && edit.start === insert.start && edit.end === insert.start);
+          if (opening) wrapEdits = wrapEdits.map((edit) => (edit === opening ? { ...edit, text: edit.text + insert.text } : edit));
+          else edits.add(insert.fileName, insert);
         }
         for (const edit of warnings.edits) {
           edits.add(edit.fileName, edit);
@@ -378,7 +419,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         for (const kitName of caught.kit) need(needs, fileName, module("kit.ts"), kitName);
         for (const { module: from, name } of caught.needs) need(needs, fileName, session.relativePath(from), name);
         if (wrap) {
-          for (const edit of wrap.edits) {
+          for (const edit of wrapEdits) {
             edits.add(edit.fileName, edit);
             // Dropping a declared return type (in the handler's own file) calls nothing.
             if (edit.text !== "") need(needs, edit.fileName, module("conform.ts"), "conform");
@@ -411,20 +452,22 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
 
   function finish(attempt: ReturnType<typeof planTools>): MigrationPlan {
     const { edits, needs, migrated, skipped, upToDate } = attempt;
-    const files = new Map<string, { before: string; after: string }>();
+    const files: MigrationPlan["files"] = new Map();
     for (const fileName of new Set([...edits.files(), ...needs.keys()])) {
       const file = project!.getSourceFileOrThrow(fileName);
       const before = file.getFullText();
       const used = importedNameUses(file);
       const single = usesSingleQuotes(file.compilerNode);
-      applyEdits(file, single ? edits.editsOf(fileName).map((edit) => ({ ...edit, text: singleQuoted(edit.text, before.slice(edit.start, edit.end)) })) : edits.editsOf(fileName));
+      const applied = single ? edits.editsOf(fileName).map((edit) => ({ ...edit, text: singleQuoted(edit.text, before.slice(edit.start, edit.end)) })) : edits.editsOf(fileName);
+      applyEdits(file, applied);
+      const edited = file.getFullText();
       addImports(file, session.relativePath(fileName), needs.get(fileName) ?? new Map(), inventory.importSpecifiers === "extensionless", single);
       removeImportsMadeUnused(file, used);
       const after = file.getFullText();
       // Leave the Project as it was read: the plan is data; writing is the caller's business.
       file.replaceWithText(before);
-      if (after !== before) files.set(fileName, { before, after });
+      if (after !== before) files.set(fileName, { before, after, rewritten: rewrittenRanges(fileName, before, applied, edited, after) });
     }
-    return { files, migrated, skipped: skipped.sort((a, b) => a.tool.localeCompare(b.tool)), upToDate: upToDate.sort(), dispatchers: attempt.dispatchersOnly.sort(), stubHints: attempt.stubHints };
+    return { files, migrated, skipped: skipped.sort((a, b) => compareStrings(a.tool, b.tool)), upToDate: upToDate.sort(), dispatchers: attempt.dispatchersOnly.sort(), stubHints: attempt.stubHints };
   }
 }

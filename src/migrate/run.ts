@@ -19,6 +19,7 @@ import { planMigration } from "./plan.js";
 import { throwAssertions } from "./test-assertions.js";
 import { writeFileAtomically } from "../write/atomic-file.js";
 import { FileSnapshot } from "./snapshot.js";
+import { formatRewritten } from "./format-rewrites.js";
 import { formatTypeError, newTypeErrors, type TypeError, typeErrors } from "./typecheck.js";
 
 export interface MigrateRunOptions {
@@ -66,9 +67,10 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
   const plan = planMigration(session, inventory, { protocol: options.config.protocol, guidance: options.config.guidance, outputDir: options.config.outputDir });
   plan.throwAssertions = throwAssertions(root, options.config.outputDir, plan.migrated);
   if (options.format && plan.files.size > 0 && (await usesPrettier(root))) {
-    // Only touched files, one batch, with the project's own options.
-    const formatted = await createFormatter({ enabled: true }).format(new Map([...plan.files].map(([file, { after }]) => [file, after])));
-    for (const [file, text] of formatted) plan.files.get(file)!.after = text;
+    // What migrate wrote, statement by statement, with the project's own Prettier and options: the
+    // rest of each file keeps its bytes, formatted or not (format-rewrites.ts).
+    const formatter = createFormatter({ enabled: true });
+    for (const [file, entry] of plan.files) entry.after = await formatRewritten(file, entry.after, entry.rewritten, (source, indent) => formatter.formatPiece(file, source, indent));
   }
   if (plan.files.size === 0) return { plan, root, written: [], rolledBack: null, wouldRollBack: null };
   if (!options.write) return { plan, root, written: [], rolledBack: null, wouldRollBack: options.typecheck === false ? null : typeCheckInMemory(session, inventory, plan, options) };

@@ -52,6 +52,13 @@ export interface Formatter {
   format(files: ReadonlyMap<string, string>): Promise<Map<string, string>>;
   /** What formatting had to work around since the last call (a failing plugin, an unsupported Prettier), each said once. */
   takeWarnings(): string[];
+  /**
+   * One statement of `absPath` formatted on its own (what migrate rewrote in a user's file), with
+   * the options that apply to that file, to stand at `indent`: its lines fit the print width there.
+   * Its first line carries no indentation and its others are indented as at the top level; no
+   * final newline. Rejects when Prettier cannot read the statement alone.
+   */
+  formatPiece(absPath: string, source: string, indent: string): Promise<string>;
 }
 
 export interface FormatterOptions {
@@ -105,6 +112,7 @@ export function createFormatter({ enabled, loadPrettier = loadProjectPrettier, t
       enabled,
       resolve: async () => UNFORMATTED,
       format: async (files) => new Map(files),
+      formatPiece: async (_absPath, source) => source,
       takeWarnings,
     };
   }
@@ -148,6 +156,16 @@ export function createFormatter({ enabled, loadPrettier = loadProjectPrettier, t
     enabled,
     resolve: async (absPath) => (await resolveOptions(absPath)).format,
     takeWarnings,
+    async formatPiece(absPath, source, indent) {
+      const { api } = await load(absPath);
+      const { options } = await resolveOptions(absPath);
+      const tabWidth = typeof options["tabWidth"] === "number" ? options["tabWidth"] : 2;
+      const printWidth = typeof options["printWidth"] === "number" ? options["printWidth"] : 80;
+      const width = [...indent].reduce((sum, char) => sum + (char === "\t" ? tabWidth : 1), 0);
+      // Without the project's plugins: an import sorter given one import alone would drop it as unused.
+      const formatted = await api.format(source, { ...options, plugins: [], filepath: absPath, endOfLine: "lf", insertPragma: false, printWidth: Math.max(printWidth - width, 1) });
+      return formatted.replace(/\n$/, "");
+    },
     async format(files) {
       if (files.size === 0) return new Map();
       const { api, moduleUrl, bundled } = await load(files.keys().next().value!);

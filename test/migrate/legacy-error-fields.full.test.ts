@@ -29,7 +29,7 @@ describe.concurrent("migrate carries a legacy error envelope's code and recovery
     const server = await migrated("stock-legacy", "aorp", "src/server.ts", "server");
     try {
       expect(readFileSync(join(server.dir, "src/tools/ddm.ts"), "utf8")).toContain(
-        'legacyErrorParts("calculate_ddm", { message: failure.message, code: failure.error, next_steps: [aorp.step("calculate_dcf")], recovery: "Use calculate_dcf instead" })',
+        'legacyErrorParts(tool, { message: failure.message, code: failure.error, next_steps: [aorp.step("calculate_dcf")], recovery: "Use calculate_dcf instead" })',
       );
       const result = await server.call("calculate_ddm", { symbol: "SCC" });
       expect(aorpProtocol.validate(result)).toEqual([]);
@@ -48,10 +48,10 @@ describe.concurrent("migrate carries a legacy error envelope's code and recovery
     try {
       const tasks = readFileSync(join(server.dir, "src/tools/tasks.ts"), "utf8");
       expect(tasks).toContain(
-        'legacyErrorParts("advance_to_next_phase", { message: blocked.error, code: blocked.guidance.current_state, recovery: [blocked.guidance.blocked_reason, blocked.guidance.next_action, blocked.guidance.available_actions[0], blocked.guidance.available_actions[1]].join("; ") })',
+        'legacyErrorParts(tool, { message: blocked.error, code: blocked.guidance.current_state, recovery: [blocked.guidance.blocked_reason, blocked.guidance.next_action, blocked.guidance.available_actions[0], blocked.guidance.available_actions[1]].join("; ") })',
       );
       expect(tasks).toContain(
-        'legacyErrorParts("create_real_task", { message: failure.error, code: failure.guidance.current_state, recovery: "Description has fewer than 10 characters; Describe the task in at least 10 characters and retry; create_real_task - Retry with a longer description" })',
+        'legacyErrorParts(tool, { message: failure.error, code: failure.guidance.current_state, recovery: "Description has fewer than 10 characters; Describe the task in at least 10 characters and retry; create_real_task - Retry with a longer description" })',
       );
       const result = await server.call("create_real_task", { description: "too short" });
       expect(result.isError).toBe(true);

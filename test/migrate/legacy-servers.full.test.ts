@@ -65,7 +65,7 @@ describe("migrate --write on the legacy fixtures", () => {
     const { dir, stdout, before } = await migrateWrite("legacy/set-screener", "smart-v2");
     expect(stdout).toContain("6 tools migrated, 0 skipped");
     const after = sources(dir);
-    expect(after.get("src/tools/valuation.ts")).toContain('      const response = formatSmartPEBandResult(quote, band, started);\n      return formatCalculatePeBand(response.data, fromSmartResponseV1("calculate_pe_band", response));');
+    expect(after.get("src/tools/valuation.ts")).toContain('      const response = formatSmartPEBandResult(quote, band, started);\n      return formatCalculatePeBand(response.data, fromSmartResponseV1(tool, response));');
     expect(expectLogicKept(before, after), "statements compared").toBe(40);
     await expectSecondRunIdle(dir, "smart-v2");
   });

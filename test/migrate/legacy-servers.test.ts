@@ -21,7 +21,9 @@ describe("migrate on legacy servers (dry run)", () => {
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain("6 tools migrated, 0 skipped, 0 already on the formatters");
     // Decided by symbol: formatSmartPEBandResult is declared in the project, not in the generated output.
-    expect(run.stdout).toContain("+      return formatCalculatePeBand(formatSmartPEBandResult(quote, band, started), legacyParts(\"calculate_pe_band\"));");
+    expect(run.stdout).toContain("+      return formatCalculatePeBand(formatSmartPEBandResult(quote, band, started), legacyParts(tool));");
+    // Named in three calls of its handler: bound once at the top of it (conform() keeps its literal, by which the tool is found).
+    expect(run.stdout).toContain('+    handler: conform("calculate_pe_band", async (args) => {\n+      const tool = "calculate_pe_band";\n');
     expect(run.stdout).toContain("-export function formatSmartPEBandResult(quote: Quote, band: PeBand, started: number): CallToolResult {");
     expect(run.stdout).toContain("+export function formatSmartPEBandResult(quote: Quote, band: PeBand, started: number) {");
     expect(run.stdout).toContain("-  return smartResult(response);\n+  return response;");
@@ -35,7 +37,7 @@ describe("migrate on a server.tool() server answering Markdown AORP (dry run)", 
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain("23 tools migrated, 0 skipped, 0 already on the formatters");
     // An error factory's Error: its message reaches the model, and the code the factory gives every error it makes.
-    expect(run.stdout).toContain('+        return formatCreateTaskError(legacyErrorParts("create_task", { message: notFound("Project", project).message, code: "NOT_FOUND" }));');
+    expect(run.stdout).toContain('+        return formatCreateTaskError(legacyErrorParts(tool, { message: notFound("Project", project).message, code: "NOT_FOUND" }));');
     // The project's error class, constructed in the handler: its code argument moves as it is.
     expect(run.stdout).toContain('+    if (!projects.has(project)) return formatBurndownError(legacyErrorParts("burndown", { message: `No project ${project}`, code: "NOT_FOUND" }));');
     // wrapToolError() returns what it was given when that is a ToolError already: no one code, so none is claimed.
@@ -87,7 +89,8 @@ describe("migrate in a CommonJS project with extensionless imports (dry run)", (
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain("+import { conform } from '../generated/mcp-conform/conform';");
     expect(run.stdout).not.toMatch(/^\+import .* from ['"]\..*\.js['"];$/m);
-    expect(run.stdout).toContain("+        return formatHighWaterError(legacyErrorParts('high_water', { message: `Unknown station ${station}. Use list_stations to see them.`, next_steps: [aorp.step('list_stations')] }));");
+    expect(run.stdout).toContain("+      const tool = 'high_water';");
+    expect(run.stdout).toContain("+        return formatHighWaterError(legacyErrorParts(tool, { message: `Unknown station ${station}. Use list_stations to see them.`, next_steps: [aorp.step('list_stations')] }));");
     expect(run.stdout).toContain("  test     src/__tests__/errors.test.ts asserts a throw, and high_water now returns an error result instead of throwing");
     expect(readFileSync(test, "utf8")).toContain("rejects.toThrow('Unknown station')");
   });

@@ -13,12 +13,16 @@ afterAll(cleanScratch);
 const SMART = ["--protocol", "smart-v2"];
 
 describe("mcp-conform migrate and Prettier", () => {
-  it("formats the touched files with the project's Prettier config, and only those", async () => {
+  it("on a project Prettier keeps formatted, formats what it rewrote as its Prettier would: every file still passes its prettier --check", async () => {
     const dir = committedCopy("stock-legacy");
-    writeFileSync(join(dir, ".prettierrc.json"), JSON.stringify({ singleQuote: true, printWidth: 100 }));
+    const options = { singleQuote: true, printWidth: 100 };
+    writeFileSync(join(dir, ".prettierrc.json"), JSON.stringify(options));
+    const prettier = await import("prettier");
+    for (const [file, text] of sources(dir)) writeFileSync(join(dir, file), await prettier.format(text, { ...options, filepath: file }));
     const { execFileSync } = await import("node:child_process");
+    execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qam", "prettier"], { cwd: dir });
     execFileSync("git", ["add", ".prettierrc.json"], { cwd: dir });
-    execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "prettier"], { cwd: dir });
+    execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "prettier config"], { cwd: dir });
     const before = sources(dir);
     const run = await runCli(["migrate", ...SMART], { cwd: dir });
     expect(run.exitCode, run.stderr).toBe(0);
@@ -27,8 +31,9 @@ describe("mcp-conform migrate and Prettier", () => {
     const write = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
     expect(write.exitCode, write.stderr).toBe(0);
     const after = sources(dir);
-    expect(after.get("src/tools/dcf.ts")).toContain("import { getCompany } from '../data/set-api.js';");
-    // Untouched files keep their bytes (their double quotes): Prettier ran on the rewritten files only.
+    const touched = [...after.keys()].filter((file) => !file.startsWith("src/generated/") && after.get(file) !== before.get(file));
+    expect(touched.length).toBeGreaterThan(5);
+    for (const file of touched) expect(await prettier.check(after.get(file)!, { ...options, filepath: file }), file).toBe(true);
     for (const file of ["src/server.ts", "src/valuation/models.ts", "src/data/set-api.ts"]) expect(after.get(file), file).toBe(before.get(file));
   });
 });
@@ -75,7 +80,7 @@ describe("mcp-conform migrate onto AORP", () => {
     const run = await runCli(["migrate", "--protocol", "aorp", "--write"], { cwd: dir });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(readFileSync(join(dir, "src/tools/dcf.ts"), "utf8")).toContain(
-      'return formatCalculateDcf(result, legacyParts("calculate_dcf", { key_insight: "Use calculate_ddm next to cross-check with dividends.", next_steps: [aorp.step("calculate_ddm", { symbol: result.symbol })] }));',
+      'return formatCalculateDcf(result, legacyParts(tool, { key_insight: "Use calculate_ddm next to cross-check with dividends.", next_steps: [aorp.step("calculate_ddm", { symbol: result.symbol })] }));',
     );
     const tsc = tscProject(dir);
     expect(tsc.exitCode, tsc.output).toBe(0);

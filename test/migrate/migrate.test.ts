@@ -1,5 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { diffLines } from "diff";
+import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CheckResult } from "../../src/check/result.js";
 import { runStatePath } from "../../src/incremental/run-state.js";
@@ -20,10 +22,12 @@ describe("mcp-conform migrate on the legacy stock server", () => {
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain("--- a/src/tools/dcf.ts");
     expect(run.stdout).toContain('-        throw new Error(`Symbol ${symbol} not found`);');
-    expect(run.stdout).toContain('+        return formatCalculateDcfError(legacyErrorSections("calculate_dcf", { message: `Symbol ${symbol} not found` }));');
+    expect(run.stdout).toContain('+        return formatCalculateDcfError(legacyErrorSections(tool, { message: `Symbol ${symbol} not found` }));');
+    // Its four calls name the tool by one binding at the top of the handler.
+    expect(run.stdout).toContain('+    conform("calculate_dcf", async ({ symbol, wacc, terminalGrowth, years, growth }) => {\n+      const tool = "calculate_dcf";\n');
     // The tools an error names are its recovery steps; the tools a success note names, its next steps (params from the payload).
-    expect(run.stdout).toContain('legacyErrorSections("calculate_dcf", { message: "DCF does not apply to banks; use calculate_pe_band or calculate_ddm instead", nextSteps: [nextStep("calculate_ddm"), nextStep("calculate_pe_band")] })');
-    expect(run.stdout).toContain('legacySections("calculate_dcf", { conclusion: "Use calculate_ddm next to cross-check with dividends.", nextSteps: [nextStep("calculate_ddm", { symbol: result.symbol })] })');
+    expect(run.stdout).toContain('legacyErrorSections(tool, { message: "DCF does not apply to banks; use calculate_pe_band or calculate_ddm instead", nextSteps: [nextStep("calculate_ddm"), nextStep("calculate_pe_band")] })');
+    expect(run.stdout).toContain('legacySections(tool, { conclusion: "Use calculate_ddm next to cross-check with dividends.", nextSteps: [nextStep("calculate_ddm", { symbol: result.symbol })] })');
     // One step further in: inside the try around latestYear()'s call, which can throw.
     expect(run.stdout).toContain('+        if (roe < 0.1) warnings.push(warning("WARN_ROE_IS_BELOW_10", "ROE is below 10%"));');
     expect(run.stdout).toContain("10 tools migrated, 0 skipped, 0 already on the formatters");
@@ -160,7 +164,77 @@ describe("mcp-conform migrate and Prettier", () => {
     for (const line of kept) expect(after).toContain(line);
     expect(after).toContain('import { conform } from "../generated/mcp-conform/conform.js";');
   });
+
+  it("with a Prettier config, formats only what it rewrote: a hand-formatted file keeps every other line, and imports go after its relative ones", async () => {
+    const dir = committedCopy("migrate/unformatted");
+    const before = sources(dir);
+    const run = await runCli(["migrate", "--protocol", "aorp", "--write"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const after = sources(dir);
+    for (const file of ["src/server.ts", "src/summary.ts"]) {
+      const old = before.get(file)!;
+      const handlers = handlerLines(old);
+      const lastImport = importLines(old).at(-1)!;
+      const lastRelative = importLines(old).filter((line) => /from "\.\//.test(old.split("\n")[line - 1]!)).at(-1) ?? lastImport;
+      let line = 1;
+      for (const part of diffLines(old, after.get(file)!)) {
+        const lines = part.value.replace(/\n$/, "").split("\n");
+        if (part.removed) {
+          // Every line migrate took out is a line of a handler.
+          for (let each = line; each < line + part.count!; each++) expect(handlers.has(each), `${file}:${each} ${old.split("\n")[each - 1]}`).toBe(true);
+        } else if (part.added) {
+          // Lines come in inside a handler, or as imports right after the file's last relative import (its last import when it has none).
+          if (handlers.has(line) || handlers.has(line - 1)) continue;
+          expect(line - 1, `${file}: ${part.value}`).toBe(lastRelative);
+          expect(lines.join("\n")).toMatch(/^import \{[^]*\} from '\.\/generated\/mcp-conform\/[^']+\.js';$/);
+        }
+        if (!part.added) line += part.count!;
+      }
+    }
+    const server = after.get("src/server.ts")!;
+    // Lines Prettier would have changed but migrate did not write are as they were, odd spacing and all.
+    for (const kept of ['import {z} from "zod"', '    const found   = lookup( station )', 'export const server = new McpServer({ name: "tides-legacy", version: "0.3.0" })', "    // The note travels with the data, as it always has."]) {
+      expect(server.split("\n")).toContain(kept);
+    }
+    expect(server).toContain("import { registerSummary } from \"./summary.js\"\nimport { conform } from './generated/mcp-conform/conform.js';");
+    // What it rewrote is the project's Prettier's: its quotes, its print width, at the indentation of the line.
+    expect(server).toContain(
+      [
+        "    return formatGetTides(",
+        "      { station: found.name, highs: found.highs, lows: found.lows },",
+        "      legacyParts(tool, { key_insight: NOTE }),",
+        "    );",
+      ].join("\n"),
+    );
+    expect(server).toContain("conform('get_tides', async ({ station }) => {\n    const tool = 'get_tides';\n    const found   = lookup( station )\n");
+    expect(after.get("src/summary.ts")).toContain('import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js"\nimport { conform } from \'./generated/mcp-conform/conform.js\';');
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+  });
 });
+
+/** The 1-based lines of every handler passed to `registerTool`, first to last. */
+function handlerLines(text: string): Set<number> {
+  const file = ts.createSourceFile("x.ts", text, ts.ScriptTarget.Latest, true);
+  const lines = new Set<number>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "registerTool") {
+      const handler = node.arguments.at(-1)!;
+      const first = file.getLineAndCharacterOfPosition(handler.getStart()).line + 1;
+      const last = file.getLineAndCharacterOfPosition(handler.getEnd()).line + 1;
+      for (let line = first; line <= last; line++) lines.add(line);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return lines;
+}
+
+/** The 1-based line each import declaration ends on. */
+function importLines(text: string): number[] {
+  const file = ts.createSourceFile("x.ts", text, ts.ScriptTarget.Latest, true);
+  return file.statements.filter(ts.isImportDeclaration).map((declaration) => file.getLineAndCharacterOfPosition(declaration.getEnd()).line + 1);
+}
 
 describe("mcp-conform migrate: what it cannot migrate", () => {
   it("lists dynamic shapes and any payloads with file:line and a reason, and leaves them untouched", async () => {
