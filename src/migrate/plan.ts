@@ -400,7 +400,8 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         }
         const uses = pending.reduce((count, edit) => count + edit.text.split(TOOL_NAME).length - 1, 0);
         const binding = uses + (wrap ? 1 : 0) >= 3 ? nameBinding(scope, tool.name) : null;
-        for (const edit of pending) edits.add(edit.fileName, { ...edit, text: edit.text.split(TOOL_NAME).join(binding?.name ?? JSON.stringify(tool.name)) });
+        const toolName = binding?.name ?? JSON.stringify(tool.name);
+        for (const edit of pending) edits.add(edit.fileName, { ...edit, text: edit.text.split(TOOL_NAME).join(toolName) });
         let wrapEdits = wrap?.edits ?? [];
         if (binding?.insert) {
           const { insert } = binding;
@@ -414,7 +415,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           need(needs, edit.fileName, module("warnings.ts"), edit.needs === "Warning" ? "type Warning" : "warning");
         }
         // After the edits above: the statements it puts inside a try carry them.
-        const caught = catchHelperThrows(scope, catchable, edits, context, isProjectFile);
+        const caught = catchHelperThrows(scope, catchable, edits, { ...context, name: toolName }, isProjectFile);
         if (caught.count > 0) need(needs, fileName, formatterModule, `${formatter}Error`);
         for (const kitName of caught.kit) need(needs, fileName, module("kit.ts"), kitName);
         for (const { module: from, name } of caught.needs) need(needs, fileName, session.relativePath(from), name);

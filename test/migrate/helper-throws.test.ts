@@ -72,7 +72,7 @@ describe("migrate: throws in the functions a handler calls", () => {
     const run = await runCli(["migrate", "--protocol", "aorp", "--no-format"], { cwd: dir });
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain("tsc would pass");
-    expect(run.stdout).toContain('+        return formatSearchTasksError(legacyErrorParts("search_tasks", { message: error instanceof Error ? error.message : String(error) }));');
+    expect(run.stdout).toContain('+        return formatSearchTasksError(legacyErrorParts(tool, { message: error instanceof Error ? error.message : String(error) }));');
     expect(run.stdout).not.toContain("error instanceof ToolError) return formatSearchTasksError");
     expect(run.stdout).toContain('+      if (error instanceof ReportError) return formatProjectStatusError(legacyErrorParts("project_status", { message: error.message, code: error.code }));');
     expect(run.stdout).not.toMatch(/^\+import .*ReportError/m);

@@ -39,9 +39,9 @@ describe("migrate on a server.tool() server answering Markdown AORP (dry run)", 
     // An error factory's Error: its message reaches the model, and the code the factory gives every error it makes.
     expect(run.stdout).toContain('+        return formatCreateTaskError(legacyErrorParts(tool, { message: notFound("Project", project).message, code: "NOT_FOUND" }));');
     // The project's error class, constructed in the handler: its code argument moves as it is.
-    expect(run.stdout).toContain('+    if (!projects.has(project)) return formatBurndownError(legacyErrorParts("burndown", { message: `No project ${project}`, code: "NOT_FOUND" }));');
+    expect(run.stdout).toContain('+    if (!projects.has(project)) return formatBurndownError(legacyErrorParts(tool, { message: `No project ${project}`, code: "NOT_FOUND" }));');
     // wrapToolError() returns what it was given when that is a ToolError already: no one code, so none is claimed.
-    expect(run.stdout).toContain('legacyErrorParts("assign_task", { message: wrapToolError(error, `Assigning ${id}`).message }));');
+    expect(run.stdout).toContain('legacyErrorParts(tool, { message: wrapToolError(error, `Assigning ${id}`).message }));');
     // conform() around the wrapper that passes the handler's result through.
     expect(run.stdout).toContain('+    conform("create_task", applyRateLimiting("create_task", async ({ project, title, estimate, due }) => {');
     // Content built at run time: its text blocks' text, in order.
@@ -55,10 +55,10 @@ describe("migrate on a server.tool() server answering Markdown AORP (dry run)", 
         "+      try {",
         "+        const pattern = matcher(query);",
         "+        const hits = [...tasks.values()].filter((task) => pattern.test(task.title));",
-        '+        return formatSearchTasks(renderAorp({ insight: `${hits.length} match(es) for /${query}/`, confidence: 1, nextSteps: hits.length === 0 ? ["Try search_comments"] : [], details: table(["id", "title"], hits.map((task) => [task.id, task.title])) }), legacyParts("search_tasks"));',
+        '+        return formatSearchTasks(renderAorp({ insight: `${hits.length} match(es) for /${query}/`, confidence: 1, nextSteps: hits.length === 0 ? ["Try search_comments"] : [], details: table(["id", "title"], hits.map((task) => [task.id, task.title])) }), legacyParts(tool));',
         "+      } catch (error) {",
-        '+        if (error instanceof ToolError) return formatSearchTasksError(legacyErrorParts("search_tasks", { message: error.message, code: error.code }));',
-        '+        return formatSearchTasksError(legacyErrorParts("search_tasks", { message: error instanceof Error ? error.message : String(error) }));',
+        '+        if (error instanceof ToolError) return formatSearchTasksError(legacyErrorParts(tool, { message: error.message, code: error.code }));',
+        '+        return formatSearchTasksError(legacyErrorParts(tool, { message: error instanceof Error ? error.message : String(error) }));',
         "+      }",
       ].join("\n"),
     );

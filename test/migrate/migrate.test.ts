@@ -60,7 +60,7 @@ describe("mcp-conform migrate on the legacy stock server", () => {
     expect(run.stdout).toMatch(/migrated fetch_stock_data \(src\/tools\/fetch-stock-data\.ts:33\): .*1 throw in called functions caught/);
     const fetchStockData = readFileSync(join(dir, "src/tools/fetch-stock-data.ts"), "utf8");
     expect(fetchStockData).toContain("      try {\n        const latest = latestYear(company);\n");
-    expect(fetchStockData).toContain('      } catch (error) {\n        return formatFetchStockDataError(legacyErrorSections("fetch_stock_data", { message: error instanceof Error ? error.message : String(error) }));\n      }\n    }),');
+    expect(fetchStockData).toContain('      } catch (error) {\n        return formatFetchStockDataError(legacyErrorSections(tool, { message: error instanceof Error ? error.message : String(error) }));\n      }\n    }),');
     expect(report.tools.every((tool) => tool.placeholders.length > 0 && !tool.conforms)).toBe(true);
     expect(report.coverage.conforming).toEqual({ count: 0, total: 10, percent: 0 });
     expect(report.coverage.structuredWarnings).toEqual({ count: 16, total: 16, percent: 100 });
@@ -280,7 +280,7 @@ describe("mcp-conform migrate: a handler passed by name from another module", ()
     expect(run.stdout).toContain("5 tools migrated, 0 skipped");
     expect(run.stdout).toContain("migrated convert_temperature (src/handlers/convert.ts:10): 1 return path, 1 throw to error results, wrapped with conform()");
     expect(run.stdout).toContain('+  conform("convert_temperature", convertTemperature),');
-    expect(run.stdout).toContain('+  return formatConvertTemperature(result, legacyParts("convert_temperature"));');
+    expect(run.stdout).toContain('+  return formatConvertTemperature(result, legacyParts(tool));');
     // conform() is called where the registration is, not in the handler's own module.
     expect(run.stdout).not.toContain('+import { conform } from "../generated/mcp-conform/conform.js";');
 
