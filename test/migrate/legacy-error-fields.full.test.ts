@@ -136,7 +136,7 @@ describe("moved onto another protocol by migrate (issue #12, point 7)", () => {
     };
     await migrate({ protocol: "aorp" });
     expect(phases()).toContain(
-      'formatSubmitPhaseForReviewError(legacyErrorParts("submit_phase_for_review", { message: `Phase is ${phase?.status ?? "missing"}, must be ACTIVE`, next_steps: [aorp.step("get_phase_status")], recovery: "Call get_phase_status" }))',
+      'formatSubmitPhaseForReviewError(legacyErrorParts(tool, { message: `Phase is ${phase?.status ?? "missing"}, must be ACTIVE`, next_steps: [aorp.step("get_phase_status")], recovery: "Call get_phase_status" }))',
     );
     await migrate({ protocol: "guidance" });
     // As a first migration onto the Guidance Pattern writes it.
@@ -144,7 +144,7 @@ describe("moved onto another protocol by migrate (issue #12, point 7)", () => {
     // AOP uses no guidance stubs.
     rmSync(join(dir, "src/guidance"), { recursive: true });
     await migrate({ protocol: "aop" });
-    expect(phases()).toContain('formatSubmitPhaseForReviewError(legacyErrorParts("submit_phase_for_review", { message: `Phase is ${phase?.status ?? "missing"}, must be ACTIVE`, recovery: "Call get_phase_status" }))');
+    expect(phases()).toContain('formatSubmitPhaseForReviewError(legacyErrorParts(tool, { message: `Phase is ${phase?.status ?? "missing"}, must be ACTIVE`, recovery: "Call get_phase_status" }))');
   });
 });
 
@@ -167,7 +167,7 @@ describe.concurrent("the words a legacy error said it was an error with (issue #
       expect(guidanceProtocol.validate(result)).toEqual([]);
       expect((result.structuredContent as unknown as GuidanceError).error).toBe("Error: Unknown symbol NOPE");
       // AORP says it with its own status: the message stays the argument.
-      expect(readFileSync(join(aorp.dir, "src/tools/valuation.ts"), "utf8")).toContain('legacyErrorParts("calculate_pe_band", { message: `Unknown symbol ${String(args.symbol)}` })');
+      expect(readFileSync(join(aorp.dir, "src/tools/valuation.ts"), "utf8")).toContain('legacyErrorParts(tool, { message: `Unknown symbol ${String(args.symbol)}` })');
     } finally {
       await guidance.close();
       await aorp.close();
