@@ -1,12 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildToolGraph } from "../../src/graph/model.js";
 import { generate } from "../../src/generate/generate.js";
 import { outputSchema } from "../../src/generate/output-schema.js";
 import { getProtocol } from "../../src/protocols/registry.js";
 import { packageRoot } from "../../src/package-root.js";
+import { typeCheckFiles } from "../helpers/typecheck.js";
 import { configFor, OUTPUT_DIR } from "./harness.js";
 import { inventory, objectPayload, tool } from "./inventory-builders.js";
 
@@ -49,7 +51,7 @@ async function load(tools: ReturnType<typeof tricky>[]) {
   const url = (path: string) => pathToFileURL(join(dir, OUTPUT_DIR, path)).href;
   const { OUTPUT_SCHEMAS } = (await import(url("output-schemas.ts"))) as { OUTPUT_SCHEMAS: Record<string, Record<string, unknown>> };
   const { TOOL_GRAPH } = (await import(url("tool-graph.ts"))) as { TOOL_GRAPH: Record<string, unknown> };
-  return { OUTPUT_SCHEMAS, TOOL_GRAPH, source: result.generated.get(`${OUTPUT_DIR}/output-schemas.ts`)! };
+  return { dir, OUTPUT_SCHEMAS, TOOL_GRAPH, source: result.generated.get(`${OUTPUT_DIR}/output-schemas.ts`)! };
 }
 
 describe("the data files hold their data as JSON text", () => {
@@ -72,5 +74,40 @@ describe("the data files hold their data as JSON text", () => {
     const { OUTPUT_SCHEMAS, source } = await load(tools);
     expect(source).not.toContain("PARTS.set(");
     for (const entry of tools) expect(OUTPUT_SCHEMAS[entry.name]).toEqual(outputSchema(getProtocol("aorp"), entry, false));
+  });
+
+  it("an entry of OUTPUT_SCHEMAS goes into a low-level ListTools entry of SDK 1.x and 2.x as it is, with no cast", async () => {
+    const { dir } = await load([tricky("list_a"), tricky("list_b")]);
+    // The README's wiring for a low-level Server. (As `as const` literals, `required` was a readonly tuple the SDK's type refused.)
+    const user = join(dir, "src", "server.ts");
+    writeFileSync(
+      user,
+      [
+        'import { Server } from "@modelcontextprotocol/sdk/server/index.js";',
+        'import { ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";',
+        'import { Server as ServerV2, type Tool as ToolV2 } from "@modelcontextprotocol/server";',
+        'import { OUTPUT_SCHEMAS } from "./generated/mcp-conform/output-schemas.js";',
+        // The entries typed as the SDKs' `Tool`: the handlers' result types alone also take any loose `Result`.
+        'const a: Tool = { name: "list_a", inputSchema: { type: "object" }, outputSchema: OUTPUT_SCHEMAS.list_a };',
+        'const b: ToolV2 = { name: "list_b", inputSchema: { type: "object" }, outputSchema: OUTPUT_SCHEMAS["list_b"] };',
+        'const v1 = new Server({ name: "x", version: "1.0.0" }, { capabilities: { tools: {} } });',
+        "v1.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [a] }));",
+        'const v2 = new ServerV2({ name: "x", version: "2.0.0" }, { capabilities: { tools: {} } });',
+        'v2.setRequestHandler("tools/list", async () => ({ tools: [b] }));',
+        "",
+      ].join("\n"),
+    );
+    const options: ts.CompilerOptions = {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noUnusedLocals: true,
+      skipLibCheck: true,
+      types: [],
+    };
+    const outcome = typeCheckFiles([user, join(dir, OUTPUT_DIR, "output-schemas.ts"), join(dir, OUTPUT_DIR, "tool-graph.ts")], options, dir);
+    expect(outcome.output).toBe("");
   });
 });
