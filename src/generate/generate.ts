@@ -1,6 +1,6 @@
 import type { Inventory, ToolEntry } from "../analyze/inventory.js";
 import { InputError } from "../errors.js";
-import { buildToolGraph } from "../graph/model.js";
+import { buildToolGraph, type ToolGraphNode } from "../graph/model.js";
 import { assertGuidanceComposes, carriesGuidance, getProtocol } from "../protocols/registry.js";
 import { generatedHeader, scaffoldHeader, UNFILLED_MARKER } from "../write/header.js";
 import { normalizeProjectDir, type GenerateConfig } from "./config.js";
@@ -13,7 +13,7 @@ import { guidanceFields, outputSchema, readySchemaForms, type ReadySchemaForm } 
 import { fileStems, importSpecifier, pascalCase, rewriteProjectImports } from "./paths.js";
 import { loadTemplates, type TemplateSet } from "./templates.js";
 import { WARNING_DEFAULTS, warningConstants } from "./warning-ids.js";
-import { planSharing, renderJson } from "./shared-values.js";
+import { jsonInRawTemplate, planSharing, renderJson } from "./shared-values.js";
 import { zodModule } from "./zod-source.js";
 
 /**
@@ -178,7 +178,7 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
     render("warnings.ts.hbs", { warnings: warningConstants(tools), defaults: WARNING_DEFAULTS }),
   );
 
-  generated.set(paths.toolGraph, render("tool-graph.ts.hbs", { nodes: buildToolGraph(tools).nodes }));
+  generated.set(paths.toolGraph, render("tool-graph.ts.hbs", { graphJson: jsonInRawTemplate(toolGraphJson(buildToolGraph(tools).nodes)) }));
 
   // The output schemas depend on nothing but the tools' names, styles and payloads: watch mode
   // regenerates after most edits (a description, a handler body) with them unchanged, and sharing
@@ -190,18 +190,24 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
     const generated = outputs;
     const structured = protocol.kind === "json";
     const schemas = structured ? tools.map((tool) => ({ name: tool.name, schema: outputSchema(protocol, tool, withGuidance) })) : [];
-    const plan = planSharing(
-      schemas.map((entry) => entry.schema),
-      { prefix: "S_", minSize: 120 },
-    );
+    // A schema that holds the reference key itself (an odd `const` or `default`) is written out whole.
+    const plan = schemas.some(({ schema }) => holdsKey(schema, PART_KEY))
+      ? { shared: [], nameOf: new Map<unknown, string>() }
+      : planSharing(
+          schemas.map((entry) => entry.schema),
+          { prefix: "S_", minSize: 120 },
+        );
+    const reference = (name: string): string => `{ ${JSON.stringify(PART_KEY)}: ${JSON.stringify(name)} }`;
+    const entries = schemas.map(({ name, schema }) => `  ${JSON.stringify(name)}: ${renderJson(schema, plan.nameOf, "  ", undefined, reference)}`);
     generated.set(
       paths.outputSchemas,
       render("output-schemas.ts.hbs", {
         structured,
         title: protocol.title,
         withGuidance: stubs,
-        shared: plan.shared.map(({ name, value }) => ({ name, source: renderJson(value, plan.nameOf, "", value) })),
-        tools: schemas.map(({ name, schema }) => ({ name, source: renderJson(schema, plan.nameOf, "  ") })),
+        partKey: PART_KEY,
+        shared: plan.shared.map(({ name, value }) => ({ name, text: jsonInRawTemplate(renderJson(value, plan.nameOf, "", value, reference)) })),
+        schemasJson: jsonInRawTemplate(entries.length === 0 ? "{}" : `{\n${entries.join(",\n")}\n}`),
       }),
     );
     // Ready `outputSchema` objects for the tools registered through an SDK `McpServer`: zod for 1.x,
@@ -256,6 +262,30 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
     for (const files of [generated, scaffolded]) for (const [path, text] of files) files.set(path, withoutJsExtensions(text));
   }
   return { generated: sortedMap(generated), scaffolded: sortedMap(scaffolded) };
+}
+
+/** The graph as tool-graph.ts writes it: a tool a line-group, each list on one line. */
+function toolGraphJson(nodes: readonly ToolGraphNode[]): string {
+  const edges = (links: readonly { tool: string; kind: string }[]): string =>
+    `[${links.map((link) => `{ "tool": ${JSON.stringify(link.tool)}, "kind": ${JSON.stringify(link.kind)} }`).join(", ")}]`;
+  const entries = nodes.map(
+    (node) =>
+      `  ${JSON.stringify(node.name)}: {\n` +
+      `    "requires": ${JSON.stringify(node.requires)},\n` +
+      `    "provides": ${JSON.stringify(node.provides)},\n` +
+      `    "dependsOn": ${edges(node.dependsOn)},\n` +
+      `    "feeds": ${edges(node.feeds)}\n  }`,
+  );
+  return entries.length === 0 ? "{}" : `{\n${entries.join(",\n")}\n}`;
+}
+
+/** The key by which output-schemas.ts's JSON names a shared part: `{ "mcp-conform:part": "S_…" }`. */
+const PART_KEY = "mcp-conform:part";
+
+function holdsKey(value: unknown, key: string): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (!Array.isArray(value) && Object.hasOwn(value, key)) return true;
+  return Object.values(value).some((child) => holdsKey(child, key));
 }
 
 /**

@@ -136,20 +136,29 @@ export function planSharing(roots: readonly unknown[], options: SharingOptions):
 
 /**
  * A JSON value as TypeScript source, pretty-printed with 2-space indentation; hoisted subtrees
- * (other than `self`, the one being declared) are written as their const's name.
+ * (other than `self`, the one being declared) are written as their const's name, or as what
+ * `reference` makes of the name.
  */
-export function renderJson(value: unknown, nameOf: ReadonlyMap<unknown, string>, indent = "", self?: unknown): string {
+export function renderJson(value: unknown, nameOf: ReadonlyMap<unknown, string>, indent = "", self?: unknown, reference: (name: string) => string = (name) => name): string {
   if (value !== self) {
     const name = nameOf.get(value);
-    if (name !== undefined) return name;
+    if (name !== undefined) return reference(name);
   }
   if (!isContainer(value)) return JSON.stringify(value) ?? "null";
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return "[]";
-    return `[\n${value.map((item) => `${inner}${renderJson(item, nameOf, inner)}`).join(",\n")}\n${indent}]`;
+    return `[\n${value.map((item) => `${inner}${renderJson(item, nameOf, inner, undefined, reference)}`).join(",\n")}\n${indent}]`;
   }
   const entries = Object.entries(value);
   if (entries.length === 0) return "{}";
-  return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${renderJson(item, nameOf, inner)}`).join(",\n")}\n${indent}}`;
+  return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${renderJson(item, nameOf, inner, undefined, reference)}`).join(",\n")}\n${indent}}`;
+}
+
+/**
+ * JSON text as the body of a `String.raw` template literal, read back exactly by `JSON.parse`: a
+ * backtick or `${` (only ever inside a JSON string) written as a JSON escape.
+ */
+export function jsonInRawTemplate(json: string): string {
+  return json.replaceAll("`", "\\u0060").replaceAll("${", "$\\u007b");
 }

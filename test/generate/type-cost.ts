@@ -11,8 +11,8 @@ import { inventory, objectPayload, param, tool } from "./inventory-builders.js";
  * instantiations TypeScript 6's checker creates while checking it (both deterministic). The output
  * is checked in memory, on its own; the protocols' runtimes and lib files are shared across runs.
  *
- * Left out: `output-schemas.ts` and `output-schemas.zod.ts` (nothing imports them; zod needs the
- * real package). The scaffolded guidance stubs are in: the user's files once written, but in the
+ * Left out: `output-schemas.zod.ts` and `output-schemas.standard.ts` (they need the real zod and
+ * SDK packages). The scaffolded guidance stubs are in: the user's files once written, but in the
  * program all the same.
  */
 
@@ -72,15 +72,17 @@ export function syntheticInventory(count: number): Inventory {
   return inventory(tools);
 }
 
-/** `withFormatters: false` leaves `formatters/*.ts` out, to tell their cost from the rest's. */
-export function typeCost(protocol: ProtocolId, guidance: boolean, tools: number, withFormatters = true): TypeCost {
+/** `leaveOut` takes generated files out (by their path in the output folder), to tell their cost from the rest's. */
+export function typeCost(protocol: ProtocolId, guidance: boolean, tools: number, leaveOut: (path: string) => boolean = () => false): TypeCost {
   const { generated, scaffolded } = generate(syntheticInventory(tools), configFor(protocol, guidance));
   const files = new Map<string, string>();
   for (const [path, contents] of [...generated, ...scaffolded]) files.set(`${ROOT}/${path}`, contents);
   files.set(`${ROOT}/package.json`, JSON.stringify({ type: "module" }));
-  const roots = [...files.keys()].filter(
-    (path) => path.endsWith(".ts") && !/\/output-schemas(\.zod)?\.ts$/.test(path) && (withFormatters || !path.includes(`/${OUTPUT_DIR}/formatters/`)),
-  );
+  const inOutput = (path: string): string | undefined => (path.startsWith(`${ROOT}/${OUTPUT_DIR}/`) ? path.slice(`${ROOT}/${OUTPUT_DIR}/`.length) : undefined);
+  const roots = [...files.keys()].filter((path) => {
+    const generatedPath = inOutput(path);
+    return path.endsWith(".ts") && !/\/output-schemas\.(zod|standard)\.ts$/.test(path) && (generatedPath === undefined || !leaveOut(generatedPath));
+  });
 
   const libDir = dirname(ts.getDefaultLibFilePath(OPTIONS));
   const host = ts.createCompilerHost(OPTIONS);
@@ -114,13 +116,28 @@ export function typeCost(protocol: ProtocolId, guidance: boolean, tools: number,
  * whole output, less the growth of the output without its formatter modules, per tool.
  */
 export function formatterCostPerTool(protocol: ProtocolId, guidance: boolean, small = 4, large = 24): { types: number; instantiations: number; errors: string[] } {
-  const growth = (withFormatters: boolean): TypeCost => {
-    const a = typeCost(protocol, guidance, small, withFormatters);
-    const b = typeCost(protocol, guidance, large, withFormatters);
+  return fileCostPerTool(protocol, guidance, (path) => path.startsWith("formatters/"), small, large);
+}
+
+/**
+ * What one more tool costs in the generated files `files` picks (by their path in the output
+ * folder): the growth from `small` to `large` tools of the whole output, less the growth of the
+ * output without those files, per tool.
+ */
+export function fileCostPerTool(
+  protocol: ProtocolId,
+  guidance: boolean,
+  files: (path: string) => boolean,
+  small = 4,
+  large = 24,
+): { types: number; instantiations: number; errors: string[] } {
+  const growth = (leaveOut: (path: string) => boolean): TypeCost => {
+    const a = typeCost(protocol, guidance, small, leaveOut);
+    const b = typeCost(protocol, guidance, large, leaveOut);
     return { types: b.types - a.types, instantiations: b.instantiations - a.instantiations, errors: [...a.errors, ...b.errors] };
   };
-  const whole = growth(true);
-  const rest = growth(false);
+  const whole = growth(() => false);
+  const rest = growth(files);
   return {
     types: (whole.types - rest.types) / (large - small),
     instantiations: (whole.instantiations - rest.instantiations) / (large - small),

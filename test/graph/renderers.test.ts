@@ -31,12 +31,12 @@ const READERS: Record<GraphFormat | "tool-graph.ts", (text: string) => Triple[]>
     return [...text.matchAll(/<path class="edge (\w+)" data-from="(\d+)" data-to="(\d+)"/g)].map(([, kind, from, to]) => `${names[Number(from)]} → ${names[Number(to)]} (${kind})`);
   },
   "tool-graph.ts"(text) {
+    // The graph is JSON in a String.raw literal (cheap for the user's type-check): read it as JSON.
+    const graph = JSON.parse(/String\.raw`([^`]*)`/.exec(text)![1]!) as Record<string, { dependsOn: { tool: string; kind: string }[]; feeds: { tool: string; kind: string }[] }>;
     const found: Triple[] = [];
-    for (const [, name, body] of text.matchAll(/^ {2}"([^"]+)": \{\n([^]*?)\n {2}\},$/gm)) {
-      const feeds = /feeds: \[(.*)\],/.exec(body!)![1]!;
-      for (const [, to, kind] of feeds.matchAll(/\{ tool: "([^"]+)", kind: "(\w+)" \}/g)) found.push(`${name} → ${to} (${kind})`);
-      const dependsOn = /dependsOn: \[(.*)\],/.exec(body!)![1]!;
-      for (const [, from, kind] of dependsOn.matchAll(/\{ tool: "([^"]+)", kind: "(\w+)" \}/g)) found.push(`(depends) ${from} → ${name} (${kind})`);
+    for (const [name, node] of Object.entries(graph)) {
+      for (const { tool, kind } of node.feeds) found.push(`${name} → ${tool} (${kind})`);
+      for (const { tool, kind } of node.dependsOn) found.push(`(depends) ${tool} → ${name} (${kind})`);
     }
     return found;
   },
