@@ -7,7 +7,7 @@ import { resolveFunction } from "../analyze/resolve/handler.js";
 import { collectExitPoints, type ExitPoint } from "../analyze/resolve/return-paths.js";
 import type { ForeignCalls } from "./foreign-calls.js";
 import type { GeneratedSymbols } from "./generated.js";
-import type { LegacyStep } from "./formatter-calls.js";
+import type { LegacyStep } from "./formatter-call-parts.js";
 import { saidBeside, type SaidBeside } from "./legacy-error-fields.js";
 
 /**

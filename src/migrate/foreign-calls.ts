@@ -3,7 +3,7 @@ import { ts } from "ts-morph";
 import type { ExitPoint } from "../analyze/resolve/return-paths.js";
 import { getPropertyValue, literalText, propertyNameText, unwrapExpression } from "../analyze/syntax.js";
 import type { ExitRewrite } from "./exit-rewrites.js";
-import type { LegacyStep } from "./formatter-calls.js";
+import type { LegacyStep } from "./formatter-call-parts.js";
 import type { SaidBeside } from "./legacy-error-fields.js";
 
 /**

@@ -1,7 +1,8 @@
 import { ts } from "ts-morph";
 import { throwsByCall, type HelperThrow } from "../check/helper-throws.js";
 import { isFunctionNode, unwrapExpression } from "../analyze/syntax.js";
-import { type CallContext, CannotRewrite, errorCall } from "./formatter-calls.js";
+import { type CallContext, CannotRewrite } from "./formatter-call-parts.js";
+import { errorCall } from "./formatter-calls.js";
 import type { EditSet, TextEdit } from "./text-edits.js";
 
 /**

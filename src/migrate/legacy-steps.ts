@@ -5,7 +5,7 @@ import type { AnalysisSession } from "../analyze/session.js";
 import { unwrapExpression } from "../analyze/syntax.js";
 import { NameMatcher } from "../analyze/relations/names.js";
 import { buildToolGraph, type ToolGraphNode } from "../graph/model.js";
-import type { LegacyStep } from "./formatter-calls.js";
+import type { LegacyStep } from "./formatter-call-parts.js";
 
 /**
  * The next steps a legacy response offered, for the envelope's typed next steps:

@@ -3,8 +3,10 @@
  * `validate`, `init` and `check` only ever talk to a protocol through this interface, so adding a
  * sixth protocol means adding a folder and one line in `registry.ts`. Besides `index.ts` (this
  * interface), a folder holds its runtime (`runtime.ts`, copied into users' output), its envelope
- * schema (`schema.ts`) and its generated formatter and kit templates (`formatter.ts.hbs`,
- * `kit.ts.hbs`; `templates.dir` replaces them as `formatter.<id>.ts.hbs`, `kit.<id>.ts.hbs`).
+ * schema (`schema.ts`), its generated formatter and kit templates (`formatter.ts.hbs`,
+ * `kit.ts.hbs`; `templates.dir` replaces them as `formatter.<id>.ts.hbs`, `kit.<id>.ts.hbs`), and
+ * migrate's mapping of legacy responses onto those formatters (`migrate.ts`, listed in
+ * migrations.ts, apart from the registry since it needs the compiler).
  * test/protocols/folders.test.ts lists what each folder provides.
  */
 

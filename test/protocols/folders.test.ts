@@ -1,15 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { builtinSources } from "../../src/generate/templates.js";
 import { PROTOCOL_IDS } from "../../src/protocols/ids.js";
+import { MIGRATIONS } from "../../src/protocols/migrations.js";
 import { assertGuidanceComposes, carriesGuidance, getProtocol, PROTOCOLS } from "../../src/protocols/registry.js";
 import { repoRoot } from "../helpers/fixtures.js";
 
 const protocolsDir = join(repoRoot, "src", "protocols");
 
 /** What a protocol folder must hold: the interface, the runtime users get, the schema, the generated code's templates. */
-const EVERY_FOLDER_HOLDS = ["formatter.ts.hbs", "index.ts", "kit.ts.hbs", "runtime.ts", "schema.ts"];
+const EVERY_FOLDER_HOLDS = ["formatter.ts.hbs", "index.ts", "kit.ts.hbs", "migrate.ts", "runtime.ts", "schema.ts"];
 
 describe("a protocol is one folder", () => {
   it("the registry lists one protocol per folder, in the ids' order", () => {
@@ -18,7 +20,7 @@ describe("a protocol is one folder", () => {
     expect(PROTOCOLS.map((protocol) => protocol.id)).toEqual(PROTOCOL_IDS);
   });
 
-  it.each(PROTOCOL_IDS)("%s's folder provides its runtime, schema, templates and detection words", (id) => {
+  it.each(PROTOCOL_IDS)("%s's folder provides its runtime, schema, templates, migration mapping and detection words", async (id) => {
     const protocol = getProtocol(id);
     const files = readdirSync(join(protocolsDir, id));
     for (const file of EVERY_FOLDER_HOLDS) expect(files, `${id}/${file}`).toContain(file);
@@ -28,6 +30,17 @@ describe("a protocol is one folder", () => {
     expect(builtinSources().get(`formatter.${id}.ts.hbs`)).toBe(readFileSync(join(protocolsDir, id, "formatter.ts.hbs"), "utf8"));
     expect(builtinSources().get(`kit.${id}.ts.hbs`)).toBe(readFileSync(join(protocolsDir, id, "kit.ts.hbs"), "utf8"));
     expect(protocol.detectionHints.length).toBeGreaterThan(0);
+    // migrate's mapping onto its formatters: the one each folder exports, nothing else says how.
+    const exported = Object.values((await import(pathToFileURL(join(protocolsDir, id, "migrate.ts")).href)) as object) as unknown[];
+    expect(exported).toContain(MIGRATIONS[id]);
+  });
+
+  it("no migrate module switches on a protocol id: the mappings live in the folders", () => {
+    const migrateDir = join(repoRoot, "src", "migrate");
+    for (const file of readdirSync(migrateDir)) {
+      const text = readFileSync(join(migrateDir, file), "utf8");
+      expect(text, file).not.toMatch(/case "(aorp|aop|acor|smart-v2|guidance)"/);
+    }
   });
 
   it("no protocol's templates live outside its folder", () => {
