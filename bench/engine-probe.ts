@@ -43,7 +43,11 @@ function findHandlers(project: EngineProject): EngineNode[] {
     if (syntax.is(node, "CallExpression") && syntax.is(node.expression, "PropertyAccessExpression") && HANDLER_CALLS.has(node.expression.name.text)) {
       const last = node.arguments[node.arguments.length - 1];
       if (last && isFunctionLike(project, last)) found.push(last);
-    } else if ((syntax.is(node, "PropertyAssignment") || syntax.is(node, "MethodDeclaration")) && syntax.is(node.name, "Identifier") && HANDLER_PROPERTIES.has(node.name.text)) {
+    } else if (
+      (syntax.is(node, "PropertyAssignment") || syntax.is(node, "MethodDeclaration")) &&
+      syntax.is(node.name, "Identifier") &&
+      HANDLER_PROPERTIES.has(node.name.text)
+    ) {
       const fn = syntax.is(node, "PropertyAssignment") ? node.initializer : node;
       if (isFunctionLike(project, fn)) found.push(fn);
     }
@@ -103,7 +107,10 @@ async function main(): Promise<number> {
     const dir = join(ROOT, ".tmp", "bench", `probe-${shape}-n${tools}`);
     writeSyntheticServer(dir, { tools, shape });
     for (const engine of ["ts6", "ts7"] as const) {
-      const child = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--engine", engine, "--dir", dir], { cwd: ROOT, encoding: "utf8" });
+      const child = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--engine", engine, "--dir", dir], {
+        cwd: ROOT,
+        encoding: "utf8",
+      });
       if (child.status !== 0) {
         console.error(`${shape} ${engine}: probe failed\n${child.stderr}`);
         return 1;
@@ -111,7 +118,17 @@ async function main(): Promise<number> {
       const result = JSON.parse(child.stdout.trim().split("\n").at(-1)!) as ProbeResult;
       const total = result.openMs + result.walkMs + result.resolveMs;
       rows.push(
-        [shape, engine, result.files, result.handlers, Math.round(result.openMs), Math.round(result.walkMs), Math.round(result.resolveMs), Math.round(total), result.textLength].join("\t"),
+        [
+          shape,
+          engine,
+          result.files,
+          result.handlers,
+          Math.round(result.openMs),
+          Math.round(result.walkMs),
+          Math.round(result.resolveMs),
+          Math.round(total),
+          result.textLength,
+        ].join("\t"),
       );
       console.log(rows.at(-1));
     }

@@ -52,7 +52,13 @@ export function measureInstallWeight(root: string): InstallWeight {
     const project = join(scratch, "project");
     mkdirSync(packDir);
     mkdirSync(project);
-    const [packed] = JSON.parse(execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", packDir], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as { filename: string }[];
+    const [packed] = JSON.parse(
+      execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", packDir], {
+        cwd: root,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }),
+    ) as { filename: string }[];
     writeFileSync(join(project, "package.json"), '{ "name": "install-weight", "private": true }\n');
     execFileSync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", join(packDir, packed!.filename)], { cwd: project, stdio: "ignore" });
     const nodeModules = join(project, "node_modules");

@@ -17,9 +17,11 @@ const FIXTURES = fileURLToPath(new URL("../fixtures", import.meta.url));
 function fixturesWithOracles(dir: string): string[] {
   const found: string[] = [];
   const walk = (current: string): void => {
-    if (existsSync(join(current, "expected-tools.json")) && existsSync(join(current, "tsconfig.json"))) found.push(relative(FIXTURES, current).split("\\").join("/"));
+    if (existsSync(join(current, "expected-tools.json")) && existsSync(join(current, "tsconfig.json")))
+      found.push(relative(FIXTURES, current).split("\\").join("/"));
     for (const entry of readdirSync(current, { withFileTypes: true })) {
-      if (entry.isDirectory() && !["node_modules", "src", "bad"].includes(entry.name) && !entry.name.startsWith("__") && !entry.name.startsWith(".")) walk(join(current, entry.name));
+      if (entry.isDirectory() && !["node_modules", "src", "bad"].includes(entry.name) && !entry.name.startsWith("__") && !entry.name.startsWith("."))
+        walk(join(current, entry.name));
     }
   };
   walk(dir);
@@ -49,7 +51,13 @@ table.push([
   String(rows.reduce((sum, row) => sum + row.unknownPayloads.length, 0)),
 ]);
 const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
-for (const row of table) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
+for (const row of table)
+  console.log(
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join("  ")
+      .trimEnd(),
+  );
 for (const row of rows.filter((r) => !isPerfect(r))) {
   console.log(`\n${row.fixture}:`);
   for (const tool of row.missing) console.log(`  missing ${tool}`);

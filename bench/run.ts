@@ -209,9 +209,19 @@ async function main(): Promise<number> {
   const toolsPerFile = Number(flags["tools-per-file"]);
   const timeoutMs = Number(flags.timeout) * 1000;
   const bad = [
-    ...shapes.filter((shape) => !(SYNTHETIC_SHAPES as readonly string[]).includes(shape)).map((shape) => `--shapes: ${shape} (one of ${SYNTHETIC_SHAPES.join(", ")})`),
+    ...shapes
+      .filter((shape) => !(SYNTHETIC_SHAPES as readonly string[]).includes(shape))
+      .map((shape) => `--shapes: ${shape} (one of ${SYNTHETIC_SHAPES.join(", ")})`),
     ...sizes.filter((n) => !Number.isInteger(n) || n < 1).map((n) => `--sizes: ${n}`),
-    ...([["--runs", runs, 1], ["--warmup", warmup, 0], ["--seed", seed, 0], ["--tools-per-file", toolsPerFile, 1], ["--timeout", timeoutMs, 1]] as const)
+    ...(
+      [
+        ["--runs", runs, 1],
+        ["--warmup", warmup, 0],
+        ["--seed", seed, 0],
+        ["--tools-per-file", toolsPerFile, 1],
+        ["--timeout", timeoutMs, 1],
+      ] as const
+    )
       .filter(([, value, min]) => !Number.isInteger(value) || value < min)
       .map(([name, value]) => `${name}: ${value}`),
   ];
@@ -263,7 +273,9 @@ async function main(): Promise<number> {
             if (outcome.peak !== null) result.memory.push(outcome.peak);
           }
         }
-        const progress = perStage.map((r) => `${r.stage.label} ${r.failure ? "failed" : r.times.length > 0 ? `${ms(r.times.at(-1)!)} ms` : `${timed ? "" : "warm-up "}ok`}`);
+        const progress = perStage.map(
+          (r) => `${r.stage.label} ${r.failure ? "failed" : r.times.length > 0 ? `${ms(r.times.at(-1)!)} ms` : `${timed ? "" : "warm-up "}ok`}`,
+        );
         console.log(`  ${timed ? `run ${round - warmup + 1}/${runs}` : "warm-up"}: ${progress.join(" · ")}`);
       }
       results.push(...perStage);
@@ -281,7 +293,9 @@ async function main(): Promise<number> {
   if (!flags["skip-install"]) {
     // What `npm i -D mcp-conform` adds to a project (bench/install-weight.ts).
     const weight = measureInstallWeight(ROOT);
-    console.log(`\ninstall weight: ${weight.megabytes} MB in ${weight.packages} packages (largest: ${weight.largest.map((p) => `${p.name} ${p.megabytes} MB`).join(", ")})`);
+    console.log(
+      `\ninstall weight: ${weight.megabytes} MB in ${weight.packages} packages (largest: ${weight.largest.map((p) => `${p.name} ${p.megabytes} MB`).join(", ")})`,
+    );
   }
   if (flags.out) {
     writeFileSync(
@@ -405,7 +419,8 @@ function inspectCheckReport(stdout: string, manifest: SyntheticManifest): string
   const names = report.tools.map((tool) => String(tool.name)).sort();
   const expected = manifest.tools.map((tool) => tool.name).sort();
   if (names.join("\n") !== expected.join("\n")) return [`check judged ${names.length} tools, the generator wrote ${expected.length}`];
-  if (report.coverage?.conforming?.total !== expected.length) return [`coverage counts ${String(report.coverage?.conforming?.total)} tools, not ${expected.length}`];
+  if (report.coverage?.conforming?.total !== expected.length)
+    return [`coverage counts ${String(report.coverage?.conforming?.total)} tools, not ${expected.length}`];
   const problems = report.tools.reduce((sum, tool) => sum + (Array.isArray(tool.problems) ? tool.problems.length : 0), 0);
   console.log(`  ✓ check judged ${names.length}/${expected.length} tools (${problems} problems, ok: ${String(report.ok)})`);
   return [];
@@ -441,7 +456,12 @@ function printTable(results: StageResult[]): void {
       verdicts.join(", "),
     ];
   });
-  printColumns(header, rows, new Set([1, 3, 4, 5, 6, 9]), (i) => i > 0 && (results[i]!.size !== results[i - 1]!.size || results[i]!.shape !== results[i - 1]!.shape));
+  printColumns(
+    header,
+    rows,
+    new Set([1, 3, 4, 5, 6, 9]),
+    (i) => i > 0 && (results[i]!.size !== results[i - 1]!.size || results[i]!.shape !== results[i - 1]!.shape),
+  );
 }
 
 /**
@@ -462,8 +482,7 @@ function printSlopes(results: StageResult[]): void {
       if (ends.some((r) => !r || r.times.length === 0)) continue;
       const [first, last] = ends as [StageResult, StageResult];
       const slope = (median(last.times) - median(first.times)) / (large - small);
-      const memorySlope =
-        first.memory.length > 0 && last.memory.length > 0 ? (median(last.memory) - median(first.memory)) / (large - small) : null;
+      const memorySlope = first.memory.length > 0 && last.memory.length > 0 ? (median(last.memory) - median(first.memory)) / (large - small) : null;
       const middles = sizes.slice(1, -1).flatMap((size) => {
         const middle = at(size);
         if (!middle || middle.times.length === 0) return [];
@@ -482,7 +501,12 @@ function printSlopes(results: StageResult[]): void {
   }
   if (rows.length === 0) return;
   console.log("\nPer-tool slope (growth between the smallest and the largest size):");
-  printColumns(["shape", "N", "stage", "ms/tool", "KB/tool", "middle size off the line"], rows, new Set([3, 4]), (i) => i > 0 && rows[i]![0] !== rows[i - 1]![0]);
+  printColumns(
+    ["shape", "N", "stage", "ms/tool", "KB/tool", "middle size off the line"],
+    rows,
+    new Set([3, 4]),
+    (i) => i > 0 && rows[i]![0] !== rows[i - 1]![0],
+  );
 }
 
 function printColumns(header: string[], rows: string[][], numeric: Set<number>, gapBefore: (row: number) => boolean): void {

@@ -16,15 +16,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-export const DISCOVERY_STYLES = [
-  "sdk-register-tool",
-  "sdk-tool",
-  "sdk-low-level",
-  "fastmcp",
-  "mcp-framework",
-  "xmcp",
-  "tool-object",
-] as const;
+export const DISCOVERY_STYLES = ["sdk-register-tool", "sdk-tool", "sdk-low-level", "fastmcp", "mcp-framework", "xmcp", "tool-object"] as const;
 
 export type DiscoveryStyle = (typeof DISCOVERY_STYLES)[number];
 
@@ -161,8 +153,26 @@ interface ToolSpec {
 
 const VERBS = ["get", "list", "search", "summarize", "audit", "export", "reconcile", "rank", "validate", "archive", "sync", "forecast"];
 const NOUNS = [
-  "invoice", "customer", "order", "shipment", "ticket", "report", "account", "project", "task", "metric",
-  "alert", "subscription", "payment", "product", "warehouse", "campaign", "contract", "incident", "deployment", "budget",
+  "invoice",
+  "customer",
+  "order",
+  "shipment",
+  "ticket",
+  "report",
+  "account",
+  "project",
+  "task",
+  "metric",
+  "alert",
+  "subscription",
+  "payment",
+  "product",
+  "warehouse",
+  "campaign",
+  "contract",
+  "incident",
+  "deployment",
+  "budget",
 ];
 const OPTIONAL_KINDS: Exclude<ParamKind, "id">[] = ["query", "limit", "status", "tags", "since", "includeArchived", "minAmount"];
 
@@ -317,9 +327,7 @@ function handlerBody(spec: ToolSpec, options: BodyOptions): string[] {
     }
   };
   const notFound =
-    options.outcome === "call-tool-result" && spec.errorMode === "throw"
-      ? [`throw new NotFoundError(${noun}, ${owner});`]
-      : errorReturn(errorMessage);
+    options.outcome === "call-tool-result" && spec.errorMode === "throw" ? [`throw new NotFoundError(${noun}, ${owner});`] : errorReturn(errorMessage);
 
   const success: Record<Outcome, string> = {
     "call-tool-result": 'return { content: [{ type: "text", text: JSON.stringify(result) }] };',
@@ -386,11 +394,7 @@ function destructure(spec: ToolSpec): string {
 }
 
 function rawShape(spec: ToolSpec, depth: number): string[] {
-  return [
-    "{",
-    ...spec.params.map((p) => `${"  ".repeat(depth + 1)}${p.name}: ${zodOf(p)},`),
-    `${"  ".repeat(depth)}}`,
-  ];
+  return ["{", ...spec.params.map((p) => `${"  ".repeat(depth + 1)}${p.name}: ${zodOf(p)},`), `${"  ".repeat(depth)}}`];
 }
 
 function annotationsOf(spec: ToolSpec): string {
@@ -456,9 +460,7 @@ const EMITTERS: Record<DiscoveryStyle, Emitter> = {
       // Rotate through the six overloads of SDK 1.x `McpServer.tool`, by position within the style.
       const overload = Math.floor((spec.index - 1) / DISCOVERY_STYLES.length) % 6;
       const zeroArgs = overload <= 1;
-      const effective: ToolSpec = zeroArgs
-        ? { ...spec, params: [], description: `${capitalise(spec.verb)} the ${spec.noun}s of the calling session.` }
-        : spec;
+      const effective: ToolSpec = zeroArgs ? { ...spec, params: [], description: `${capitalise(spec.verb)} the ${spec.noun}s of the calling session.` } : spec;
       out.push(resultInterface(effective), "");
       const args = [JSON.stringify(spec.name)];
       if (overload === 1 || overload === 3 || overload === 5) args.push(JSON.stringify(effective.description));
@@ -498,9 +500,7 @@ const EMITTERS: Record<DiscoveryStyle, Emitter> = {
       );
     }
     const caseBody = (spec: ToolSpec): string[] =>
-      delegated(spec)
-        ? [`return ${handlerName(spec)}(args);`]
-        : [...spec.params.map(extractArg), ...handlerBody(spec, { outcome: "call-tool-result" })];
+      delegated(spec) ? [`return ${handlerName(spec)}(args);`] : [...spec.params.map(extractArg), ...handlerBody(spec, { outcome: "call-tool-result" })];
 
     out.push(
       `export function ${exportName}(): Server {`,
@@ -999,11 +999,7 @@ function indent(lines: string[], depth: number): string[] {
 
 function jsonInline(value: object): string {
   const literal = (item: unknown): string =>
-    Array.isArray(item)
-      ? `[${item.map(literal).join(", ")}]`
-      : item !== null && typeof item === "object"
-        ? jsonInline(item)
-        : JSON.stringify(item);
+    Array.isArray(item) ? `[${item.map(literal).join(", ")}]` : item !== null && typeof item === "object" ? jsonInline(item) : JSON.stringify(item);
   return `{ ${Object.entries(value)
     .map(([key, item]) => `${key}: ${literal(item)}`)
     .join(", ")} }`;

@@ -17,7 +17,12 @@ export async function measureWatchCycles(root: string, dir: string, edits: numbe
     watchAndRegenerate(options: unknown): Promise<number>;
   };
   const folder = join(dir, "src", "register-tool");
-  const file = join(folder, readdirSync(folder).filter((name) => name.endsWith(".ts")).sort()[0]!);
+  const file = join(
+    folder,
+    readdirSync(folder)
+      .filter((name) => name.endsWith(".ts"))
+      .sort()[0]!,
+  );
   const original = readFileSync(file, "utf8");
   rmSync(join(dir, "src", "generated"), { recursive: true, force: true });
 

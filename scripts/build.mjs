@@ -15,7 +15,11 @@ const dist = join(root, "dist");
 const next = join(root, `dist.building-${process.pid}`);
 rmSync(next, { recursive: true, force: true });
 
-const tsc = spawnSync(process.execPath, [join(root, "node_modules", "typescript", "lib", "tsc.js"), "-p", join(root, "tsconfig.build.json"), "--outDir", next], { stdio: "inherit" });
+const tsc = spawnSync(
+  process.execPath,
+  [join(root, "node_modules", "typescript", "lib", "tsc.js"), "-p", join(root, "tsconfig.build.json"), "--outDir", next],
+  { stdio: "inherit" },
+);
 if (tsc.status !== 0) {
   rmSync(next, { recursive: true, force: true });
   process.exit(tsc.status ?? 1);

@@ -87,7 +87,10 @@ say("Built with tsc, started on stdio and called through the real SDK Client:");
 const tsc = join(root, "node_modules", "typescript", "lib", "tsc.js");
 step("tsc -p . --outDir dist", process.execPath, [tsc, "-p", copy, "--noEmit", "false", "--rootDir", join(copy, "src"), "--outDir", join(copy, "dist")]);
 // The fixture exports its server as a library would; this is the stdio entry it leaves out.
-writeFileSync(join(copy, "dist", "stdio.js"), 'import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\nimport { server } from "./server.js";\nawait server.connect(new StdioServerTransport());\n');
+writeFileSync(
+  join(copy, "dist", "stdio.js"),
+  'import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\nimport { server } from "./server.js";\nawait server.connect(new StdioServerTransport());\n',
+);
 
 const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
 const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");

@@ -76,7 +76,10 @@ export async function main(argv: string[], io: CommandIo = defaultIo()): Promise
   const asked = commandName === "help" ? rest[0]! : commandName;
   const entry = COMMANDS.find((c) => c.name === asked);
   if (!entry) {
-    const suggestion = didYouMean(asked, COMMANDS.map((c) => c.name));
+    const suggestion = didYouMean(
+      asked,
+      COMMANDS.map((c) => c.name),
+    );
     io.stderr(`mcp-conform: unknown command "${asked}"${suggestion ? `; did you mean "${suggestion}"?` : ""} (\`mcp-conform --help\` lists them)\n`);
     return 2;
   }

@@ -25,7 +25,9 @@ interface BadCase {
 }
 
 const badRoot = join(fixturesRoot, "bad");
-const cases = readdirSync(badRoot).filter((name) => statSync(join(badRoot, name)).isDirectory()).sort();
+const cases = readdirSync(badRoot)
+  .filter((name) => statSync(join(badRoot, name)).isDirectory())
+  .sort();
 const scratch: string[] = [];
 afterAll(() => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
@@ -100,7 +102,13 @@ describe("bad input too large to commit", () => {
     scratch.push(dir);
     mkdirSync(join(dir, "src"));
     writeFileSync(join(dir, "package.json"), '{ "type": "module", "private": true }\n');
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, skipLibCheck: true }, include: ["src"] }));
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, skipLibCheck: true },
+        include: ["src"],
+      }),
+    );
     const filler: string[] = [];
     for (let i = 0, size = 0; size < 5 * 1024 * 1024; i++) {
       const line = `export const constant_${i} = { id: ${i}, label: "row number ${i} of a generated table", weight: ${i * 0.5} };`;

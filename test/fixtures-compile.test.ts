@@ -112,11 +112,7 @@ describe("the compile check can fail", () => {
     // A registerTool handler must return a CallToolResult, not a bare number.
     writeFileSync(
       join(dir, "src", "broken.ts"),
-      [
-        'import { server } from "./server.js";',
-        'server.registerTool("broken", { description: "returns a number" }, async () => 42);',
-        "",
-      ].join("\n"),
+      ['import { server } from "./server.js";', 'server.registerTool("broken", { description: "returns a number" }, async () => 42);', ""].join("\n"),
     );
     const { exitCode, output } = tsc(join(dir, "tsconfig.json"));
     expect(exitCode).not.toBe(0);

@@ -26,7 +26,10 @@ describe("writeSyntheticServer", () => {
   it("spreads the tools evenly over the seven discovery styles", () => {
     expect(manifest.tools).toHaveLength(21);
     for (const style of DISCOVERY_STYLES) {
-      expect(manifest.tools.filter((tool) => tool.style === style), style).toHaveLength(3);
+      expect(
+        manifest.tools.filter((tool) => tool.style === style),
+        style,
+      ).toHaveLength(3);
     }
   });
 

@@ -68,12 +68,7 @@ export function analyze(options: AnalyzeOptions = {}): AnalysisResult {
 }
 
 function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
-  return (
-    compareStrings(a.file ?? "", b.file ?? "") ||
-    (a.line ?? 0) - (b.line ?? 0) ||
-    compareStrings(a.code, b.code) ||
-    compareStrings(a.message, b.message)
-  );
+  return compareStrings(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.code, b.code) || compareStrings(a.message, b.message);
 }
 
 /** Analyse an open session into an Inventory. Pure with respect to the session's current state. */
@@ -161,7 +156,16 @@ export function analyzeSessionCore(
   const files = session.userSourceFiles();
   // What handlers say (texts, warnings, calls) is gathered on this one walk over the sources.
   const facts = new FactIndex(checker);
-  const state: AnalysisState = { program: session.program, files: new Map(), assembled: { diagnostics: [], candidates: [], resolutions: new Map() }, assemblyFiles: new Set(), forwarders: new Set(reuse?.forwarders ?? []), relations: new Map(), owners: new Map(), names: "" };
+  const state: AnalysisState = {
+    program: session.program,
+    files: new Map(),
+    assembled: { diagnostics: [], candidates: [], resolutions: new Map() },
+    assemblyFiles: new Set(),
+    forwarders: new Set(reuse?.forwarders ?? []),
+    relations: new Map(),
+    owners: new Map(),
+    names: "",
+  };
   const ownerOf = new Map<ToolCandidate, FileDiscovery>();
 
   let filesDone = 0;
@@ -238,7 +242,14 @@ export function analyzeSessionCore(
 
   const tools: ToolEntry[] = [];
   const references = new TypeReferenceEmitter(session);
-  const resolution: ResolutionContext = { session, diagnostics, references, schemas: new TypeSchemaEmitter(session.checker, references), recursions: new Map(), found: [] };
+  const resolution: ResolutionContext = {
+    session,
+    diagnostics,
+    references,
+    schemas: new TypeSchemaEmitter(session.checker, references),
+    recursions: new Map(),
+    found: [],
+  };
   const resolved: ResolvedTool[] = [];
   for (const candidate of withoutDoubleClaims(candidates)) {
     const owner = ownerOf.get(candidate);
@@ -378,7 +389,10 @@ function payloadReference(types: (ts.Type | null)[], context: ResolutionContext)
 function reportUnnameableRecursions(context: ResolutionContext): void {
   for (const [declaration, { name, tools }] of context.recursions) {
     const at = context.session.where(declaration);
-    const which = tools.sort().map((tool) => `"${tool}"`).join(", ");
+    const which = tools
+      .sort()
+      .map((tool) => `"${tool}"`)
+      .join(", ");
     context.diagnostics.push({
       ...at,
       severity: "warning",
@@ -560,7 +574,10 @@ function writesExtensionlessImports(options: ts.CompilerOptions, files: readonly
   let extensionless = 0;
   for (const file of files) {
     for (const statement of file.statements) {
-      const specifier = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+      const specifier =
+        (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
+          ? statement.moduleSpecifier.text
+          : undefined;
       if (specifier === undefined || !specifier.startsWith(".")) continue;
       if (/\.(m|c)?js$/.test(specifier)) return false;
       extensionless++;

@@ -39,11 +39,41 @@ function isPackageDeclaration(path: string): boolean {
 }
 
 function bindingKey(options: ts.CompilerOptions, languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions): string {
-  const { target, module, moduleResolution, moduleDetection, strict, alwaysStrict, jsx, allowUnreachableCode, allowUnusedLabels, preserveConstEnums, isolatedModules, verbatimModuleSyntax } = options;
+  const {
+    target,
+    module,
+    moduleResolution,
+    moduleDetection,
+    strict,
+    alwaysStrict,
+    jsx,
+    allowUnreachableCode,
+    allowUnusedLabels,
+    preserveConstEnums,
+    isolatedModules,
+    verbatimModuleSyntax,
+  } = options;
   // Of the per-file options, only these change the parse; the package.json scope TypeScript also
   // passes is memoised state (it grows fields), not part of what the file means.
-  const parse = typeof languageVersion === "object" ? [languageVersion.languageVersion, languageVersion.impliedNodeFormat, languageVersion.jsDocParsingMode] : languageVersion;
-  return JSON.stringify([parse, target, module, moduleResolution, moduleDetection, strict, alwaysStrict, jsx, allowUnreachableCode, allowUnusedLabels, preserveConstEnums, isolatedModules, verbatimModuleSyntax]);
+  const parse =
+    typeof languageVersion === "object"
+      ? [languageVersion.languageVersion, languageVersion.impliedNodeFormat, languageVersion.jsDocParsingMode]
+      : languageVersion;
+  return JSON.stringify([
+    parse,
+    target,
+    module,
+    moduleResolution,
+    moduleDetection,
+    strict,
+    alwaysStrict,
+    jsx,
+    allowUnreachableCode,
+    allowUnusedLabels,
+    preserveConstEnums,
+    isolatedModules,
+    verbatimModuleSyntax,
+  ]);
 }
 
 export function createAnalysisCompilerHost(options: ts.CompilerOptions, sourceFileCache?: SourceFileCache): ts.CompilerHost {

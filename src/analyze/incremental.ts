@@ -87,7 +87,10 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   }
   if (userNames.size !== state.files.size) return full(session, cwd, "file-set-changed");
   for (const name of userNames) if (!state.files.has(name)) return full(session, cwd, "file-set-changed");
-  if (program.getCompilerOptions() !== before.getCompilerOptions() && JSON.stringify(program.getCompilerOptions()) !== JSON.stringify(before.getCompilerOptions())) {
+  if (
+    program.getCompilerOptions() !== before.getCompilerOptions() &&
+    JSON.stringify(program.getCompilerOptions()) !== JSON.stringify(before.getCompilerOptions())
+  ) {
     return full(session, cwd, "non-source-changed");
   }
 
@@ -95,7 +98,15 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   for (const name of affected) if (state.assemblyFiles.has(name)) return full(session, cwd, "cross-file-assembly");
   const reuse = new Map<string, FileDiscovery>();
   for (const [name, discovery] of state.files) if (!affected.has(name)) reuse.set(name, discovery);
-  const run = analyzeSessionCore(session, cwd, { files: reuse, assembled: state.assembled, assemblyFiles: state.assemblyFiles, forwarders: state.forwarders, relations: state.relations, owners: state.owners, names: state.names });
+  const run = analyzeSessionCore(session, cwd, {
+    files: reuse,
+    assembled: state.assembled,
+    assemblyFiles: state.assemblyFiles,
+    forwarders: state.forwarders,
+    relations: state.relations,
+    owners: state.owners,
+    names: state.names,
+  });
   if (!run) return full(session, cwd, "cross-file-assembly");
   states.set(run.inventory, run.state);
   return { inventory: run.inventory, fallback: null, affected: affected.size };

@@ -6,14 +6,7 @@
 
 export const INVENTORY_SCHEMA_VERSION = 1 as const;
 
-export type DiscoveryStyle =
-  | "sdk-register-tool"
-  | "sdk-tool"
-  | "sdk-low-level"
-  | "fastmcp"
-  | "mcp-framework"
-  | "xmcp"
-  | "tool-object";
+export type DiscoveryStyle = "sdk-register-tool" | "sdk-tool" | "sdk-low-level" | "fastmcp" | "mcp-framework" | "xmcp" | "tool-object";
 
 export type ReturnKind = "success" | "error";
 

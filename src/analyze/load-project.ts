@@ -47,10 +47,7 @@ function locate(diagnostic: ts.Diagnostic, cwd: string, fallbackFile: string): {
 function preflightTsconfig(tsconfigPath: string, cwd: string): ts.ParsedCommandLine {
   const read = ts.readConfigFile(tsconfigPath, ts.sys.readFile);
   if (read.error) {
-    throw new InputError(
-      `tsconfig does not parse: ${ts.flattenDiagnosticMessageText(read.error.messageText, "\n")}`,
-      locate(read.error, cwd, tsconfigPath),
-    );
+    throw new InputError(`tsconfig does not parse: ${ts.flattenDiagnosticMessageText(read.error.messageText, "\n")}`, locate(read.error, cwd, tsconfigPath));
   }
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(tsconfigPath), undefined, tsconfigPath);
   // TS18003 "No inputs were found" is not fatal for us: it is simply a project with no tools.
@@ -59,16 +56,13 @@ function preflightTsconfig(tsconfigPath: string, cwd: string): ts.ParsedCommandL
   const extendsLine = lineOfExtends(tsconfigPath);
   // "Cannot read file" (5083) and "File not found" (6053) come without a position: they are the `extends`.
   if (first && !first.file && (first.code === 5083 || first.code === 6053) && extendsLine !== undefined) {
-    throw new InputError(
-      `invalid tsconfig: "extends" names a file that cannot be read (${ts.flattenDiagnosticMessageText(first.messageText, "\n")})`,
-      { file: displayPath(tsconfigPath, cwd), line: extendsLine },
-    );
+    throw new InputError(`invalid tsconfig: "extends" names a file that cannot be read (${ts.flattenDiagnosticMessageText(first.messageText, "\n")})`, {
+      file: displayPath(tsconfigPath, cwd),
+      line: extendsLine,
+    });
   }
   if (first) {
-    throw new InputError(
-      `invalid tsconfig: ${ts.flattenDiagnosticMessageText(first.messageText, "\n")}`,
-      locate(first, cwd, tsconfigPath),
-    );
+    throw new InputError(`invalid tsconfig: ${ts.flattenDiagnosticMessageText(first.messageText, "\n")}`, locate(first, cwd, tsconfigPath));
   }
   return parsed;
 }
@@ -87,7 +81,13 @@ function lineOfExtends(tsconfigPath: string): number | undefined {
  * `extraRoots` are files the Program must hold though the tsconfig's `include`/`files` may not name
  * them (check reads the generated output through the same Program).
  */
-export function loadProgram(tsconfigPath: string, cwd: string, oldProgram?: ts.Program, sourceFileCache?: SourceFileCache, extraRoots?: readonly string[]): ts.Program {
+export function loadProgram(
+  tsconfigPath: string,
+  cwd: string,
+  oldProgram?: ts.Program,
+  sourceFileCache?: SourceFileCache,
+  extraRoots?: readonly string[],
+): ts.Program {
   const parsed = preflightTsconfig(tsconfigPath, cwd);
   const options = withProjectDefaults(parsed.options, projectTypeScriptMajor(tsconfigPath));
   return ts.createProgram({

@@ -40,7 +40,9 @@ function likeliestReason(project: EngineProject, diagnostics: readonly Diagnosti
   const { syntax: nodes, checker } = project;
   const specifiers = files.flatMap((file) =>
     file.node.statements.flatMap((statement) =>
-      nodes.is(statement, "ImportDeclaration") && nodes.is(statement.moduleSpecifier, "StringLiteral") && MCP_PACKAGES.test(statement.moduleSpecifier.text) ? [statement.moduleSpecifier] : [],
+      nodes.is(statement, "ImportDeclaration") && nodes.is(statement.moduleSpecifier, "StringLiteral") && MCP_PACKAGES.test(statement.moduleSpecifier.text)
+        ? [statement.moduleSpecifier]
+        : [],
     ),
   );
   // One batch: with TypeScript 7 each checker call is a round trip to the compiler.

@@ -38,7 +38,15 @@ export function checkProject(session: AnalysisSession, inventory: Inventory, opt
     warnings += facts.warnings.length;
     structuredWarnings += facts.warnings.filter((warning) => warning.known).length;
     const problems = problemsOf(facts, options.rules ?? {});
-    tools.push({ name: tool.name, file: tool.file, line: tool.line, conforms: verdict.conforms, guidance: verdict.guidance, placeholders: verdict.placeholders, problems });
+    tools.push({
+      name: tool.name,
+      file: tool.file,
+      line: tool.line,
+      conforms: verdict.conforms,
+      guidance: verdict.guidance,
+      placeholders: verdict.placeholders,
+      problems,
+    });
   }
 
   const coverage = {
@@ -58,7 +66,8 @@ function problemsOf(facts: ToolFacts, severities: RuleSeverities): CheckProblem[
   for (const rule of RULES) {
     const severity = severities[rule.code] ?? "error";
     if (severity === "off") continue;
-    for (const { message, file, line } of rule.find(facts)) problems.push({ code: rule.code, severity: severity === "warn" ? "warning" : "error", message, file, line });
+    for (const { message, file, line } of rule.find(facts))
+      problems.push({ code: rule.code, severity: severity === "warn" ? "warning" : "error", message, file, line });
   }
   return problems.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line || compareStrings(a.code, b.code) || compareStrings(a.message, b.message));
 }
@@ -80,7 +89,8 @@ function judgeTool(facts: ToolFacts, withGuidance: boolean): ToolVerdict {
   // An unfilled rule sends its "TODO: ..." to the model: placeholder content like any other.
   if (stub?.exists && stub.successUnfilled > 0) placeholders.add("guidance");
   if (stub?.exists && stub.errorUnfilled > 0) placeholders.add("errorGuidance");
-  const typesConform = exits.found && exits.throwsInCallees.length === 0 && exits.exits.every((exit) => exit.verdict === "conforming" || exit.verdict === "placeholder");
+  const typesConform =
+    exits.found && exits.throwsInCallees.length === 0 && exits.exits.every((exit) => exit.verdict === "conforming" || exit.verdict === "placeholder");
   const successConforms = exits.found && exits.exits.every((exit) => exit.isError || exit.verdict === "conforming" || exit.verdict === "placeholder");
   const reserialised = facts.reserialisedAt.length > 0;
   // Placeholder content is not what the model needs, and a re-serialised result is not the protocol on the wire.

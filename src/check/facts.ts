@@ -134,9 +134,12 @@ export class ProjectFacts {
     const stubFile = join(session.rootDir, stubPath);
     const stub = this.withGuidance ? { ...readStub(stubFile), path: stubPath } : null;
     const stubSource = session.program.getSourceFile(stubFile);
-    const unknown = collectToolMentions(session, [...(located.scope ? [located.scope] : []), ...(this.withGuidance && stubSource ? [stubSource] : [])], (fileName) => this.inOutput(fileName), this.mentionCache).filter(
-      (mention) => !this.toolNames.has(mention.name),
-    );
+    const unknown = collectToolMentions(
+      session,
+      [...(located.scope ? [located.scope] : []), ...(this.withGuidance && stubSource ? [stubSource] : [])],
+      (fileName) => this.inOutput(fileName),
+      this.mentionCache,
+    ).filter((mention) => !this.toolNames.has(mention.name));
     return {
       tool,
       wrapped: located.wrapper !== null,
@@ -169,7 +172,9 @@ export class ProjectFacts {
         const placeholders = placeholdersOf(checker, exit.expression, generated.placeholderBrand);
         exits.push(placeholders ? { where, isError, verdict: "placeholder", placeholders } : { where, isError, verdict: "conforming" });
       } else {
-        const shown = exit.expression ? checker.typeToString(awaited(checker, checker.getTypeAtLocation(exit.expression)), undefined, ts.TypeFormatFlags.NoTruncation) : "void";
+        const shown = exit.expression
+          ? checker.typeToString(awaited(checker, checker.getTypeAtLocation(exit.expression)), undefined, ts.TypeFormatFlags.NoTruncation)
+          : "void";
         exits.push({ where, isError, verdict: "non-conforming", shown });
       }
     }
@@ -189,17 +194,27 @@ export class ProjectFacts {
     const { session, config } = this;
     // Handlers (and stubs) written for another protocol's formatters: tsc fails on them even where their types look conforming.
     const handlerFile = located.scope ? session.where(located.scope).file : null;
-    const misfits = [...this.switched.filter((misfit) => misfit.file === handlerFile || misfit.file === toPosix(stubPath)), ...(located.scope ? misfitCalls(session, located.scope, config) : [])];
+    const misfits = [
+      ...this.switched.filter((misfit) => misfit.file === handlerFile || misfit.file === toPosix(stubPath)),
+      ...(located.scope ? misfitCalls(session, located.scope, config) : []),
+    ];
     if (stubSource && !misfits.some((misfit) => misfit.file === toPosix(stubPath))) misfits.push(...misfitCalls(session, stubSource, config, { stub: true }));
     // Names of tools the server lacks (MCPC110) are a reason of their own for an argument not to fit.
     const explained = (misfit: Misfit): boolean =>
-      misfit.argument !== undefined && unknown.some((mention) => mention.node.getSourceFile() === misfit.argument!.getSourceFile() && mention.node.pos >= misfit.argument!.pos && mention.node.end <= misfit.argument!.end);
+      misfit.argument !== undefined &&
+      unknown.some(
+        (mention) =>
+          mention.node.getSourceFile() === misfit.argument!.getSourceFile() &&
+          mention.node.pos >= misfit.argument!.pos &&
+          mention.node.end <= misfit.argument!.end,
+      );
     return misfits.filter((misfit) => !explained(misfit));
   }
 
   /** A dispatcher that serialises the handler's result sends the client a result inside a text block. */
   private reserialisedAt(located: LocatedHandler, exits: ExitFacts): Where[] {
-    const conformsByType = exits.found && exits.throwsInCallees.length === 0 && exits.exits.every((exit) => exit.verdict === "conforming" || exit.verdict === "placeholder");
+    const conformsByType =
+      exits.found && exits.throwsInCallees.length === 0 && exits.exits.every((exit) => exit.verdict === "conforming" || exit.verdict === "placeholder");
     if (!located.wrapper && !conformsByType) return [];
     return this.dispatches.serialising(located.registration).map((dispatch) => this.session.where(dispatch.result));
   }
@@ -229,7 +244,8 @@ function toPosix(path: string): string {
  */
 function callsErrorFormatter(expression: ts.Expression | undefined): boolean {
   let node = expression;
-  while (node && (ts.isAwaitExpression(node) || ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))) node = node.expression;
+  while (node && (ts.isAwaitExpression(node) || ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)))
+    node = node.expression;
   if (!node || !ts.isCallExpression(node)) return false;
   const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
   return ts.isIdentifier(callee) && /^format[A-Za-z0-9_$]*Error$/.test(callee.text);

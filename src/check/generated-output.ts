@@ -46,7 +46,8 @@ export function generatedOutputFiles(projectRoot: string, outputDir: string): st
  */
 export function readGeneratedOutput(session: AnalysisSession, inventory: Inventory, outputDir: string): GeneratedOutput {
   const { checker } = session;
-  const sourceFile = (name: string): ts.SourceFile | undefined => session.program.getSourceFile(join(session.rootDir, outputDir, name)) ?? findByPath(session, join(session.rootDir, outputDir, name));
+  const sourceFile = (name: string): ts.SourceFile | undefined =>
+    session.program.getSourceFile(join(session.rootDir, outputDir, name)) ?? findByPath(session, join(session.rootDir, outputDir, name));
   const conform = sourceFile("conform.ts");
   const tools = sourceFile("tools.ts");
   const warnings = sourceFile("warnings.ts");
@@ -68,7 +69,14 @@ export function readGeneratedOutput(session: AnalysisSession, inventory: Invento
   const results = moduleExport(session, conform, "ConformingResults");
   if (!results) throw stale(outputDir, "predates `ConformingResults` in conform.ts");
   const warningsSymbol = moduleExport(session, warnings, "WARNINGS");
-  const warningIds = new Set(warningsSymbol ? checker.getTypeOfSymbol(warningsSymbol).getProperties().map((p) => p.name) : []);
+  const warningIds = new Set(
+    warningsSymbol
+      ? checker
+          .getTypeOfSymbol(warningsSymbol)
+          .getProperties()
+          .map((p) => p.name)
+      : [],
+  );
   const kit = sourceFile("kit.ts");
   return { conformingResults: checker.getDeclaredTypeOfSymbol(results), warningIds, placeholderBrand: kit ? placeholderBrand(session, kit) : null };
 }
@@ -91,7 +99,9 @@ function findByPath(session: AnalysisSession, path: string): ts.SourceFile | und
 }
 
 function missing(outputDir: string): never {
-  throw new InputError(`no generated output in ${outputDir} (conform.ts, tools.ts and warnings.ts): run \`mcp-conform generate\` first, then \`mcp-conform check\``);
+  throw new InputError(
+    `no generated output in ${outputDir} (conform.ts, tools.ts and warnings.ts): run \`mcp-conform generate\` first, then \`mcp-conform check\``,
+  );
 }
 
 /** How `check` names output on disk that is not what `generate` would write now. */
@@ -119,7 +129,13 @@ export async function findStaleOutput(projectRoot: string, tsconfigPath: string,
   // The last generate's record still holds (with or without formatting): nothing to compare.
   if (currentLastRun({ projectRoot: root, tsconfigPath, config }, [true, false])) return [];
   const { generated } = generate(inventory, config);
-  const input = { projectRoot: root, outputDir: resolve(root, config.outputDir), generated: relativeToOutputDir(generated, config.outputDir), scaffolded: new Map<string, string>(), fs: nodeWriteFs };
+  const input = {
+    projectRoot: root,
+    outputDir: resolve(root, config.outputDir),
+    generated: relativeToOutputDir(generated, config.outputDir),
+    scaffolded: new Map<string, string>(),
+    fs: nodeWriteFs,
+  };
   const unformatted = staleIn(await planOutput({ ...input, formatter: createFormatter({ enabled: false }), cache: undefined }));
   if (unformatted.length === 0) return [];
   const cache = FormatCache.forProject(root);
@@ -128,7 +144,6 @@ export async function findStaleOutput(projectRoot: string, tsconfigPath: string,
   const staleUnformatted = new Set(unformatted.map((file) => file.path));
   return formatted.filter((file) => staleUnformatted.has(file.path));
 }
-
 
 /** What `generate --check` would list (write/check.ts), without the diffs. */
 function staleIn(plan: Plan): StaleOutputFile[] {
@@ -140,7 +155,9 @@ function staleIn(plan: Plan): StaleOutputFile[] {
 
 /** The stale files, one a line (the first 20), after STALE_OUTPUT_MESSAGE. */
 export function describeStaleOutput(stale: readonly StaleOutputFile[]): string {
-  const shown = stale.slice(0, 20).map((file) => `  ${file.path} (${file.kind === "changed" ? "differs" : file.kind === "missing" ? "missing" : "no longer generated"})`);
+  const shown = stale
+    .slice(0, 20)
+    .map((file) => `  ${file.path} (${file.kind === "changed" ? "differs" : file.kind === "missing" ? "missing" : "no longer generated"})`);
   if (stale.length > shown.length) shown.push(`  ... and ${stale.length - shown.length} more`);
   return `${STALE_OUTPUT_MESSAGE} (${stale.length} file${stale.length === 1 ? " differs" : "s differ"} from what it would write now; \`mcp-conform generate --check\` shows the diffs):\n${shown.join("\n")}`;
 }

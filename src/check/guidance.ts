@@ -36,4 +36,3 @@ export function readStub(path: string): StubState {
     ...(error[0] !== undefined ? { firstErrorUnfilledLine: error[0] } : {}),
   };
 }
-

@@ -100,7 +100,8 @@ function findHandlerScope(session: AnalysisSession, tool: ToolEntry): ts.Node | 
 export function locateHandler(session: AnalysisSession, tool: ToolEntry, elsewhere: ReadonlyMap<string, ts.CallExpression> = new Map()): LocatedHandler {
   const registration = findRegistration(session, tool);
   const analysed = findHandlerScope(session, tool);
-  const wrapper = (registration && findConformCall(registration, tool.name)) ?? (analysed && findConformCall(analysed, tool.name)) ?? elsewhere.get(tool.name) ?? null;
+  const wrapper =
+    (registration && findConformCall(registration, tool.name)) ?? (analysed && findConformCall(analysed, tool.name)) ?? elsewhere.get(tool.name) ?? null;
   if (wrapper) {
     const inner = resolveFunction(wrapper.arguments[1]!, session.checker);
     if (inner) return { scope: inner, wrapper, registration };
@@ -119,7 +120,12 @@ export function indexConformCalls(files: readonly ts.SourceFile[]): Map<string, 
     if (ts.isCallExpression(node) && node.arguments.length >= 2) {
       const callee = unwrapExpression(node.expression);
       const name = literalText(node.arguments[0]!);
-      if (name !== undefined && ((ts.isIdentifier(callee) && callee.text === "conform") || (ts.isPropertyAccessExpression(callee) && callee.name.text === "conform")) && !found.has(name)) found.set(name, node);
+      if (
+        name !== undefined &&
+        ((ts.isIdentifier(callee) && callee.text === "conform") || (ts.isPropertyAccessExpression(callee) && callee.name.text === "conform")) &&
+        !found.has(name)
+      )
+        found.set(name, node);
     }
     ts.forEachChild(node, visit);
   };

@@ -39,7 +39,8 @@ export function placeholdersOf(checker: ts.TypeChecker, expression: ts.Expressio
 function settledCall(call: ts.CallExpression): ts.CallExpression | null {
   const callee = unwrapExpression(call.expression);
   const callback = call.arguments.length === 1 ? unwrapExpression(call.arguments[0]!) : undefined;
-  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "then" || !callback || !ts.isArrowFunction(callback) || ts.isBlock(callback.body)) return null;
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "then" || !callback || !ts.isArrowFunction(callback) || ts.isBlock(callback.body))
+    return null;
   const body = unwrapExpression(callback.body);
   return ts.isCallExpression(body) ? body : null;
 }

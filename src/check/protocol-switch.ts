@@ -67,7 +67,13 @@ export function callSitesBreak(from: ProtocolVariant, to: ProtocolVariant): bool
 /** A relative specifier as the file it names (`./gen/kit.js` → `<dir>/gen/kit.ts`). */
 function resolvedSpecifier(fromFile: string, specifier: string): string | null {
   if (!specifier.startsWith(".")) return null;
-  return resolve(dirname(fromFile), specifier.replace(/\.js$/, ".ts").replace(/\.mjs$/, ".mts").replace(/\.cjs$/, ".cts"));
+  return resolve(
+    dirname(fromFile),
+    specifier
+      .replace(/\.js$/, ".ts")
+      .replace(/\.mjs$/, ".mts")
+      .replace(/\.cjs$/, ".cts"),
+  );
 }
 
 /** Which part of the output a module path is (`formatters/x.ts`, `kit.ts`, `runtime/aorp.ts`), or null outside it. */
@@ -131,7 +137,12 @@ export function protocolSwitchMisfits(session: AnalysisSession, config: Pick<Gen
  * `generate` (and `migrate` for stubs) refuse to write output that would break the project: exit 2,
  * one line naming the first module written for the output on disk, and what to run.
  */
-export function assertNoProtocolSwitch(session: AnalysisSession, config: Pick<GenerateConfig, "protocol" | "guidance" | "outputDir" | "guidanceDir">, cwd: string, only?: (misfit: Misfit) => boolean): void {
+export function assertNoProtocolSwitch(
+  session: AnalysisSession,
+  config: Pick<GenerateConfig, "protocol" | "guidance" | "outputDir" | "guidanceDir">,
+  cwd: string,
+  only?: (misfit: Misfit) => boolean,
+): void {
   const misfits = protocolSwitchMisfits(session, config).filter((misfit) => !only || only(misfit));
   const first = misfits[0];
   if (!first) return;
@@ -162,7 +173,12 @@ function requiredParameters(declaration: ts.SignatureDeclaration): number {
  * calls of generated functions whose arguments no longer fit them (count, or a type the checker
  * finds not assignable), as written for another protocol.
  */
-export function misfitCalls(session: AnalysisSession, root: ts.Node, config: Pick<GenerateConfig, "protocol" | "guidance" | "outputDir" | "guidanceDir">, options: { stub?: boolean } = {}): Misfit[] {
+export function misfitCalls(
+  session: AnalysisSession,
+  root: ts.Node,
+  config: Pick<GenerateConfig, "protocol" | "guidance" | "outputDir" | "guidanceDir">,
+  options: { stub?: boolean } = {},
+): Misfit[] {
   const { checker } = session;
   const outputRoot = resolve(session.rootDir, config.outputDir);
   const misfits: Misfit[] = [];
@@ -180,7 +196,11 @@ export function misfitCalls(session: AnalysisSession, root: ts.Node, config: Pic
         const module = importedFromOutput(symbol, outputRoot);
         if (module !== null && (checker.getAliasedSymbol(symbol).declarations ?? []).length === 0) {
           reported.add(symbol);
-          misfits.push({ kind, ...session.where(node), message: `${node.text} is imported from the generated ${module}, which no longer exports it: ${advice}` });
+          misfits.push({
+            kind,
+            ...session.where(node),
+            message: `${node.text} is imported from the generated ${module}, which no longer exports it: ${advice}`,
+          });
         }
       }
     }
@@ -195,7 +215,11 @@ export function misfitCalls(session: AnalysisSession, root: ts.Node, config: Pic
         const max = declaration.parameters.some((parameter) => parameter.dotDotDotToken) ? Infinity : declaration.parameters.length;
         const min = requiredParameters(declaration);
         if (node.arguments.length < min || node.arguments.length > max) {
-          misfits.push({ kind, ...session.where(node), message: `${name}(...) takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? "" : "s"} in the generated output, not ${node.arguments.length}: ${advice}` });
+          misfits.push({
+            kind,
+            ...session.where(node),
+            message: `${name}(...) takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? "" : "s"} in the generated output, not ${node.arguments.length}: ${advice}`,
+          });
         } else if (signature) {
           const misfit = node.arguments.findIndex((argument, index) => {
             const parameter = signature.parameters[index];
@@ -205,7 +229,12 @@ export function misfitCalls(session: AnalysisSession, root: ts.Node, config: Pic
             return (actual.flags & ts.TypeFlags.Any) === 0 && !checker.isTypeAssignableTo(actual, expected);
           });
           if (misfit >= 0) {
-            misfits.push({ kind, argument: node.arguments[misfit]!, ...session.where(node.arguments[misfit]!), message: `argument ${misfit + 1} of ${name}(...) does not fit the generated output's parameter: ${advice}` });
+            misfits.push({
+              kind,
+              argument: node.arguments[misfit]!,
+              ...session.where(node.arguments[misfit]!),
+              message: `argument ${misfit + 1} of ${name}(...) does not fit the generated output's parameter: ${advice}`,
+            });
           }
         }
       }

@@ -57,7 +57,11 @@ export const generateCommand: Command = {
       if (previous) {
         const count = Object.keys(previous.generated).length;
         for (const warning of previous.warnings) io.stderr(`${warning}\n`);
-        io.stdout(values["check"] ? `generated output is fresh: ${count} files up to date (inputs unchanged)\n` : `${displayProject(tsconfigPath, io.cwd)}: nothing changed: 0 files written, ${count} unchanged (inputs unchanged since the last run)\n`);
+        io.stdout(
+          values["check"]
+            ? `generated output is fresh: ${count} files up to date (inputs unchanged)\n`
+            : `${displayProject(tsconfigPath, io.cwd)}: nothing changed: 0 files written, ${count} unchanged (inputs unchanged since the last run)\n`,
+        );
         continue;
       }
 
@@ -70,7 +74,15 @@ export const generateCommand: Command = {
       progress?.stage(stageText(values["check"] ? "comparing the output of" : "generating for", inventory.tools.length));
       if (values["check"]) {
         const { generated, scaffolded } = generate(inventory, generateConfig);
-        const outcome = await writeGeneratedOutput({ projectRoot: session.rootDir, outputDir: generateConfig.outputDir, generated: relativeToOutputDir(generated, generateConfig.outputDir), scaffolded, format, formatByShape: shapesAllowed(generateConfig), mode: "check" });
+        const outcome = await writeGeneratedOutput({
+          projectRoot: session.rootDir,
+          outputDir: generateConfig.outputDir,
+          generated: relativeToOutputDir(generated, generateConfig.outputDir),
+          scaffolded,
+          format,
+          formatByShape: shapesAllowed(generateConfig),
+          mode: "check",
+        });
         for (const warning of outcome.warnings) io.stderr(`${warning}\n`);
         io.stdout(outcome.stale.length > 0 ? `${outcome.report()}\n${outcome.summary()}\n` : `${outcome.summary()}\n`);
         if (outcome.stale.length > 0) exitCode = 1;
@@ -91,7 +103,10 @@ export const generateCommand: Command = {
         }
         io.stdout(`${final.project}: ${outcome.summary()}\n`);
         // A declared outputSchema that rejects the envelope (MCPC111) fails on the wire, but must not block generating.
-        const warnings = [...outcome.warnings, ...[...final.diagnostics.filter((d) => d.severity === "warning"), ...declaredOutputSchemaWarnings(final, generateConfig)].map(formatDiagnostic)];
+        const warnings = [
+          ...outcome.warnings,
+          ...[...final.diagnostics.filter((d) => d.severity === "warning"), ...declaredOutputSchemaWarnings(final, generateConfig)].map(formatDiagnostic),
+        ];
         for (const warning of warnings) io.stderr(`${warning}\n`);
         recordRun(runTarget, fingerprint, { scaffolded: [...first.scaffolded.keys()].sort(), warnings });
         if (firstRun && outcome.written.length > 0) newcomer = true;

@@ -13,7 +13,9 @@ export const graphCommand: Command = {
     const format = (values["format"] as string | undefined) ?? "mermaid";
     if (!(GRAPH_FORMATS as readonly string[]).includes(format)) {
       const suggestion = didYouMean(format, GRAPH_FORMATS);
-      throw new InputError(`unknown graph format "${format}"${suggestion ? `; did you mean "${suggestion}"?` : ""} (expected one of ${GRAPH_FORMATS.join(", ")})`);
+      throw new InputError(
+        `unknown graph format "${format}"${suggestion ? `; did you mean "${suggestion}"?` : ""} (expected one of ${GRAPH_FORMATS.join(", ")})`,
+      );
     }
     const projects = await resolveProjectArgs(values, io.cwd);
     if (projects.length !== 1) throw new InputError("graph draws one project at a time; pass a single --project");

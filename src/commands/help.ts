@@ -26,7 +26,11 @@ const PROTOCOL_LIST = "aorp, aop, smart-v2, acor or guidance";
 
 /** The options every command accepts. */
 export const GLOBAL_FLAGS: FlagHelp[] = [
-  { flag: "--project <path>", description: "the server's tsconfig.json or its folder; repeat it for several servers (default: the config's `project`, else the nearest tsconfig.json upward)" },
+  {
+    flag: "--project <path>",
+    description:
+      "the server's tsconfig.json or its folder; repeat it for several servers (default: the config's `project`, else the nearest tsconfig.json upward)",
+  },
   { flag: "--config <file>", description: "the config file (default: the nearest mcp-conform.config.{ts,mts,mjs,js,json} upward)" },
   { flag: "--protocol <id>", description: `the response protocol, over the config's: ${PROTOCOL_LIST}` },
   { flag: "--debug", description: "print the stack trace of an internal error (never needed for input errors)" },
@@ -42,7 +46,11 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       { flag: "--protocol <id>", description: `use this protocol instead of asking or detecting: ${PROTOCOL_LIST}` },
       { flag: "--force", description: "replace an existing mcp-conform config" },
     ],
-    examples: ["mcp-conform init                       # detect, ask on a terminal", "mcp-conform init --protocol aorp --force # replace the config, no questions", "mcp-conform init --project packages/weather"],
+    examples: [
+      "mcp-conform init                       # detect, ask on a terminal",
+      "mcp-conform init --protocol aorp --force # replace the config, no questions",
+      "mcp-conform init --project packages/weather",
+    ],
   },
   analyze: {
     description: "Finds every MCP tool of the server, however it is registered, and prints a table (name, style, file:line, payload type) and the diagnostics.",
@@ -57,16 +65,28 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       { flag: "--watch", description: "regenerate on every save, until Ctrl+C" },
       { flag: "--no-format", description: "skip Prettier" },
     ],
-    examples: ["mcp-conform generate", "mcp-conform generate --check               # CI: fail when the committed output is stale", "mcp-conform generate --watch --protocol aorp", "mcp-conform generate --no-format"],
+    examples: [
+      "mcp-conform generate",
+      "mcp-conform generate --check               # CI: fail when the committed output is stale",
+      "mcp-conform generate --watch --protocol aorp",
+      "mcp-conform generate --no-format",
+    ],
   },
   check: {
     description:
       "Judges every tool against the generated output: does each return path conform, is the handler wrapped with conform(), is the guidance filled, do warnings use IDs, do next steps name real tools. Exits 1 on any problem or below the coverage bar; this is the CI gate.",
     flags: [
-      { flag: "--format <text|json|markdown|sarif|github>", description: "the report: a table (default), JSON, Markdown for a PR comment, SARIF 2.1.0, or GitHub annotations" },
+      {
+        flag: "--format <text|json|markdown|sarif|github>",
+        description: "the report: a table (default), JSON, Markdown for a PR comment, SARIF 2.1.0, or GitHub annotations",
+      },
       { flag: "--min-coverage <N>", description: "fail when fewer than N% of the tools conform (over check.minCoverage in the config)" },
     ],
-    examples: ["mcp-conform check", "mcp-conform check --format github --min-coverage 90   # in a GitHub Actions job", "mcp-conform check --format sarif > mcp-conform.sarif"],
+    examples: [
+      "mcp-conform check",
+      "mcp-conform check --format github --min-coverage 90   # in a GitHub Actions job",
+      "mcp-conform check --format sarif > mcp-conform.sarif",
+    ],
   },
   migrate: {
     description:
@@ -75,9 +95,17 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       { flag: "--write", description: "apply it: rewrite the sources, regenerate, type-check, and put every file back if tsc finds a new error" },
       { flag: "--force", description: "with --write: rewrite files with uncommitted changes, or outside git" },
       { flag: "--no-format", description: "do not run the project's Prettier over the rewritten files" },
-      { flag: "--no-typecheck", description: "dry run only: print the diff and the summary without type-checking the planned result (faster; no verdict on --write)" },
+      {
+        flag: "--no-typecheck",
+        description: "dry run only: print the diff and the summary without type-checking the planned result (faster; no verdict on --write)",
+      },
     ],
-    examples: ["mcp-conform migrate                  # see what would change, and whether --write would pass tsc", "mcp-conform migrate --no-typecheck   # only the diff, faster", "mcp-conform migrate --write", "mcp-conform migrate --write --force --no-format"],
+    examples: [
+      "mcp-conform migrate                  # see what would change, and whether --write would pass tsc",
+      "mcp-conform migrate --no-typecheck   # only the diff, faster",
+      "mcp-conform migrate --write",
+      "mcp-conform migrate --write --force --no-format",
+    ],
   },
   graph: {
     description: "Prints the tool dependency graph: which tool calls, mentions or feeds data to which.",
@@ -94,13 +122,22 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     examples: ["mcp-conform schema aorp", "mcp-conform schema smart-v2 --guidance > smart-v2.schema.json", "mcp-conform schema guidance --strict"],
   },
   validate: {
-    description: "Checks a captured response (an envelope, or a whole CallToolResult; text for aop and acor) against a protocol, and prints each problem with its JSON path or line.",
+    description:
+      "Checks a captured response (an envelope, or a whole CallToolResult; text for aop and acor) against a protocol, and prints each problem with its JSON path or line.",
     arguments: [{ flag: "[file|-]", description: "the response; `-` or nothing reads stdin" }],
     flags: [
       { flag: "--variant <v>", description: "aorp only: also the rules of the analysis, synthesis or session variant" },
-      { flag: "--tools <a,b,c>", description: "the server's tool names, to check the ones a response names (aorp, smart-v2, guidance); without it, inside a project, they are read from the project's inventory (an analysis)" },
+      {
+        flag: "--tools <a,b,c>",
+        description:
+          "the server's tool names, to check the ones a response names (aorp, smart-v2, guidance); without it, inside a project, they are read from the project's inventory (an analysis)",
+      },
       { flag: "--no-tools", description: "check no tool names (and analyse nothing)" },
-      { flag: "--strict", description: "the conventions the documents do not require (snake_case states, \"tool - what it does\" actions, a blocked_reason on errors) are errors, not warnings" },
+      {
+        flag: "--strict",
+        description:
+          'the conventions the documents do not require (snake_case states, "tool - what it does" actions, a blocked_reason on errors) are errors, not warnings',
+      },
     ],
     examples: [
       "mcp-conform validate --protocol aorp response.json",

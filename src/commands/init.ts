@@ -84,7 +84,9 @@ export const initCommand: Command = {
     io.stdout(
       [
         `found ${inventory.tools.length} tool${inventory.tools.length === 1 ? "" : "s"} (${styles.join(", ") || "no styles"}) in ${inventory.project}`,
-        hints.length > 0 ? `protocol hints: ${hints.map((h) => `${h.protocol} (${h.files} file${h.files === 1 ? "" : "s"})`).join(", ")}` : "no protocol hints in the code",
+        hints.length > 0
+          ? `protocol hints: ${hints.map((h) => `${h.protocol} (${h.files} file${h.files === 1 ? "" : "s"})`).join(", ")}`
+          : "no protocol hints in the code",
         `wrote ${configName} (protocol: ${protocol}${guidance ? ", guidance: true" : ""})${written.reason ? `, not mcp-conform.config.ts: ${written.reason}` : ""}`,
         ...scriptNotes,
         `the five protocols, with an example response each and when to pick which: ${protocolGuidePath(io.cwd)}`,

@@ -13,7 +13,8 @@ export const migrateCommand: Command = {
   options: { write: { type: "boolean" }, force: { type: "boolean" }, "no-format": { type: "boolean" }, "no-typecheck": { type: "boolean" } },
   async run({ io, values }) {
     if (values["force"] && !values["write"]) throw new InputError("--force only matters with --write (it allows rewriting files with uncommitted changes)");
-    if (values["no-typecheck"] && values["write"]) throw new InputError("--no-typecheck is for a dry run: --write always type-checks what it wrote, and puts everything back on a new error");
+    if (values["no-typecheck"] && values["write"])
+      throw new InputError("--no-typecheck is for a dry run: --write always type-checks what it wrote, and puts everything back on a new error");
     const { config, path: configPath } = await loadConfig(values["config"] as string | undefined, io.cwd);
     const projects = await resolveProjectArgs(values, io.cwd);
     const generateConfig = resolveGenerateConfig(values, config, configPath, io.cwd);
@@ -37,26 +38,40 @@ export const migrateCommand: Command = {
         const failing = result.wouldRollBack ?? [];
         if (failing.length > 0) {
           // Honest: a run that --write would roll back migrates nothing, whatever the plan counted.
-          io.stdout(`${where}: ${planSummary(plan).replace(/^(\d+) tools? migrated/, (_, count: string) => `0 tools migrated (the plan for ${count} fails to type-check)`)}\n`);
-          io.stdout(`${where}: dry run: --write would fail: the migration introduces ${failing.length} type error${failing.length === 1 ? "" : "s"}, for which it would put every file back:\n`);
+          io.stdout(
+            `${where}: ${planSummary(plan).replace(/^(\d+) tools? migrated/, (_, count: string) => `0 tools migrated (the plan for ${count} fails to type-check)`)}\n`,
+          );
+          io.stdout(
+            `${where}: dry run: --write would fail: the migration introduces ${failing.length} type error${failing.length === 1 ? "" : "s"}, for which it would put every file back:\n`,
+          );
           for (const error of failing) io.stdout(`  ${formatTypeError(error)}\n`);
           exitCode = 1;
           continue;
         }
         io.stdout(`${where}: ${planSummary(plan)}\n`);
         const verdict = result.wouldRollBack === null ? " (not type-checked: --no-typecheck)" : ", and tsc would pass (checked in memory)";
-        io.stdout(plan.files.size === 0 ? `${where}: nothing to change\n` : `${where}: dry run: ${plan.files.size} file${plan.files.size === 1 ? "" : "s"} would change${verdict}; run with --write to apply\n`);
+        io.stdout(
+          plan.files.size === 0
+            ? `${where}: nothing to change\n`
+            : `${where}: dry run: ${plan.files.size} file${plan.files.size === 1 ? "" : "s"} would change${verdict}; run with --write to apply\n`,
+        );
         continue;
       }
       if (result.rolledBack) {
-        io.stderr(`${where}: the migration introduced ${result.rolledBack.length} type error${result.rolledBack.length === 1 ? "" : "s"}; every file was put back as it was:\n`);
+        io.stderr(
+          `${where}: the migration introduced ${result.rolledBack.length} type error${result.rolledBack.length === 1 ? "" : "s"}; every file was put back as it was:\n`,
+        );
         for (const error of result.rolledBack) io.stderr(`  ${formatTypeError(error)}\n`);
         io.stdout(`${where}: ${planSummary(plan)}\n`);
         exitCode = 1;
         continue;
       }
       io.stdout(`${where}: ${planSummary(plan)}\n`);
-      io.stdout(result.written.length === 0 ? `${where}: nothing to change\n` : `${where}: wrote ${result.written.length} file${result.written.length === 1 ? "" : "s"} (${result.written.join(", ")}), regenerated the output, and tsc found no new errors\n`);
+      io.stdout(
+        result.written.length === 0
+          ? `${where}: nothing to change\n`
+          : `${where}: wrote ${result.written.length} file${result.written.length === 1 ? "" : "s"} (${result.written.join(", ")}), regenerated the output, and tsc found no new errors\n`,
+      );
     }
     return exitCode;
   },

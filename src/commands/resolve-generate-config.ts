@@ -9,7 +9,9 @@ import { assertGuidanceComposes, getProtocol } from "../protocols/registry.js";
 export function resolveGenerateConfig(values: Record<string, unknown>, config: McpConformConfig, configPath: string | null, cwd: string): GenerateConfig {
   const protocolId = (values["protocol"] as string | undefined) ?? config.protocol;
   if (protocolId === undefined) {
-    throw new InputError(`no protocol chosen: set \`protocol\` in mcp-conform.config.ts (\`mcp-conform init\` writes one) or pass --protocol <${PROTOCOL_IDS.join("|")}>`);
+    throw new InputError(
+      `no protocol chosen: set \`protocol\` in mcp-conform.config.ts (\`mcp-conform init\` writes one) or pass --protocol <${PROTOCOL_IDS.join("|")}>`,
+    );
   }
   const protocol = getProtocol(protocolId);
   const guidance = config.guidance ?? false;
@@ -21,7 +23,9 @@ export function resolveGenerateConfig(values: Record<string, unknown>, config: M
     outputDir: normalizeProjectDir(config.output?.dir ?? DEFAULT_OUTPUT_DIR, "output.dir"),
     guidanceDir: normalizeProjectDir(config.output?.guidanceDir ?? DEFAULT_GUIDANCE_DIR, "output.guidanceDir"),
     // Template folders are relative to the config file that names them.
-    ...(templatesDir !== undefined ? { templatesDir: isAbsolute(templatesDir) ? templatesDir : resolve(configPath ? dirname(configPath) : cwd, templatesDir) } : {}),
+    ...(templatesDir !== undefined
+      ? { templatesDir: isAbsolute(templatesDir) ? templatesDir : resolve(configPath ? dirname(configPath) : cwd, templatesDir) }
+      : {}),
     ...(config.format?.byShape !== undefined ? { formatByShape: config.format.byShape } : {}),
   };
 }

@@ -67,7 +67,10 @@ async function toolNamesFor(protocol: Protocol, context: CommandContext): Promis
   }
   if (flag !== undefined) {
     if (!protocol.checksToolNames) throw new InputError(`--tools: the ${protocol.id} validator checks no tool names`);
-    const names = flag.split(",").map((name) => name.trim()).filter((name) => name !== "");
+    const names = flag
+      .split(",")
+      .map((name) => name.trim())
+      .filter((name) => name !== "");
     if (names.length === 0) throw new InputError("--tools needs at least one tool name: --tools a,b,c");
     return names;
   }

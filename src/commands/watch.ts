@@ -67,7 +67,11 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
     try {
       if (changedFiles.length > 0) program = loadProgram(tsconfigPath, io.cwd, program, sourceFiles);
       const session = changedFiles.length > 0 ? new AnalysisSession(program, tsconfigPath) : session0;
-      const inventory = reanalyzeSession(session, io.cwd, previous ? { inventory: previous, changedFiles: changedFiles.map((file) => join(rootDir, file)) } : undefined);
+      const inventory = reanalyzeSession(
+        session,
+        io.cwd,
+        previous ? { inventory: previous, changedFiles: changedFiles.map((file) => join(rootDir, file)) } : undefined,
+      );
       // The first cycle settles: it analyses again once its own output is on disk, for two reasons.
       // - Like a one-shot `generate`, it may have analysed handlers whose generated imports did not
       //   exist yet (a fresh clone that git-ignores the output); the second pass sees them resolve,
@@ -94,7 +98,10 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
   const report = (cycle: WatchCycle): void => {
     const what = cycle.changedFiles.length > 0 ? `${cycle.changedFiles.join(", ")} changed: ` : "";
     if (cycle.error) io.stderr(`${what}${cycle.error}\n`);
-    else io.stdout(`${what}regenerated in ${Math.round(cycle.milliseconds)} ms, ${cycle.written.length} file${cycle.written.length === 1 ? "" : "s"} written${cycle.deleted.length > 0 ? `, ${cycle.deleted.length} deleted` : ""}${cycle.written.length > 0 ? ` (${cycle.written.join(", ")})` : ""}\n`);
+    else
+      io.stdout(
+        `${what}regenerated in ${Math.round(cycle.milliseconds)} ms, ${cycle.written.length} file${cycle.written.length === 1 ? "" : "s"} written${cycle.deleted.length > 0 ? `, ${cycle.deleted.length} deleted` : ""}${cycle.written.length > 0 ? ` (${cycle.written.join(", ")})` : ""}\n`,
+      );
     options.onCycle?.(cycle);
   };
 

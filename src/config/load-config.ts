@@ -7,7 +7,13 @@ import type { McpConformConfig } from "./config.js";
 import { didYouMean } from "./did-you-mean.js";
 import { configSchema, knownKeysAt } from "./schema.js";
 
-export const CONFIG_FILE_NAMES = ["mcp-conform.config.ts", "mcp-conform.config.mts", "mcp-conform.config.mjs", "mcp-conform.config.js", "mcp-conform.config.json"];
+export const CONFIG_FILE_NAMES = [
+  "mcp-conform.config.ts",
+  "mcp-conform.config.mts",
+  "mcp-conform.config.mjs",
+  "mcp-conform.config.js",
+  "mcp-conform.config.json",
+];
 
 export interface LoadedConfig {
   config: McpConformConfig;
@@ -55,7 +61,10 @@ export async function loadConfig(explicit: string | undefined, cwd: string): Pro
       const message = error instanceof Error ? error.message : String(error);
       // jiti's syntax errors end with `<path>:<line>:<column>`.
       const at = new RegExp(`${escapeRegExp(path)}:(\\d+):(\\d+)`).exec(message);
-      const first = message.split("\n")[0]!.replace(/^ParseError: /, "").trim();
+      const first = message
+        .split("\n")[0]!
+        .replace(/^ParseError: /, "")
+        .trim();
       if (at) throw new InputError(`syntax error: ${first}`, { file, line: Number(at[1]), column: Number(at[2]) });
       throw new InputError(`cannot load config: ${first}`, { file });
     }
@@ -81,7 +90,10 @@ export function readJsonConfig(path: string, file: string): unknown {
     if (problem === undefined) return parsed.config;
     const where = problem.file && problem.start !== undefined ? problem.file.getLineAndCharacterOfPosition(problem.start) : undefined;
     const message = ts.flattenDiagnosticMessageText(problem.messageText, " ");
-    throw new InputError(`syntax error: ${message || (error instanceof Error ? error.message : String(error))}`, where ? { file, line: where.line + 1, column: where.character + 1 } : { file });
+    throw new InputError(
+      `syntax error: ${message || (error instanceof Error ? error.message : String(error))}`,
+      where ? { file, line: where.line + 1, column: where.character + 1 } : { file },
+    );
   }
 }
 
@@ -89,9 +101,9 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-
 export function validateConfig(raw: unknown, file: string): asserts raw is McpConformConfig {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new InputError("the config must export an object (use `export default defineConfig({...})`)", { file });
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    throw new InputError("the config must export an object (use `export default defineConfig({...})`)", { file });
   const parsed = configSchema.safeParse(raw);
   if (parsed.success) return;
   // An unknown key first (a typo explains the rest), then the first problem in key order.

@@ -25,19 +25,27 @@ export const configSchema = z.strictObject({
     .enum(PROTOCOL_IDS, { error: (issue) => `unknown protocol "${String(issue.input)}"; expected one of ${PROTOCOL_IDS.join(", ")}` })
     .optional()
     .describe("The response protocol every tool conforms to."),
-  guidance: z.boolean({ error: "must be true or false" }).optional().describe("Add the Guidance Pattern's `guidance` field beside `aorp` or `smart-v2` envelopes."),
+  guidance: z
+    .boolean({ error: "must be true or false" })
+    .optional()
+    .describe("Add the Guidance Pattern's `guidance` field beside `aorp` or `smart-v2` envelopes."),
   output: z
     .strictObject(
       {
         dir: z.string({ error: "must be a folder path" }).optional().describe("Generated files (rewritten every run). Default `src/generated/mcp-conform`."),
-        guidanceDir: z.string({ error: "must be a folder path" }).optional().describe("Scaffolded guidance stubs (written once, then yours). Default `src/guidance`."),
+        guidanceDir: z
+          .string({ error: "must be a folder path" })
+          .optional()
+          .describe("Scaffolded guidance stubs (written once, then yours). Default `src/guidance`."),
       },
       MUST_BE_AN_OBJECT,
     )
     .optional(),
   templates: z
     .strictObject(
-      { dir: z.string({ error: "must be a folder path" }).optional().describe("A folder whose `*.hbs` files replace the built-in templates of the same name.") },
+      {
+        dir: z.string({ error: "must be a folder path" }).optional().describe("A folder whose `*.hbs` files replace the built-in templates of the same name."),
+      },
       MUST_BE_AN_OBJECT,
     )
     .optional(),
@@ -68,7 +76,7 @@ export const configSchema = z.strictObject({
       MUST_BE_AN_OBJECT,
     )
     .optional()
-    .describe("A severity per check code, as ESLint's rules: `{ \"MCPC108\": \"warn\" }`."),
+    .describe('A severity per check code, as ESLint\'s rules: `{ "MCPC108": "warn" }`.'),
   format: z
     .strictObject(
       {

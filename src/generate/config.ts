@@ -33,7 +33,11 @@ export const DEFAULT_GUIDANCE_DIR = "src/guidance";
 
 /** A project-relative folder as generation writes paths: `/` separators, no `./`, no trailing `/`. */
 export function normalizeProjectDir(dir: string, key: string): string {
-  const parts = dir.split("\\").join("/").split("/").filter((part) => part !== "" && part !== ".");
+  const parts = dir
+    .split("\\")
+    .join("/")
+    .split("/")
+    .filter((part) => part !== "" && part !== ".");
   if (dir.startsWith("/") || /^[A-Za-z]:/.test(dir) || parts.includes("..")) {
     throw new InputError(`${key} must be a folder inside the project, relative to its tsconfig: got "${dir}"`);
   }

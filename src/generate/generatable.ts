@@ -21,7 +21,9 @@ export function assertGeneratable(inventory: Inventory, action: "generate" | "ch
   }
   if (inventory.tools.length === 0 && action !== "migrate") {
     const why = inventory.diagnostics.filter((d) => d.severity === "warning").map((d) => `  ${formatDiagnostic(d)}`);
-    throw new InputError(`cannot ${what} ${inventory.project}: no MCP tools were found, so there is ${action === "generate" ? "nothing to generate" : "nothing to check"}:\n${why.join("\n")}`);
+    throw new InputError(
+      `cannot ${what} ${inventory.project}: no MCP tools were found, so there is ${action === "generate" ? "nothing to generate" : "nothing to check"}:\n${why.join("\n")}`,
+    );
   }
 }
 
@@ -34,7 +36,7 @@ export function assertGeneratable(inventory: Inventory, action: "generate" | "ch
  */
 export function oneToolPerName(sorted: readonly ToolEntry[]): ToolEntry[] {
   const tools: ToolEntry[] = [];
-  for (let start = 0; start < sorted.length; ) {
+  for (let start = 0; start < sorted.length;) {
     let end = start + 1;
     while (end < sorted.length && sorted[end]!.name === sorted[start]!.name) end++;
     const same = sorted.slice(start, end);
@@ -48,7 +50,10 @@ export function oneToolPerName(sorted: readonly ToolEntry[]): ToolEntry[] {
     const servers = same.map((tool) => (tool.server ? `${tool.server.file}:${tool.server.line}:${tool.server.name}` : null));
     const second = same[1]!;
     if (servers.some((server) => server === null) || new Set(servers).size !== servers.length) {
-      throw new InputError(`tool "${first.name}" is registered twice (also at ${first.file}:${first.line}); rename one before generating`, { file: second.file, line: second.line });
+      throw new InputError(`tool "${first.name}" is registered twice (also at ${first.file}:${first.line}); rename one before generating`, {
+        file: second.file,
+        line: second.line,
+      });
     }
     const shape = (tool: ToolEntry): string => JSON.stringify([tool.input, tool.payload.type.text, tool.payload.schema]);
     const differing = same.find((tool) => shape(tool) !== shape(first));

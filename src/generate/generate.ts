@@ -55,16 +55,13 @@ export interface StubHints {
 }
 
 export function generate(inventory: Inventory, config: GenerateConfig, stubHints: ReadonlyMap<string, StubHints> = new Map()): GenerateResult {
-  const templates =
-    config.templatesDir === undefined ? (builtinTemplates ??= loadTemplates()) : loadTemplates(config.templatesDir);
+  const templates = config.templatesDir === undefined ? (builtinTemplates ??= loadTemplates()) : loadTemplates(config.templatesDir);
   return generateWithTemplates(inventory, config, templates, stubHints);
 }
 
 /** Tools sorted by name, one per name (generatable.ts: one name on several servers, or a duplicate). */
 function sortedTools(inventory: Inventory): ToolEntry[] {
-  const tools = [...inventory.tools].sort(
-    (a, b) => compareStrings(a.name, b.name) || compareStrings(a.file, b.file) || a.line - b.line,
-  );
+  const tools = [...inventory.tools].sort((a, b) => compareStrings(a.name, b.name) || compareStrings(a.file, b.file) || a.line - b.line);
   return oneToolPerName(tools);
 }
 
@@ -110,7 +107,12 @@ function layout(config: GenerateConfig): Layout {
 /** The output schema files of the last run and what they were made from (see generateWithTemplates). */
 let lastSchemas: { templates: TemplateSet; key: string; outputs: Map<string, string> } | undefined;
 
-export function generateWithTemplates(inventory: Inventory, config: GenerateConfig, templates: TemplateSet, stubHints: ReadonlyMap<string, StubHints> = new Map()): GenerateResult {
+export function generateWithTemplates(
+  inventory: Inventory,
+  config: GenerateConfig,
+  templates: TemplateSet,
+  stubHints: ReadonlyMap<string, StubHints> = new Map(),
+): GenerateResult {
   const protocol = getProtocol(config.protocol);
   if (config.guidance) assertGuidanceComposes(protocol, "guidance: true");
   const withGuidance = config.guidance && protocol.composesWithGuidance;
@@ -146,7 +148,12 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
   const inputRequired = tools.filter((tool) => askers.has(tool.name)).map((tool) => tool.name);
   generated.set(
     paths.conform,
-    render("conform.ts.hbs", { protocol: protocol.id, title: protocol.title, serialisedTools: serialisedTools.length > 0 ? serialisedTools : null, inputRequiredTools: inputRequired.length > 0 ? inputRequired : null }),
+    render("conform.ts.hbs", {
+      protocol: protocol.id,
+      title: protocol.title,
+      serialisedTools: serialisedTools.length > 0 ? serialisedTools : null,
+      inputRequiredTools: inputRequired.length > 0 ? inputRequired : null,
+    }),
   );
   generated.set(paths.kit, render(`kit.${protocol.id}.ts.hbs`, { withGuidance }));
 
@@ -173,17 +180,22 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
     );
   }
 
-  generated.set(
-    paths.warnings,
-    render("warnings.ts.hbs", { warnings: warningConstants(tools), defaults: WARNING_DEFAULTS }),
-  );
+  generated.set(paths.warnings, render("warnings.ts.hbs", { warnings: warningConstants(tools), defaults: WARNING_DEFAULTS }));
 
   generated.set(paths.toolGraph, render("tool-graph.ts.hbs", { graphJson: jsonInRawTemplate(toolGraphJson(buildToolGraph(tools).nodes)) }));
 
   // The output schemas depend on nothing but the tools' names, styles and payloads: watch mode
   // regenerates after most edits (a description, a handler body) with them unchanged, and sharing
   // subtrees across 1,000 envelopes is most of a run, so the last result is kept.
-  const schemaKey = JSON.stringify([protocol.id, withGuidance, header, paths.outputSchemas, paths.outputZodSchemas, paths.outputStandardSchemas, tools.map((tool) => [tool.name, tool.style, tool.sdkMajor, tool.payload])]);
+  const schemaKey = JSON.stringify([
+    protocol.id,
+    withGuidance,
+    header,
+    paths.outputSchemas,
+    paths.outputZodSchemas,
+    paths.outputStandardSchemas,
+    tools.map((tool) => [tool.name, tool.style, tool.sdkMajor, tool.payload]),
+  ]);
   const remembered = lastSchemas?.templates === templates && lastSchemas.key === schemaKey ? lastSchemas : undefined;
   const outputs = remembered?.outputs ?? new Map<string, string>();
   if (!remembered) {
@@ -236,7 +248,8 @@ export function generateWithTemplates(inventory: Inventory, config: GenerateConf
           tool: { name: tool.name },
           stripsGuidance: protocol.id === "guidance" && fields.stripsGuidance,
           // The payload already carries guidance (`migrate` leaves it there): the stub completes it rather than starting from TODOs.
-          legacyGuidance: !fields.wrapped && topLevelProperties(tool.payload.schema).some((property) => property.name === "guidance" || property.name === "next_action"),
+          legacyGuidance:
+            !fields.wrapped && topLevelProperties(tool.payload.schema).some((property) => property.name === "guidance" || property.name === "next_action"),
           stateProperty: states.property,
           stateUnion: states.values.map((value) => JSON.stringify(value)).join(" | "),
           states: states.values.map((value) => ({

@@ -126,4 +126,3 @@ export function stringLiterals(root: JsonSchemaObject, schema: unknown): string[
   }
   return values.size > 0 ? [...values].sort(compareStrings) : null;
 }
-

@@ -52,7 +52,8 @@ function guidancePayloadSchema(payload: ToolEntry["payload"]): JsonSchemaObject 
     }
     if (Array.isArray(copy["required"])) copy["required"] = copy["required"].filter((name) => name !== "guidance");
     for (const key of ["anyOf", "oneOf"]) {
-      if (Array.isArray(copy[key])) copy[key] = (copy[key] as unknown[]).map((member) => (typeof member === "object" && member !== null ? strip(member as JsonSchemaObject) : member));
+      if (Array.isArray(copy[key]))
+        copy[key] = (copy[key] as unknown[]).map((member) => (typeof member === "object" && member !== null ? strip(member as JsonSchemaObject) : member));
     }
     return copy;
   };

@@ -139,7 +139,13 @@ export function planSharing(roots: readonly unknown[], options: SharingOptions):
  * (other than `self`, the one being declared) are written as their const's name, or as what
  * `reference` makes of the name.
  */
-export function renderJson(value: unknown, nameOf: ReadonlyMap<unknown, string>, indent = "", self?: unknown, reference: (name: string) => string = (name) => name): string {
+export function renderJson(
+  value: unknown,
+  nameOf: ReadonlyMap<unknown, string>,
+  indent = "",
+  self?: unknown,
+  reference: (name: string) => string = (name) => name,
+): string {
   if (value !== self) {
     const name = nameOf.get(value);
     if (name !== undefined) return reference(name);

@@ -50,7 +50,8 @@ export function builtinSources(): Map<string, string> {
   if (builtins === undefined) {
     builtins = readTemplates(BUILTIN_TEMPLATES_DIR);
     for (const id of PROTOCOL_IDS) {
-      for (const fileName of PROTOCOL_TEMPLATES) builtins.set(protocolTemplateName(fileName, id), readFileSync(join(packageRoot, "src", "protocols", id, fileName), "utf8"));
+      for (const fileName of PROTOCOL_TEMPLATES)
+        builtins.set(protocolTemplateName(fileName, id), readFileSync(join(packageRoot, "src", "protocols", id, fileName), "utf8"));
     }
   }
   return builtins;

@@ -43,7 +43,7 @@ function mergeSchemas(base: Schema, extra: Schema): Schema {
       const properties: Schema = isRecord(merged["properties"]) ? { ...merged["properties"] } : {};
       for (const [name, schema] of Object.entries(value)) {
         const existing = properties[name];
-        properties[name] = isRecord(existing) && isRecord(schema) ? mergeSchemas(existing, schema) : existing ?? schema;
+        properties[name] = isRecord(existing) && isRecord(schema) ? mergeSchemas(existing, schema) : (existing ?? schema);
       }
       merged["properties"] = properties;
     } else if (key === "required" && Array.isArray(value)) {

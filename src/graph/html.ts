@@ -54,7 +54,8 @@ export function renderHtml(graph: ToolGraph, layout: Layout): string {
   const index = new Map(graph.nodes.map((node, i) => [node.name, i]));
   const info = new Map(graph.nodes.map((node) => [node.name, node]));
   const list = (names: readonly string[]): string => (names.length > 0 ? names.join(", ") : "nothing");
-  const links = (entries: readonly { tool: string; kind: EdgeKind }[]): string => (entries.length > 0 ? entries.map((link) => `${link.tool} (${link.kind})`).join(", ") : "none");
+  const links = (entries: readonly { tool: string; kind: EdgeKind }[]): string =>
+    entries.length > 0 ? entries.map((link) => `${link.tool} (${link.kind})`).join(", ") : "none";
 
   const markers = EDGE_KINDS.map(
     (kind) =>

@@ -187,14 +187,12 @@ export function buildToolGraph(tools: readonly ToolEntry[]): ToolGraph {
     for (const name of properties.keys()) prov.add(name);
     provides.set(tool.name, prov);
   }
-  const nodes = names.map(
-    (name): ToolGraphNode => ({
-      name,
-      requires: [...(requires.get(name) ?? [])].sort(compareStrings),
-      provides: [...(provides.get(name) ?? [])].sort(compareStrings),
-      dependsOn: [...(incoming.get(name) ?? [])].sort(compareLinks),
-      feeds: [...(outgoing.get(name) ?? [])].sort(compareLinks),
-    }),
-  );
+  const nodes = names.map((name): ToolGraphNode => ({
+    name,
+    requires: [...(requires.get(name) ?? [])].sort(compareStrings),
+    provides: [...(provides.get(name) ?? [])].sort(compareStrings),
+    dependsOn: [...(incoming.get(name) ?? [])].sort(compareLinks),
+    feeds: [...(outgoing.get(name) ?? [])].sort(compareLinks),
+  }));
   return { nodes, edges: sortedEdges };
 }

@@ -47,7 +47,8 @@ export function currentLastRun(target: RunTarget, formats: readonly boolean[]): 
  */
 export function recordRun(target: RunTarget, fingerprintBefore: string, run: Pick<RunState, "scaffolded" | "warnings">): void {
   const statePath = runStatePath(target.projectRoot, target.tsconfigPath);
-  if (statePath) writeRunState(statePath, { fingerprint: fingerprintBefore, generated: hashOutputFolder(join(target.projectRoot, target.config.outputDir)), ...run });
+  if (statePath)
+    writeRunState(statePath, { fingerprint: fingerprintBefore, generated: hashOutputFolder(join(target.projectRoot, target.config.outputDir)), ...run });
 }
 
 /** The fingerprint a run of `target` records; take it before the run reads anything. */

@@ -11,7 +11,12 @@ const ATTEMPTS = 3;
  * question again, and an empty answer takes `suggested`. Resolves to null when input ends or after
  * three wrong answers.
  */
-export async function askProtocol(prompt: (question: string) => Promise<string | null>, say: (text: string) => void, suggested: ProtocolId, guide: string): Promise<ProtocolId | null> {
+export async function askProtocol(
+  prompt: (question: string) => Promise<string | null>,
+  say: (text: string) => void,
+  suggested: ProtocolId,
+  guide: string,
+): Promise<ProtocolId | null> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const answer = await prompt(`Protocol (${PROTOCOL_IDS.join(", ")}) [${suggested}]: `);
     if (answer === null) return null;

@@ -38,6 +38,7 @@ export function writeConfigFile(dir: string, tsconfigPath: string, contents: { t
   writeFileSync(jsonPath, contents.json);
   return {
     path: jsonPath,
-    reason: "your tsconfig takes every .ts file of its folder (no `include` narrower than it), so tsc would compile a mcp-conform.config.ts with your sources, outside `rootDir` or into `outDir`; tsc never picks up the .json",
+    reason:
+      "your tsconfig takes every .ts file of its folder (no `include` narrower than it), so tsc would compile a mcp-conform.config.ts with your sources, outside `rootDir` or into `outDir`; tsc never picks up the .json",
   };
 }

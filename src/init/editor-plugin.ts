@@ -15,7 +15,7 @@ export function editorPluginAdvice(projectRoot: string): string {
   if (major !== undefined && major >= 7) {
     return [
       `editor diagnostics: the project has TypeScript ${version}, whose language server runs no plugins, so mcp-conform/plugin cannot show check's problems in the editor (tsc enforcement and \`mcp-conform check\` work with it).`,
-      "  For them, install TypeScript 6 beside it, `npm i -D typescript6@npm:typescript@6`, add { \"name\": \"mcp-conform/plugin\" } to compilerOptions.plugins in tsconfig.json,",
+      '  For them, install TypeScript 6 beside it, `npm i -D typescript6@npm:typescript@6`, add { "name": "mcp-conform/plugin" } to compilerOptions.plugins in tsconfig.json,',
       '  and point the editor at it (VS Code: "typescript.tsdk": "node_modules/typescript6/lib" in .vscode/settings.json, then "TypeScript: Select TypeScript Version" > "Use Workspace Version").',
     ].join("\n");
   }

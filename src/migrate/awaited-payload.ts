@@ -28,7 +28,12 @@ function isAsync(fn: ts.Node): boolean {
 function operand(node: ts.Expression): string {
   const text = node.getText(node.getSourceFile());
   const inner = unwrapExpression(node);
-  const simple = ts.isIdentifier(inner) || ts.isCallExpression(inner) || ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner) || ts.isParenthesizedExpression(node);
+  const simple =
+    ts.isIdentifier(inner) ||
+    ts.isCallExpression(inner) ||
+    ts.isPropertyAccessExpression(inner) ||
+    ts.isElementAccessExpression(inner) ||
+    ts.isParenthesizedExpression(node);
   return simple && inner === node ? text : ts.isParenthesizedExpression(node) ? text : `(${text})`;
 }
 

@@ -33,7 +33,11 @@ function declaredReturn(member: ts.Declaration): ts.TypeNode | undefined {
   return undefined;
 }
 
-function retype(dispatch: SerialisingDispatch, checker: ts.TypeChecker, module: (name: string) => string): { edit?: DispatcherGroup["edits"][number]; reason?: string } {
+function retype(
+  dispatch: SerialisingDispatch,
+  checker: ts.TypeChecker,
+  module: (name: string) => string,
+): { edit?: DispatcherGroup["edits"][number]; reason?: string } {
   const member = dispatch.member;
   if (!member) return {};
   const typeNode = declaredReturn(member);
@@ -43,8 +47,14 @@ function retype(dispatch: SerialisingDispatch, checker: ts.TypeChecker, module: 
   // Already a result (`Promise<CallToolResult>`): the pass-through type-checks as it is.
   if ((awaited.flags & ts.TypeFlags.Any) === 0 && checker.getPropertyOfType(awaited, "content")) return {};
   const file = typeNode.getSourceFile();
-  if (!isProjectFile(file)) return { reason: `the handlers' type is declared outside the project (${checker.typeToString(declared)}), so the dispatcher cannot pass results through; return the handler's result there by hand` };
-  const promised = ts.isTypeReferenceNode(typeNode) && ts.isIdentifier(typeNode.typeName) && typeNode.typeName.text === "Promise" && typeNode.typeArguments?.length === 1 ? typeNode.typeArguments[0]! : undefined;
+  if (!isProjectFile(file))
+    return {
+      reason: `the handlers' type is declared outside the project (${checker.typeToString(declared)}), so the dispatcher cannot pass results through; return the handler's result there by hand`,
+    };
+  const promised =
+    ts.isTypeReferenceNode(typeNode) && ts.isIdentifier(typeNode.typeName) && typeNode.typeName.text === "Promise" && typeNode.typeArguments?.length === 1
+      ? typeNode.typeArguments[0]!
+      : undefined;
   const target = promised ?? typeNode;
   const text = promised ? RESULT : `${RESULT} | Promise<${RESULT}>`;
   return {
@@ -83,7 +93,9 @@ export function planDispatchers(
     // `=> ({ content: [...] })`: the parentheses an object literal needed go with it.
     let replaced: ts.Node = dispatch.result;
     while (ts.isParenthesizedExpression(replaced.parent)) replaced = replaced.parent;
-    const edits: DispatcherGroup["edits"] = [{ fileName: file.fileName, start: replaced.getStart(file), end: replaced.getEnd(), text: passThrough, imports: [] }];
+    const edits: DispatcherGroup["edits"] = [
+      { fileName: file.fileName, start: replaced.getStart(file), end: replaced.getEnd(), text: passThrough, imports: [] },
+    ];
     const typed = retype(dispatch, session.checker, module);
     if (typed.edit) edits.push(typed.edit);
     return { tools: served.sort(), where: session.where(dispatch.result), reason: typed.reason ?? null, edits };

@@ -15,7 +15,16 @@ import { saidBeside, type SaidBeside } from "./legacy-error-fields.js";
  * handler (the expressions the author wrote), so the rewrite moves code, it never retypes it.
  */
 export type ExitRewrite =
-  | { kind: "success"; exit: ExitPoint; payload: string; payloadNode: ts.Expression; notes: ts.Expression[]; carried?: Carried; inside?: InsideHelper; payloadIsText?: boolean }
+  | {
+      kind: "success";
+      exit: ExitPoint;
+      payload: string;
+      payloadNode: ts.Expression;
+      notes: ts.Expression[];
+      carried?: Carried;
+      inside?: InsideHelper;
+      payloadIsText?: boolean;
+    }
   | { kind: "error"; exit: ExitPoint; message: string; messageNode: ts.Node; carried?: Carried; said?: SaidBeside; labelled?: string }
   | { kind: "done"; exit: ExitPoint }
   | { kind: "skip"; exit: ExitPoint; reason: string };
@@ -93,9 +102,20 @@ function constructedCode(construct: ts.NewExpression, checker: ts.TypeChecker): 
     const name = parameter.name.text;
     if (name === "code" && ts.isParameterPropertyDeclaration(parameter, constructor)) return true;
     return (constructor.body?.statements ?? []).some((statement) => {
-      if (!ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression) || statement.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
+      if (
+        !ts.isExpressionStatement(statement) ||
+        !ts.isBinaryExpression(statement.expression) ||
+        statement.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken
+      )
+        return false;
       const { left, right } = statement.expression;
-      return ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword && left.name.text === "code" && ts.isIdentifier(right) && right.text === name;
+      return (
+        ts.isPropertyAccessExpression(left) &&
+        left.expression.kind === ts.SyntaxKind.ThisKeyword &&
+        left.name.text === "code" &&
+        ts.isIdentifier(right) &&
+        right.text === name
+      );
     });
   });
   const argument = index === -1 ? undefined : construct.arguments?.[index];
@@ -146,7 +166,8 @@ function isTextLiteral(node: ts.Node): boolean {
  */
 function error(exit: ExitPoint, node: ts.Expression, label?: string): ExitRewrite {
   const value = unwrapExpression(node);
-  if (label !== undefined) return { kind: "error", exit, message: text(node), messageNode: node, labelled: withLabel(label, text(value), isTextLiteral(value)) };
+  if (label !== undefined)
+    return { kind: "error", exit, message: text(node), messageNode: node, labelled: withLabel(label, text(value), isTextLiteral(value)) };
   if (!isErrorText(node)) return { kind: "error", exit, message: text(node), messageNode: node };
   const message = withoutErrorHeading(node);
   const heading = message === text(value) ? undefined : leadingErrorLabel(node);
@@ -198,14 +219,17 @@ function dynamicTexts(object: ts.ObjectLiteralExpression, checker: ts.TypeChecke
     if (!checker.isArrayType(part) && !checker.isTupleType(part)) return false;
     const element = checker.getIndexTypeOfType(part, ts.IndexKind.Number);
     const members = element ? (element.isUnion() ? element.types : [element]) : [];
-    return members.length > 0 && members.every((member) => {
-      const textProperty = checker.getPropertyOfType(member, "text");
-      const typeProperty = checker.getPropertyOfType(member, "type");
-      if (!textProperty || !typeProperty) return false;
-      const textType = checker.getTypeOfSymbolAtLocation(textProperty, content);
-      const kind = checker.getTypeOfSymbolAtLocation(typeProperty, content);
-      return (textType.flags & ts.TypeFlags.StringLike) !== 0 && kind.isStringLiteral() && kind.value === "text";
-    });
+    return (
+      members.length > 0 &&
+      members.every((member) => {
+        const textProperty = checker.getPropertyOfType(member, "text");
+        const typeProperty = checker.getPropertyOfType(member, "type");
+        if (!textProperty || !typeProperty) return false;
+        const textType = checker.getTypeOfSymbolAtLocation(textProperty, content);
+        const kind = checker.getTypeOfSymbolAtLocation(typeProperty, content);
+        return (textType.flags & ts.TypeFlags.StringLike) !== 0 && kind.isStringLiteral() && kind.value === "text";
+      })
+    );
   });
   return textBlocks ? content : undefined;
 }
@@ -238,7 +262,10 @@ function fromCallToolResult(exit: ExitPoint, object: ts.ObjectLiteralExpression,
     const dynamic = dynamicTexts(object, checker);
     if (dynamic) {
       const array = unwrapExpression(dynamic);
-      const operand = ts.isIdentifier(array) || ts.isArrayLiteralExpression(array) || ts.isPropertyAccessExpression(array) || ts.isCallExpression(array) ? text(dynamic) : `(${text(dynamic)})`;
+      const operand =
+        ts.isIdentifier(array) || ts.isArrayLiteralExpression(array) || ts.isPropertyAccessExpression(array) || ts.isCallExpression(array)
+          ? text(dynamic)
+          : `(${text(dynamic)})`;
       return { kind: "success", exit, payload: `${operand}.map((block) => block.text).join("\\n")`, payloadNode: dynamic, payloadIsText: true, notes: [] };
     }
     return { kind: "skip", exit, reason: "a result with neither structuredContent nor a text block: put its payload in a `text` block or `structuredContent`" };
@@ -305,7 +332,9 @@ function fromHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeCh
       });
       const message = messages[0];
       const label = labels.size === 1 ? [...labels][0] : undefined;
-      return message !== undefined && messages.every((each) => each === message) ? error(exit, message, label) : { kind: "skip", exit, reason: `returns ${text(call.expression)}(...), an error result whose message is not one of its arguments` };
+      return message !== undefined && messages.every((each) => each === message)
+        ? error(exit, message, label)
+        : { kind: "skip", exit, reason: `returns ${text(call.expression)}(...), an error result whose message is not one of its arguments` };
     }
   }
   if (exits.length !== 1 || !results[0]) return null;
@@ -321,7 +350,8 @@ function fromHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeCh
 /** The function a call runs, when it is a named function of the project (declared once, never in a dependency). */
 export function projectFunctionName(helper: ts.SignatureDeclaration): ts.Identifier | undefined {
   if (ts.isFunctionDeclaration(helper)) return helper.name;
-  if ((ts.isArrowFunction(helper) || ts.isFunctionExpression(helper)) && ts.isVariableDeclaration(helper.parent) && ts.isIdentifier(helper.parent.name)) return helper.parent.name;
+  if ((ts.isArrowFunction(helper) || ts.isFunctionExpression(helper)) && ts.isVariableDeclaration(helper.parent) && ts.isIdentifier(helper.parent.name))
+    return helper.parent.name;
   return undefined;
 }
 
@@ -358,7 +388,15 @@ function fromPayloadHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts
  * Classify one exit of a handler for the rewrite. Everything not recognised is a skip with its
  * reason: migrate rewrites only what it can read completely.
  */
-export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: boolean, generated: GeneratedSymbols, raw = false, foreign: ForeignCalls | null = null, depth = 0): ExitRewrite {
+export function planExit(
+  exit: ExitPoint,
+  checker: ts.TypeChecker,
+  insideTry: boolean,
+  generated: GeneratedSymbols,
+  raw = false,
+  foreign: ForeignCalls | null = null,
+  depth = 0,
+): ExitRewrite {
   if (exit.isThrow) {
     // A throw that a surrounding try in the handler catches is not an exit (collectExitPoints drops
     // those); one inside a `try/finally` would change what runs if it became a return.
@@ -376,14 +414,26 @@ export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: bo
       const code = factoryCode(factory, checker);
       return { kind: "error", exit, message: `${text(factory)}.message`, messageNode: factory, ...(code ? { said: { code, nodes: [] } } : {}) };
     }
-    return { kind: "skip", exit, reason: "throws a value that is neither `new Error(message)` nor a call of a project function returning an Error: throw `new Error(message)` there" };
+    return {
+      kind: "skip",
+      exit,
+      reason: "throws a value that is neither `new Error(message)` nor a call of a project function returning an Error: throw `new Error(message)` there",
+    };
   }
   if (!exit.expression) return { kind: "skip", exit, reason: "a bare `return;` has no result to format" };
   const value = unwrapExpression(exit.expression);
   // Frameworks that serialise for you (FastMCP, mcp-framework, xmcp) take the payload itself, or its JSON text.
   if (raw) {
     if (ts.isCallExpression(value) && ts.isPropertyAccessExpression(value.expression) && value.expression.name.text === "stringify" && value.arguments[0]) {
-      return envelopeMessage(exit, value.arguments[0], checker) ?? { kind: "success", exit, payload: text(value.arguments[0]), payloadNode: value.arguments[0], notes: [] };
+      return (
+        envelopeMessage(exit, value.arguments[0], checker) ?? {
+          kind: "success",
+          exit,
+          payload: text(value.arguments[0]),
+          payloadNode: value.arguments[0],
+          notes: [],
+        }
+      );
     }
     if (!ts.isCallExpression(value) && !(ts.isObjectLiteralExpression(value) && isCallToolResultLiteral(value))) {
       return envelopeMessage(exit, value, checker) ?? { kind: "success", exit, payload: text(value), payloadNode: value, notes: [] };
@@ -398,7 +448,8 @@ export function planExit(exit: ExitPoint, checker: ts.TypeChecker, insideTry: bo
   if (ts.isObjectLiteralExpression(value) && isCallToolResultLiteral(value)) return fromCallToolResult(exit, value, checker);
   // As the analyser reads it: a value that is not shaped like a CallToolResult is the payload itself.
   const type = checker.getAwaitedType(checker.getTypeAtLocation(value)) ?? checker.getTypeAtLocation(value);
-  if (!checker.getPropertyOfType(type, "content")) return envelopeMessage(exit, value, checker) ?? { kind: "success", exit, payload: text(value), payloadNode: value, notes: [] };
+  if (!checker.getPropertyOfType(type, "content"))
+    return envelopeMessage(exit, value, checker) ?? { kind: "success", exit, payload: text(value), payloadNode: value, notes: [] };
   return ts.isCallExpression(value)
     ? { kind: "skip", exit, reason: `returns the result of ${text(value.expression)}(...), a CallToolResult whose payload cannot be read` }
     : { kind: "skip", exit, reason: "returns a CallToolResult that is not written out as a literal (a dynamic shape)" };

@@ -45,7 +45,11 @@ export class ForeignCalls {
     const callee = unwrapExpression(call.expression);
     const name = ts.isIdentifier(callee) ? callee.text : "";
     if (!this.isGenerated(call)) return { kind: "done", exit };
-    const skip = (reason: string): ExitRewrite => ({ kind: "skip", exit, reason: `${name}(...) was written for another protocol's output, ${reason}; write it again for this one by hand` });
+    const skip = (reason: string): ExitRewrite => ({
+      kind: "skip",
+      exit,
+      reason: `${name}(...) was written for another protocol's output, ${reason}; write it again for this one by hand`,
+    });
     const [first, second] = call.arguments;
     if (!first) return skip("with no arguments");
     if (name.endsWith("Error")) {
@@ -79,7 +83,9 @@ export class ForeignCalls {
   /** `legacyParts("tool", { ... })` and the other generated legacy builders. */
   private builderCall(node: ts.Expression): ts.CallExpression | undefined {
     const value = unwrapExpression(node);
-    return ts.isCallExpression(value) && /^legacy/.test(ts.isIdentifier(value.expression) ? value.expression.text : "") && this.isGenerated(value) ? value : undefined;
+    return ts.isCallExpression(value) && /^legacy/.test(ts.isIdentifier(value.expression) ? value.expression.text : "") && this.isGenerated(value)
+      ? value
+      : undefined;
   }
 
   private readLegacy(builder: ts.CallExpression): { notes: string[]; steps: LegacyStep[] | null; message?: string; said: SaidBeside } | { reason: string } {
@@ -109,7 +115,10 @@ export class ForeignCalls {
     }
     if (said.code !== undefined || said.recovery !== undefined) {
       // On the Guidance Pattern: the code is the state, the recovery the next action.
-      said.guidance = { ...(said.code === undefined ? {} : { current_state: said.code }), ...(said.recovery === undefined ? {} : { next_action: said.recovery }) };
+      said.guidance = {
+        ...(said.code === undefined ? {} : { current_state: said.code }),
+        ...(said.recovery === undefined ? {} : { next_action: said.recovery }),
+      };
     }
     return message === undefined ? { notes, steps, said } : { notes, steps, message, said };
   }
@@ -141,10 +150,15 @@ function readGuidanceParts(node: ts.Expression): SaidBeside | { reason: string }
   const array = actions ? unwrapExpression(actions) : undefined;
   if (array && ts.isArrayLiteralExpression(array)) {
     // A bare tool name is a step the error named (formatter-calls.ts), found again as one, not recovery text.
-    for (const element of array.elements) if (!/^[A-Za-z0-9_./-]+$/.test(literalText(element) ?? "")) parts.push({ text: text(element), literal: literalText(element) });
+    for (const element of array.elements)
+      if (!/^[A-Za-z0-9_./-]+$/.test(literalText(element) ?? "")) parts.push({ text: text(element), literal: literalText(element) });
   } else if (actions) parts.push({ text: `${text(actions)}.join("; ")`, literal: undefined });
   if (parts.length > 0) {
-    said.recovery = parts.every((part) => part.literal !== undefined) ? JSON.stringify(parts.map((part) => part.literal).join("; ")) : parts.length === 1 ? parts[0]!.text : `[${parts.map((part) => part.text).join(", ")}].join("; ")`;
+    said.recovery = parts.every((part) => part.literal !== undefined)
+      ? JSON.stringify(parts.map((part) => part.literal).join("; "))
+      : parts.length === 1
+        ? parts[0]!.text
+        : `[${parts.map((part) => part.text).join(", ")}].join("; ")`;
   }
   said.nodes.push(...recovery, ...(actions ? [actions] : []));
   return said;
@@ -176,7 +190,8 @@ function readSteps(node: ts.Expression): LegacyStep[] | null {
       if (!ts.isObjectLiteralExpression(params)) return null;
       for (const property of params.properties) {
         if (ts.isShorthandPropertyAssignment(property)) entries.push([property.name.text, property.name.text]);
-        else if (ts.isPropertyAssignment(property) && propertyNameText(property.name) !== undefined) entries.push([propertyNameText(property.name)!, text(property.initializer)]);
+        else if (ts.isPropertyAssignment(property) && propertyNameText(property.name) !== undefined)
+          entries.push([propertyNameText(property.name)!, text(property.initializer)]);
         else return null;
       }
     }

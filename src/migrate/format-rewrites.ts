@@ -28,7 +28,8 @@ export function rewrittenRanges(fileName: string, before: string, edits: readonl
   // Edits applied otherwise than by splicing would leave these ranges meaningless: none then.
   if (spliced + before.slice(last) === edited) {
     let common = 0;
-    while (common < edited.length && common < after.length && edited.charCodeAt(edited.length - 1 - common) === after.charCodeAt(after.length - 1 - common)) common++;
+    while (common < edited.length && common < after.length && edited.charCodeAt(edited.length - 1 - common) === after.charCodeAt(after.length - 1 - common))
+      common++;
     const delta = after.length - edited.length;
     for (const range of inEdited) if (range.start >= edited.length - common) ranges.push({ start: range.start + delta, end: range.end + delta });
   }
@@ -87,17 +88,20 @@ export async function formatRewritten(fileName: string, after: string, ranges: r
     return { start: from, end: to };
   });
   for (const { start, end } of trimmed) for (let line = lineOf(start); line <= lineOf(Math.max(start, end - 1)); line++) rewrittenLines.add(line);
-  const touches = (node: ts.Node): boolean => trimmed.some(({ start, end }) => (start === end ? node.getStart() <= start && start <= node.getEnd() : start < node.getEnd() && node.getStart() < end));
+  const touches = (node: ts.Node): boolean =>
+    trimmed.some(({ start, end }) => (start === end ? node.getStart() <= start && start <= node.getEnd() : start < node.getEnd() && node.getStart() < end));
   const lineStartOf = (position: number): number => after.lastIndexOf("\n", position - 1) + 1;
   const lineEndOf = (position: number): number => (after.indexOf("\n", position) === -1 ? after.length : after.indexOf("\n", position));
   // Alone on its lines (a trailing `// comment`, or an argument's comma, aside): nothing else moves when it breaks into several.
   const alone = (node: ts.Node, argument: boolean): boolean =>
-    /^[ \t]*$/.test(after.slice(lineStartOf(node.getStart()), node.getStart())) && (argument ? /^,?[ \t]*(\/\/.*)?\r?$/ : /^[ \t]*(\/\/.*)?\r?$/).test(after.slice(node.getEnd(), lineEndOf(node.getEnd())));
+    /^[ \t]*$/.test(after.slice(lineStartOf(node.getStart()), node.getStart())) &&
+    (argument ? /^,?[ \t]*(\/\/.*)?\r?$/ : /^[ \t]*(\/\/.*)?\r?$/).test(after.slice(node.getEnd(), lineEndOf(node.getEnd())));
   const wholeLines = (node: ts.Node): boolean => {
     for (let line = lineOf(node.getStart()); line <= lineOf(node.getEnd() - 1); line++) if (!rewrittenLines.has(line)) return false;
     return true;
   };
-  const ignored = (node: ts.Node): boolean => (ts.getLeadingCommentRanges(after, node.getFullStart()) ?? []).some((range) => after.slice(range.pos, range.end).includes("prettier-ignore"));
+  const ignored = (node: ts.Node): boolean =>
+    (ts.getLeadingCommentRanges(after, node.getFullStart()) ?? []).some((range) => after.slice(range.pos, range.end).includes("prettier-ignore"));
   const targets: { node: ts.Node; argument: boolean }[] = [];
   // What Prettier is told to leave alone stays as migrate wrote it, literals and all.
   const left: ts.Node[] = [];
@@ -118,9 +122,17 @@ export async function formatRewritten(fileName: string, after: string, ranges: r
 
   // The string literals migrate wrote outside those (`conform("x", ` around a handler it leaves as it is).
   const literals: ts.StringLiteral[] = [];
-  const inTarget = (node: ts.Node): boolean => [...targets.map((target) => target.node), ...left].some((outer) => outer.getStart() <= node.getStart() && node.getEnd() <= outer.getEnd());
+  const inTarget = (node: ts.Node): boolean =>
+    [...targets.map((target) => target.node), ...left].some((outer) => outer.getStart() <= node.getStart() && node.getEnd() <= outer.getEnd());
   const findLiterals = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) && !ts.isJsxAttribute(node.parent) && !(ts.isPropertyAssignment(node.parent) && node.parent.name === node) && trimmed.some(({ start, end }) => start <= node.getStart() && node.getEnd() <= end) && !inTarget(node)) literals.push(node);
+    if (
+      ts.isStringLiteral(node) &&
+      !ts.isJsxAttribute(node.parent) &&
+      !(ts.isPropertyAssignment(node.parent) && node.parent.name === node) &&
+      trimmed.some(({ start, end }) => start <= node.getStart() && node.getEnd() <= end) &&
+      !inTarget(node)
+    )
+      literals.push(node);
     ts.forEachChild(node, findLiterals);
   };
   ts.forEachChild(file, findLiterals);
@@ -159,7 +171,14 @@ function indented(fileName: string, text: string, indent: string): string {
   const file = parse(fileName, text);
   const literals: TextRange[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node) || ts.isStringLiteral(node) || ts.isJsxText(node)) {
+    if (
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node) ||
+      ts.isStringLiteral(node) ||
+      ts.isJsxText(node)
+    ) {
       literals.push({ start: node.getStart(), end: node.getEnd() });
     }
     ts.forEachChild(node, visit);

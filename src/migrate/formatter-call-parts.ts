@@ -22,7 +22,10 @@ export function freeName(node: ts.Node, names: readonly string[]): string | unde
   // A property's name (`metadata: { tool }` aside, which reads a variable) is no binding a const could shadow.
   const isPropertyName = (child: ts.Identifier): boolean => {
     const parent = child.parent;
-    return (ts.isPropertyAssignment(parent) || ts.isPropertyAccessExpression(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent)) && parent.name === child;
+    return (
+      (ts.isPropertyAssignment(parent) || ts.isPropertyAccessExpression(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent)) &&
+      parent.name === child
+    );
   };
   const visit = (child: ts.Node): void => {
     if (ts.isIdentifier(child) && !isPropertyName(child)) used.add(child.text);
@@ -129,7 +132,6 @@ export function legacyObject(entries: [string, string | undefined][]): string {
 export function kitCall(fn: string, name: string, legacy: string): string {
   return legacy === "" ? `${fn}(${name})` : `${fn}(${name}, ${legacy})`;
 }
-
 
 /** A next step as a plain object, for protocols whose steps the kit does not build (`{ tool, arguments }`). */
 export function plainStep(tool: string, params: string | undefined): string {

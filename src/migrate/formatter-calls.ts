@@ -1,5 +1,14 @@
 import { MIGRATIONS } from "../protocols/migrations.js";
-import { type CallContext, type ErrorExit, type FormatterCall, type LegacyStep, type ProtocolMigration, type StepsText, type SuccessExit, paramsObject } from "./formatter-call-parts.js";
+import {
+  type CallContext,
+  type ErrorExit,
+  type FormatterCall,
+  type LegacyStep,
+  type ProtocolMigration,
+  type StepsText,
+  type SuccessExit,
+  paramsObject,
+} from "./formatter-call-parts.js";
 
 /** Each step as the protocol's typed next step (a misspelt tool or param fails to compile), and the kit names it uses. */
 function stepsFor(migration: ProtocolMigration, steps: readonly LegacyStep[]): StepsText | undefined {

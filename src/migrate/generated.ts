@@ -30,7 +30,9 @@ export class GeneratedSymbols {
     if (declarations.some((declaration) => resolve(declaration.getSourceFile().fileName).startsWith(this.outputRoot))) return true;
     if (declarations.length > 0 && symbol !== local) return false;
     // Unresolved: an import whose module does not exist yet.
-    const imported = local?.declarations?.find((declaration) => ts.isImportSpecifier(declaration) || ts.isImportClause(declaration) || ts.isNamespaceImport(declaration));
+    const imported = local?.declarations?.find(
+      (declaration) => ts.isImportSpecifier(declaration) || ts.isImportClause(declaration) || ts.isNamespaceImport(declaration),
+    );
     for (let current: ts.Node | undefined = imported; current; current = current.parent) {
       if (ts.isImportDeclaration(current)) {
         if (!ts.isStringLiteral(current.moduleSpecifier) || !current.moduleSpecifier.text.startsWith(".")) return false;

@@ -12,7 +12,11 @@ export function uncommittedFiles(root: string, paths: readonly string[]): string
   }
   if (paths.length === 0) return [];
   // `-z`: NUL-separated and unquoted, so paths with spaces or non-ASCII characters come back as they are.
-  const output = execFileSync("git", ["status", "--porcelain", "-z", "--untracked-files=all", "--", ...paths], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  const output = execFileSync("git", ["status", "--porcelain", "-z", "--untracked-files=all", "--", ...paths], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   return output
     .split("\0")
     .filter((entry) => entry.length > 3)

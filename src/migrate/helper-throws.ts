@@ -36,11 +36,22 @@ export interface CaughtThrows {
 }
 
 /** The handler's calls that reach a throw and that a `catch` around them would see. */
-export function catchableThrows(scope: ts.Node, checker: ts.TypeChecker, isProjectFile: (file: ts.SourceFile) => boolean, awaited: ReadonlySet<ts.Node>): Map<ts.CallExpression, HelperThrow[]> {
+export function catchableThrows(
+  scope: ts.Node,
+  checker: ts.TypeChecker,
+  isProjectFile: (file: ts.SourceFile) => boolean,
+  awaited: ReadonlySet<ts.Node>,
+): Map<ts.CallExpression, HelperThrow[]> {
   const found = throwsByCall(scope, checker, isProjectFile);
   for (const call of [...found.keys()]) {
     const type = checker.getTypeAtLocation(call);
-    if (!(type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) && checker.getPropertyOfType(checker.getNonNullableType(type), "then") && !isAwaited(call) && !awaited.has(call)) found.delete(call);
+    if (
+      !(type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) &&
+      checker.getPropertyOfType(checker.getNonNullableType(type), "then") &&
+      !isAwaited(call) &&
+      !awaited.has(call)
+    )
+      found.delete(call);
   }
   return found;
 }
@@ -81,7 +92,8 @@ function indented(text: string, unit: string): string {
   const parsed = ts.createSourceFile("fragment.ts", text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const literals: [number, number][] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) literals.push([node.getStart(parsed), node.getEnd()]);
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node))
+      literals.push([node.getStart(parsed), node.getEnd()]);
     ts.forEachChild(node, visit);
   };
   visit(parsed);
@@ -127,7 +139,12 @@ function freeName(node: ts.Node, names: readonly string[]): string {
  * (`class ToolError extends Error { constructor(message, readonly code: string) }`), and how the
  * handler's file names it: already in scope, or by a named import to add.
  */
-function errorClass(throws: readonly HelperThrow[], handlerFile: ts.SourceFile, checker: ts.TypeChecker, isProjectFile: (file: ts.SourceFile) => boolean): { name: string; module?: string } | null {
+function errorClass(
+  throws: readonly HelperThrow[],
+  handlerFile: ts.SourceFile,
+  checker: ts.TypeChecker,
+  isProjectFile: (file: ts.SourceFile) => boolean,
+): { name: string; module?: string } | null {
   let found: ts.ClassDeclaration | null = null;
   for (const thrown of throws) {
     if (!thrown.node.expression) return null;
@@ -158,7 +175,9 @@ function errorClass(throws: readonly HelperThrow[], handlerFile: ts.SourceFile, 
       if (symbol === target) return statement.importClause.isTypeOnly || element.isTypeOnly ? null : { name: element.name.text };
     }
   }
-  const exported = (ts.getModifiers(found) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) && !(ts.getModifiers(found) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
+  const exported =
+    (ts.getModifiers(found) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) &&
+    !(ts.getModifiers(found) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
   let taken = false;
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node) && node.text === name) taken = true;
@@ -192,7 +211,11 @@ export function catchHelperThrows(
   const throwsOf = new Map<StatementList | ts.Expression, HelperThrow[]>();
   for (const [call, throws] of calls) {
     const anchor = anchorOf(call, scope);
-    if (!anchor) throw new CannotRewrite("a call that reaches a throw where no try/catch can go around it: catch its error in the handler and return the error formatter's result", call);
+    if (!anchor)
+      throw new CannotRewrite(
+        "a call that reaches a throw where no try/catch can go around it: catch its error in the handler and return the error formatter's result",
+        call,
+      );
     const key = "body" in anchor ? anchor.body : anchor.list;
     throwsOf.set(key, [...(throwsOf.get(key) ?? []), ...throws]);
     if ("body" in anchor) {
@@ -215,7 +238,9 @@ export function catchHelperThrows(
   }
   const outermost = regions.filter((region) => !regions.some((other) => other !== region && other.start <= region.start && region.end <= other.end));
   for (const region of outermost) {
-    for (const other of regions) if (other !== region && region.start <= other.start && other.end <= region.end) throwsOf.set(region.key, [...throwsOf.get(region.key)!, ...throwsOf.get(other.key)!]);
+    for (const other of regions)
+      if (other !== region && region.start <= other.start && other.end <= region.end)
+        throwsOf.set(region.key, [...throwsOf.get(region.key)!, ...throwsOf.get(other.key)!]);
   }
 
   const catchName = freeName(scope, ["error", "caught", "thrown"]);
@@ -224,10 +249,15 @@ export function catchHelperThrows(
     const lineStart = text.lastIndexOf("\n", region.start - 1) + 1;
     const indent = text.slice(lineStart, region.start);
     const isBody = region.key === body;
-    if (!isBody && !/^[ \t]*$/.test(indent)) throw new CannotRewrite("a call that reaches a throw in a statement that shares its line with code before it: put it on its own line so migrate can put it inside a try", region.key);
+    if (!isBody && !/^[ \t]*$/.test(indent))
+      throw new CannotRewrite(
+        "a call that reaches a throw in a statement that shares its line with code before it: put it on its own line so migrate can put it inside a try",
+        region.key,
+      );
     const start = isBody ? region.start : lineStart;
     const inner = edits.takeWithin(file.fileName, start, region.end, !isBody);
-    if (!inner) throw new CannotRewrite("a call that reaches a throw inside code migrate rewrites around it: catch its error in the handler by hand", region.key);
+    if (!inner)
+      throw new CannotRewrite("a call that reaches a throw inside code migrate rewrites around it: catch its error in the handler by hand", region.key);
     const composed = compose(text, start, region.end, inner);
 
     const throws = [...new Map(throwsOf.get(region.key)!.map((thrown) => [thrown.node, thrown])).values()];
@@ -247,10 +277,24 @@ export function catchHelperThrows(
 
     if (isBody) {
       const outer = text.slice(text.lastIndexOf("\n", scope.getStart(file) - 1) + 1).match(/^[ \t]*/)![0];
-      const replacement = [`{`, `${outer}${unit}try {`, `${outer}${unit}${unit}return ${composed};`, `${outer}${unit}} catch (${catchName}) {`, ...lines.map((line) => `${outer}${unit}${unit}${line}`), `${outer}${unit}}`, `${outer}}`].join("\n");
+      const replacement = [
+        `{`,
+        `${outer}${unit}try {`,
+        `${outer}${unit}${unit}return ${composed};`,
+        `${outer}${unit}} catch (${catchName}) {`,
+        ...lines.map((line) => `${outer}${unit}${unit}${line}`),
+        `${outer}${unit}}`,
+        `${outer}}`,
+      ].join("\n");
       edits.add(file.fileName, { start, end: region.end, text: replacement });
     } else {
-      const replacement = [`${indent}try {`, indented(composed, unit), `${indent}} catch (${catchName}) {`, ...lines.map((line) => `${indent}${unit}${line}`), `${indent}}`].join("\n");
+      const replacement = [
+        `${indent}try {`,
+        indented(composed, unit),
+        `${indent}} catch (${catchName}) {`,
+        ...lines.map((line) => `${indent}${unit}${line}`),
+        `${indent}}`,
+      ].join("\n");
       edits.add(file.fileName, { start, end: region.end, text: replacement });
     }
   }
@@ -260,6 +304,7 @@ export function catchHelperThrows(
 /** The payload expressions whose rewrite awaits them (`await this.run(symbol)`): a catch around them sees their rejection. */
 export function awaitedPayloads(exits: readonly { kind: string; payload?: string; payloadNode?: ts.Expression }[]): Set<ts.Node> {
   const found = new Set<ts.Node>();
-  for (const exit of exits) if (exit.kind === "success" && exit.payload?.startsWith("await ") && exit.payloadNode) found.add(unwrapExpression(exit.payloadNode));
+  for (const exit of exits)
+    if (exit.kind === "success" && exit.payload?.startsWith("await ") && exit.payloadNode) found.add(unwrapExpression(exit.payloadNode));
   return found;
 }

@@ -45,7 +45,11 @@ function insertionIndex(file: SourceFile): number {
 
 /** How many times each imported name is used outside its import, keyed by name. */
 export function importedNameUses(file: SourceFile): Map<string, number> {
-  const imported = new Set(file.getImportDeclarations().flatMap((declaration) => declaration.getNamedImports().map((named) => (named.getAliasNode() ?? named.getNameNode()).getText())));
+  const imported = new Set(
+    file
+      .getImportDeclarations()
+      .flatMap((declaration) => declaration.getNamedImports().map((named) => (named.getAliasNode() ?? named.getNameNode()).getText())),
+  );
   const uses = new Map<string, number>();
   for (const identifier of file.getDescendantsOfKind(SyntaxKind.Identifier)) {
     const name = identifier.getText();
@@ -63,7 +67,7 @@ export function removeImportsMadeUnused(file: SourceFile, usedBefore: Map<string
       const local = (named.getAliasNode() ?? named.getNameNode()).getText();
       if ((usedBefore.get(local) ?? 0) > 0 && (usedAfter.get(local) ?? 0) === 0) named.remove();
     }
-    if (declaration.getNamedImports().length === 0 && !declaration.getDefaultImport() && !declaration.getNamespaceImport() && declaration.getImportClause()) declaration.remove();
+    if (declaration.getNamedImports().length === 0 && !declaration.getDefaultImport() && !declaration.getNamespaceImport() && declaration.getImportClause())
+      declaration.remove();
   }
 }
-

@@ -132,7 +132,9 @@ export function saidBeside(literal: ts.ObjectLiteralExpression, holder: string |
   }
   const recovery = [...blocked, ...next];
   const guidanceParts: GuidanceParts = {};
-  if (code) guidanceParts.current_state = ts.isStringLiteralLike(code.node) && LOOKS_LIKE_A_CODE.test(code.node.text) ? JSON.stringify(code.node.text.toLowerCase()) : code.text;
+  if (code)
+    guidanceParts.current_state =
+      ts.isStringLiteralLike(code.node) && LOOKS_LIKE_A_CODE.test(code.node.text) ? JSON.stringify(code.node.text.toLowerCase()) : code.text;
   if (next.length > 0) guidanceParts.next_action = joined(next);
   if (blocked.length > 0) guidanceParts.blocked_reason = joined(blocked);
   const actionLists = places.flatMap((place) => stringArray(place, "available_actions", checker) ?? []);
@@ -146,7 +148,8 @@ export function saidBeside(literal: ts.ObjectLiteralExpression, holder: string |
     const array = actions && ts.isExpression(actions) ? unwrapExpression(actions) : undefined;
     if (!array || !ts.isArrayLiteralExpression(array)) continue;
     array.elements.forEach((element, index) => {
-      if (isText(element, checker)) recovery.push({ text: place.path === null ? element.getText(element.getSourceFile()) : `${place.path}.available_actions[${index}]`, node: element });
+      if (isText(element, checker))
+        recovery.push({ text: place.path === null ? element.getText(element.getSourceFile()) : `${place.path}.available_actions[${index}]`, node: element });
     });
   }
   if (!code && recovery.length === 0 && Object.keys(guidanceParts).length === 0) return null;

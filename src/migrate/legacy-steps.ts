@@ -35,7 +35,11 @@ export class LegacySteps {
     const named = this.mentioned(tool, texts);
     if (named.length > 0) return named.map((name) => ({ tool: name, params: (payload && this.params(name, payload)) ?? [] }));
     if (!payload) return [];
-    const feeds = this.graph.get(tool.name)?.feeds.filter((link) => link.kind === "data").map((link) => link.tool) ?? [];
+    const feeds =
+      this.graph
+        .get(tool.name)
+        ?.feeds.filter((link) => link.kind === "data")
+        .map((link) => link.tool) ?? [];
     return feeds.flatMap((name) => {
       const params = this.params(name, payload);
       return params && params.length > 0 ? [{ tool: name, params }] : [];
@@ -87,7 +91,14 @@ export class LegacySteps {
   /** `payload.name` (or a literal's own field), when it is safe to read again and of the param's type. */
   private field(payload: ts.Expression, name: string, paramType: string): string | undefined {
     const { checker } = this.session;
-    const primitive = paramType === "string" ? checker.getStringType() : paramType === "number" ? checker.getNumberType() : paramType === "boolean" ? checker.getBooleanType() : undefined;
+    const primitive =
+      paramType === "string"
+        ? checker.getStringType()
+        : paramType === "number"
+          ? checker.getNumberType()
+          : paramType === "boolean"
+            ? checker.getBooleanType()
+            : undefined;
     if (!primitive) return undefined;
     const value = unwrapExpression(payload);
     const fits = (node: ts.Node): boolean => {

@@ -81,7 +81,10 @@ export function planOutputSchema(
   if (!declared || (declared.generatedFor === tool.name && !textProtocol)) return NOTHING;
   const property = registration ? findOutputSchemaProperty(registration, undefined, session.checker) : undefined;
   if (!property || session.relativePath(property.getSourceFile().fileName) !== declared.file || session.lineOf(property) !== declared.line) {
-    return { reason: `its outputSchema (${declared.file}:${declared.line}) is not written in the registration, so it cannot be replaced`, node: registration ?? undefined };
+    return {
+      reason: `its outputSchema (${declared.file}:${declared.line}) is not written in the registration, so it cannot be replaced`,
+      node: registration ?? undefined,
+    };
   }
   const file = property.getSourceFile();
   const fileName = file.fileName;

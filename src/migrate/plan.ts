@@ -137,7 +137,6 @@ export interface MigrateOptions {
 /** Styles whose handlers return the payload itself and let the framework serialise it (the analyser's "raw" mode). */
 const RAW_PAYLOAD_STYLES = new Set(["fastmcp", "mcp-framework", "xmcp"]);
 
-
 /** Stands for the tool name in the formatter calls being planned for one handler (never in a user's file). */
 const TOOL_NAME = "\u0000tool name\u0000";
 
@@ -153,7 +152,13 @@ function nameBinding(scope: ts.Node, toolName: string): { name: string; insert?:
   const first = block.statements[0];
   if (first && ts.isVariableStatement(first) && first.declarationList.flags & ts.NodeFlags.Const && first.declarationList.declarations.length === 1) {
     const declaration = first.declarationList.declarations[0]!;
-    if (ts.isIdentifier(declaration.name) && declaration.initializer && ts.isStringLiteral(declaration.initializer) && declaration.initializer.text === toolName) return { name: declaration.name.text };
+    if (
+      ts.isIdentifier(declaration.name) &&
+      declaration.initializer &&
+      ts.isStringLiteral(declaration.initializer) &&
+      declaration.initializer.text === toolName
+    )
+      return { name: declaration.name.text };
   }
   const name = freeName(block, ["tool", "toolName", "conformedTool"]);
   if (name === undefined) return null;
@@ -195,7 +200,12 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
   const generated = new GeneratedSymbols(checker, session.rootDir, options.outputDir);
   const askers = inputRequiredTools(inventory.tools);
   const tools = [...inventory.tools].sort((a, b) => compareStrings(a.name, b.name));
-  const dispatchers = planDispatchers(session, tools.map((tool) => ({ name: tool.name, registration: locateHandler(session, tool, conformCalls).registration })), projectFiles, module);
+  const dispatchers = planDispatchers(
+    session,
+    tools.map((tool) => ({ name: tool.name, registration: locateHandler(session, tool, conformCalls).registration })),
+    projectFiles,
+    module,
+  );
 
   // One handler may serve several tools (a registration function called twice, one tool on two
   // servers): it is migrated once when they are one tool name, and left alone when they are not.
@@ -224,7 +234,11 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       if (stuck === undefined) continue;
       for (const name of group.tools) {
         if (!done.has(name) || excluded.has(name)) continue;
-        excluded.set(name, { tool: name, ...group.where, reason: `its dispatcher also runs ${stuck}, which cannot be migrated: the dispatcher can pass results through for all of its tools or for none` });
+        excluded.set(name, {
+          tool: name,
+          ...group.where,
+          reason: `its dispatcher also runs ${stuck}, which cannot be migrated: the dispatcher can pass results through for all of its tools or for none`,
+        });
         held = true;
       }
     }
@@ -267,7 +281,12 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       // `conform()` lets an SDK 2.x InputRequiredResult through only where the SDK's own tools/call runs the handler.
       const inputRequired = tool.returns.find((path) => path.via === "input-required");
       if (inputRequired && !askers.has(tool.name)) {
-        skipped.push({ tool: tool.name, file: inputRequired.file, line: inputRequired.line, reason: "it returns inputRequired(...), an SDK 2.x request for input that its framework does not pass to the client" });
+        skipped.push({
+          tool: tool.name,
+          file: inputRequired.file,
+          line: inputRequired.line,
+          reason: "it returns inputRequired(...), an SDK 2.x request for input that its framework does not pass to the client",
+        });
         continue;
       }
       const located = locateHandler(session, tool, conformCalls);
@@ -288,7 +307,11 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       }
       const raw = RAW_PAYLOAD_STYLES.has(tool.style);
       const exitScope = scope;
-      const exits = collectExitPoints(scope).map((exit) => (askers.has(tool.name) && asksForInput(exit, checker) ? { kind: "done" as const, exit } : awaitPayload(planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), generated, raw, foreign), checker)));
+      const exits = collectExitPoints(scope).map((exit) =>
+        askers.has(tool.name) && asksForInput(exit, checker)
+          ? { kind: "done" as const, exit }
+          : awaitPayload(planExit(exit, checker, exit.isThrow && isInsideTry(exit.node, exitScope), generated, raw, foreign), checker),
+      );
       const outputSchema = planOutputSchema(session, tool, located.registration, schemaOptions);
       if ("reason" in outputSchema) {
         skip(outputSchema.reason, outputSchema.node);
@@ -310,9 +333,14 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         continue;
       }
       // What the analyser reads as an error must reach the model as one: never a success envelope.
-      const errorAsSuccess = exits.find((exit) => exit.kind === "success" && tool.returns.some((path) => path.kind === "error" && isAt(path, session.where(exit.exit.node))));
+      const errorAsSuccess = exits.find(
+        (exit) => exit.kind === "success" && tool.returns.some((path) => path.kind === "error" && isAt(path, session.where(exit.exit.node))),
+      );
       if (errorAsSuccess) {
-        skip("a return the analyser reads as an error, whose message migrate cannot take apart: return the error formatter's result there by hand", errorAsSuccess.exit.node);
+        skip(
+          "a return the analyser reads as an error, whose message migrate cannot take apart: return the error formatter's result there by hand",
+          errorAsSuccess.exit.node,
+        );
         continue;
       }
       // A helper that returns a CallToolResult is rewritten to return its payload only when every use
@@ -320,10 +348,19 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       const sharedHelper = exits.find((exit) => exit.kind === "success" && exit.inside && !onlyReturnedCalls(exit.inside.helper, projectFiles, checker));
       if (sharedHelper?.kind === "success") {
         const name = projectFunctionName(sharedHelper.inside!.helper)!.text;
-        skip(`returns ${name}(...), a CallToolResult built by a helper that other code uses other than as \`return ${name}(...)\`: make it return the payload and format it in each handler`, sharedHelper.exit.node);
+        skip(
+          `returns ${name}(...), a CallToolResult built by a helper that other code uses other than as \`return ${name}(...)\`: make it return the payload and format it in each handler`,
+          sharedHelper.exit.node,
+        );
         continue;
       }
-      const anyPayload = exits.find((exit) => exit.kind === "success" && ((exit.inside?.payloadType ?? (exit.payloadIsText ? checker.getStringType() : checker.getTypeAtLocation(exit.payloadNode))).flags & ts.TypeFlags.Any) !== 0);
+      const anyPayload = exits.find(
+        (exit) =>
+          exit.kind === "success" &&
+          ((exit.inside?.payloadType ?? (exit.payloadIsText ? checker.getStringType() : checker.getTypeAtLocation(exit.payloadNode))).flags &
+            ts.TypeFlags.Any) !==
+            0,
+      );
       if (anyPayload?.kind === "success") {
         skip("the payload is typed `any`, so its formatter cannot be typed: give it a type first", anyPayload.payloadNode);
         continue;
@@ -348,11 +385,29 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           if (exit.kind === "done" || exit.kind === "skip") continue;
           let made: ReturnType<typeof successCall>;
           if (exit.kind === "error") {
-            made = errorCall({ message: exit.message, steps: exit.carried?.steps ?? steps.of(tool, [exit.messageNode, ...(exit.said?.nodes ?? [])]), ...exit.said, ...(exit.labelled === undefined ? {} : { labelled: exit.labelled }) }, context);
+            made = errorCall(
+              {
+                message: exit.message,
+                steps: exit.carried?.steps ?? steps.of(tool, [exit.messageNode, ...(exit.said?.nodes ?? [])]),
+                ...exit.said,
+                ...(exit.labelled === undefined ? {} : { labelled: exit.labelled }),
+              },
+              context,
+            );
           } else {
             const success: SuccessExit = exit.carried
-              ? { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.carried.notes, steps: exit.carried.steps ?? steps.inTexts(exit.carried.notes, exit.payloadNode) }
-              : { payload: exit.payload, payloadNode: exit.payloadNode, notes: exit.notes.map((note) => note.getText(note.getSourceFile())), steps: steps.of(tool, exit.notes, exit.payloadNode) };
+              ? {
+                  payload: exit.payload,
+                  payloadNode: exit.payloadNode,
+                  notes: exit.carried.notes,
+                  steps: exit.carried.steps ?? steps.inTexts(exit.carried.notes, exit.payloadNode),
+                }
+              : {
+                  payload: exit.payload,
+                  payloadNode: exit.payloadNode,
+                  notes: exit.notes.map((note) => note.getText(note.getSourceFile())),
+                  steps: steps.of(tool, exit.notes, exit.payloadNode),
+                };
             if (exit.payloadIsText) success.payloadType = checker.getStringType();
             if (exit.inside) {
               success.payloadType = exit.inside.payloadType;
@@ -360,7 +415,15 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
             }
             made = successCall(success, context);
             const [note, ...more] = exit.notes;
-            said.texts.push(exit.carried ? (exit.carried.notes.length === 1 ? plainText(exit.carried.notes[0]!) : null) : note && more.length === 0 && ts.isStringLiteralLike(note) ? note.text : null);
+            said.texts.push(
+              exit.carried
+                ? exit.carried.notes.length === 1
+                  ? plainText(exit.carried.notes[0]!)
+                  : null
+                : note && more.length === 0 && ts.isStringLiteralLike(note)
+                  ? note.text
+                  : null,
+            );
             said.actions.push(...success.steps.map((step) => step.tool));
           }
           need(needs, fileName, formatterModule, exit.kind === "error" ? `${formatter}Error` : formatter);
@@ -370,11 +433,13 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           if (made.bind) {
             // `const response = helper(...);` then the return that reads it twice.
             const statement = exit.exit.node;
-            if (exit.exit.isThrow || !ts.isReturnStatement(statement)) throw new CannotRewrite("a SmartResponse V1 object returned where no const can be declared before it: store it in a const first", statement);
+            if (exit.exit.isThrow || !ts.isReturnStatement(statement))
+              throw new CannotRewrite("a SmartResponse V1 object returned where no const can be declared before it: store it in a const first", statement);
             const lineStart = file.text.lastIndexOf("\n", statement.getStart(file) - 1) + 1;
             const indent = /^[ \t]*/.exec(file.text.slice(lineStart))![0];
             changes.paths++;
-            const inBlock = ts.isBlock(statement.parent) || ts.isCaseClause(statement.parent) || ts.isDefaultClause(statement.parent) || ts.isSourceFile(statement.parent);
+            const inBlock =
+              ts.isBlock(statement.parent) || ts.isCaseClause(statement.parent) || ts.isDefaultClause(statement.parent) || ts.isSourceFile(statement.parent);
             const text = `const ${made.bind.name} = ${made.bind.expression};${inBlock ? `\n${indent}` : " "}return ${call};`;
             pending.push({ fileName, start: statement.getStart(file), end: statement.getEnd(), text: inBlock ? text : `{ ${text} }` });
             continue;
@@ -437,9 +502,17 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           wrap ? "wrapped with conform()" : "",
           outputSchema.change ?? "",
         ].filter((word) => word !== "");
-        migrated.push({ tool: tool.name, ...session.where(scope), changes: words, ...(changes.throws + caught.count > 0 ? { throws: changes.throws + caught.count } : {}) });
+        migrated.push({
+          tool: tool.name,
+          ...session.where(scope),
+          changes: words,
+          ...(changes.throws + caught.count > 0 ? { throws: changes.throws + caught.count } : {}),
+        });
         const text = said.texts[0];
-        stubHints.set(tool.name, { nextAction: text !== undefined && text !== null && said.texts.every((each) => each === text) ? text : null, actions: [...new Set(said.actions)].sort() });
+        stubHints.set(tool.name, {
+          nextAction: text !== undefined && text !== null && said.texts.every((each) => each === text) ? text : null,
+          actions: [...new Set(said.actions)].sort(),
+        });
       } catch (error) {
         if (!(error instanceof CannotRewrite)) throw error;
         edits.restore(before);
@@ -460,7 +533,9 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       const before = file.getFullText();
       const used = importedNameUses(file);
       const single = usesSingleQuotes(file.compilerNode);
-      const applied = single ? edits.editsOf(fileName).map((edit) => ({ ...edit, text: singleQuoted(edit.text, before.slice(edit.start, edit.end)) })) : edits.editsOf(fileName);
+      const applied = single
+        ? edits.editsOf(fileName).map((edit) => ({ ...edit, text: singleQuoted(edit.text, before.slice(edit.start, edit.end)) }))
+        : edits.editsOf(fileName);
       applyEdits(file, applied);
       const edited = file.getFullText();
       addImports(file, session.relativePath(fileName), needs.get(fileName) ?? new Map(), inventory.importSpecifiers === "extensionless", single);
@@ -470,6 +545,13 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       file.replaceWithText(before);
       if (after !== before) files.set(fileName, { before, after, rewritten: rewrittenRanges(fileName, before, applied, edited, after) });
     }
-    return { files, migrated, skipped: skipped.sort((a, b) => compareStrings(a.tool, b.tool)), upToDate: upToDate.sort(), dispatchers: attempt.dispatchersOnly.sort(), stubHints: attempt.stubHints };
+    return {
+      files,
+      migrated,
+      skipped: skipped.sort((a, b) => compareStrings(a.tool, b.tool)),
+      upToDate: upToDate.sort(),
+      dispatchers: attempt.dispatchersOnly.sort(),
+      stubHints: attempt.stubHints,
+    };
   }
 }

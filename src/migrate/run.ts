@@ -70,16 +70,28 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
     // What migrate wrote, statement by statement, with the project's own Prettier and options: the
     // rest of each file keeps its bytes, formatted or not (format-rewrites.ts).
     const formatter = createFormatter({ enabled: true });
-    for (const [file, entry] of plan.files) entry.after = await formatRewritten(file, entry.after, entry.rewritten, (source, indent) => formatter.formatPiece(file, source, indent));
+    for (const [file, entry] of plan.files)
+      entry.after = await formatRewritten(file, entry.after, entry.rewritten, (source, indent) => formatter.formatPiece(file, source, indent));
   }
   if (plan.files.size === 0) return { plan, root, written: [], rolledBack: null, wouldRollBack: null };
-  if (!options.write) return { plan, root, written: [], rolledBack: null, wouldRollBack: options.typecheck === false ? null : typeCheckInMemory(session, inventory, plan, options) };
+  if (!options.write)
+    return {
+      plan,
+      root,
+      written: [],
+      rolledBack: null,
+      wouldRollBack: options.typecheck === false ? null : typeCheckInMemory(session, inventory, plan, options),
+    };
 
   const touched = [...plan.files.keys()];
   if (!options.force) {
     const dirty = uncommittedFiles(root, touched);
-    if (dirty === null) throw new InputError(`${toPosixPath(relative(options.cwd, root)) || "."} is not in a git repository: migrate --write rewrites source files and needs version control to undo it; commit the project to git, or pass --force`);
-    if (dirty.length > 0) throw new InputError(`migrate --write would rewrite files with uncommitted changes: ${dirty.join(", ")}. Commit or stash them first, or pass --force`);
+    if (dirty === null)
+      throw new InputError(
+        `${toPosixPath(relative(options.cwd, root)) || "."} is not in a git repository: migrate --write rewrites source files and needs version control to undo it; commit the project to git, or pass --force`,
+      );
+    if (dirty.length > 0)
+      throw new InputError(`migrate --write would rewrite files with uncommitted changes: ${dirty.join(", ")}. Commit or stash them first, or pass --force`);
   }
 
   const baseline = typeErrors(session.program, root);
@@ -172,12 +184,16 @@ export function planDiff(plan: MigrationPlan, root: string): string {
 }
 
 export function planSummary(plan: MigrationPlan): string {
-  const lines = [`${plan.migrated.length} tool${plan.migrated.length === 1 ? "" : "s"} migrated, ${plan.skipped.length} skipped, ${plan.upToDate.length} already on the formatters`];
+  const lines = [
+    `${plan.migrated.length} tool${plan.migrated.length === 1 ? "" : "s"} migrated, ${plan.skipped.length} skipped, ${plan.upToDate.length} already on the formatters`,
+  ];
   for (const tool of plan.migrated) lines.push(`  migrated ${tool.tool} (${tool.file}:${tool.line}): ${tool.changes.join(", ")}`);
   for (const tool of plan.skipped) lines.push(`  skipped  ${tool.tool} (${tool.file}:${tool.line}): ${tool.reason}`);
   for (const where of plan.dispatchers) lines.push(`  dispatcher ${where}: passes results through (its tools were already on the formatters)`);
   for (const { file, tools } of plan.throwAssertions ?? []) {
-    lines.push(`  test     ${file} asserts a throw, and ${tools.join(", ")} now return${tools.length === 1 ? "s" : ""} an error result instead of throwing: its assertions keep their meaning only if they check the result's isError (migrate leaves tests alone)`);
+    lines.push(
+      `  test     ${file} asserts a throw, and ${tools.join(", ")} now return${tools.length === 1 ? "s" : ""} an error result instead of throwing: its assertions keep their meaning only if they check the result's isError (migrate leaves tests alone)`,
+    );
   }
   return lines.join("\n");
 }

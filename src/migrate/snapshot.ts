@@ -52,7 +52,8 @@ export class FileSnapshot {
         for (let current = dirname(path); !this.existing.has(current) && dirname(current) !== current; current = dirname(current)) created.add(current);
       } else writeFileAtomically(path, content);
     }
-    for (const folder of this.folders) for (let current = dirname(folder); !this.existing.has(current) && dirname(current) !== current; current = dirname(current)) created.add(current);
+    for (const folder of this.folders)
+      for (let current = dirname(folder); !this.existing.has(current) && dirname(current) !== current; current = dirname(current)) created.add(current);
     // Deepest first, and only when empty: a folder the run created holds nothing of anyone else's.
     for (const directory of [...created].sort((a, b) => b.length - a.length)) {
       if (existsSync(directory) && readdirSync(directory).length === 0) rmdirSync(directory);

@@ -40,7 +40,10 @@ export function throwAssertions(root: string, outputDir: string, migrated: reado
     if (!THROW_ASSERTION.test(text)) continue;
     const stem = (path: string): string => basename(path).replace(/\.[cm]?[jt]sx?$/, "");
     const tools = throwing
-      .filter((tool) => text.includes(tool.tool) || new RegExp(`from\\s+["'][^"']*/${stem(tool.file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\.[cm]?[jt]s)?["']`).test(text))
+      .filter(
+        (tool) =>
+          text.includes(tool.tool) || new RegExp(`from\\s+["'][^"']*/${stem(tool.file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\.[cm]?[jt]s)?["']`).test(text),
+      )
       .map((tool) => tool.tool);
     if (tools.length > 0) found.push({ file: toPosixPath(relative(root, file)), tools });
   }

@@ -40,10 +40,14 @@ export class EditSet {
    */
   takeWithin(fileName: string, start: number, end: number, insertionsAtStart = true): TextEdit[] | null {
     const edits = this.byFile.get(fileName) ?? [];
-    const inside = (edit: TextEdit): boolean => edit.start >= start && edit.end <= end && !(edit.start === edit.end && (edit.start === end || (!insertionsAtStart && edit.start === start)));
+    const inside = (edit: TextEdit): boolean =>
+      edit.start >= start && edit.end <= end && !(edit.start === edit.end && (edit.start === end || (!insertionsAtStart && edit.start === start)));
     const outside = (edit: TextEdit): boolean => edit.end <= start || edit.start >= end;
     if (edits.some((edit) => !inside(edit) && !outside(edit))) return null;
-    this.byFile.set(fileName, edits.filter((edit) => !inside(edit)));
+    this.byFile.set(
+      fileName,
+      edits.filter((edit) => !inside(edit)),
+    );
     return edits.filter(inside);
   }
 

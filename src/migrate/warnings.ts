@@ -22,7 +22,13 @@ function isProjectFile(file: ts.SourceFile): boolean {
 function typeEdit(typeNode: ts.TypeNode): WarningEdit {
   const file = typeNode.getSourceFile();
   const readonly = /^readonly |^ReadonlyArray/.test(typeNode.getText(file));
-  return { fileName: file.fileName, start: typeNode.getStart(file), end: typeNode.getEnd(), text: readonly ? "readonly Warning[]" : "Warning[]", needs: "Warning" };
+  return {
+    fileName: file.fileName,
+    start: typeNode.getStart(file),
+    end: typeNode.getEnd(),
+    text: readonly ? "readonly Warning[]" : "Warning[]",
+    needs: "Warning",
+  };
 }
 
 /**
@@ -40,7 +46,13 @@ export function planWarnings(scope: ts.Node, checker: ts.TypeChecker, idOf: (mes
       const symbol = ts.isShorthandPropertyAssignment(node.parent) ? checker.getShorthandAssignmentValueSymbol(node.parent) : checker.getSymbolAtLocation(node);
       const declaration = symbol?.valueDeclaration;
       // Only arrays the handler itself declares: a module-level or imported list belongs to more than one tool.
-      if (symbol && declaration && ts.isVariableDeclaration(declaration) && declaration.getStart() >= scope.getStart() && declaration.getEnd() <= scope.getEnd()) {
+      if (
+        symbol &&
+        declaration &&
+        ts.isVariableDeclaration(declaration) &&
+        declaration.getStart() >= scope.getStart() &&
+        declaration.getEnd() <= scope.getEnd()
+      ) {
         arrays.set(symbol, [...(arrays.get(symbol) ?? []), node]);
       }
     }
@@ -54,7 +66,8 @@ export function planWarnings(scope: ts.Node, checker: ts.TypeChecker, idOf: (mes
     const declaration = symbol.valueDeclaration as ts.VariableDeclaration;
     const file = declaration.getSourceFile();
     if (!declaration.type || !STRING_ARRAY.test(declaration.type.getText(file))) {
-      if (references.some((reference) => isPushArgument(reference))) return { reason: "a warnings array without a `string[]` type annotation", node: declaration };
+      if (references.some((reference) => isPushArgument(reference)))
+        return { reason: "a warnings array without a `string[]` type annotation", node: declaration };
       continue;
     }
     edits.push(typeEdit(declaration.type));
@@ -69,7 +82,13 @@ export function planWarnings(scope: ts.Node, checker: ts.TypeChecker, idOf: (mes
             const message = messageText(unwrapExpression(argument));
             const id = message === undefined ? undefined : idOf(message);
             if (id === undefined) return { reason: "pushes a warning that is not written out as text", node: argument };
-            edits.push({ fileName: file.fileName, start: argument.getStart(file), end: argument.getEnd(), text: `warning(${JSON.stringify(id)}, ${argument.getText(file)})`, needs: "warning" });
+            edits.push({
+              fileName: file.fileName,
+              start: argument.getStart(file),
+              end: argument.getEnd(),
+              text: `warning(${JSON.stringify(id)}, ${argument.getText(file)})`,
+              needs: "warning",
+            });
             count++;
           }
           continue;

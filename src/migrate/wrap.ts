@@ -62,7 +62,9 @@ function referenceTo(registration: ts.Node | null, fn: ts.Node, checker: ts.Type
   const candidates: ts.Node[] = ts.isCallExpression(registration)
     ? [...registration.arguments]
     : ts.isObjectLiteralExpression(registration)
-      ? registration.properties.flatMap((property) => (ts.isPropertyAssignment(property) ? [property.initializer] : ts.isShorthandPropertyAssignment(property) ? [property.name] : []))
+      ? registration.properties.flatMap((property) =>
+          ts.isPropertyAssignment(property) ? [property.initializer] : ts.isShorthandPropertyAssignment(property) ? [property.name] : [],
+        )
       : [];
   for (const candidate of candidates) {
     if (ts.isIdentifier(candidate) && resolveFunction(candidate, checker) === fn) return candidate;
@@ -93,7 +95,14 @@ export function usesOf(name: ts.Identifier, files: readonly ts.SourceFile[], che
   const found: ts.Identifier[] = [];
   if (!target) return found;
   const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node !== name && node.text === name.text && !ts.isImportSpecifier(node.parent) && !ts.isExportSpecifier(node.parent) && !ts.isImportClause(node.parent)) {
+    if (
+      ts.isIdentifier(node) &&
+      node !== name &&
+      node.text === name.text &&
+      !ts.isImportSpecifier(node.parent) &&
+      !ts.isExportSpecifier(node.parent) &&
+      !ts.isImportClause(node.parent)
+    ) {
       let symbol = checker.getSymbolAtLocation(node);
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
       if (symbol === target) found.push(node);
@@ -120,7 +129,11 @@ function onlyReturnedByItsBranch(name: ts.Identifier, tool: string, files: reado
   const names = (node: ts.Expression): boolean => {
     const value = ts.isParenthesizedExpression(node) ? node.expression : node;
     if (ts.isStringLiteralLike(value)) return value.text === tool;
-    return ts.isBinaryExpression(value) && (value.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || value.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken) && (names(value.left) || names(value.right));
+    return (
+      ts.isBinaryExpression(value) &&
+      (value.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || value.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken) &&
+      (names(value.left) || names(value.right))
+    );
   };
   for (let node: ts.Node = outer.parent; !ts.isSourceFile(node) && !isFunctionNode(node); node = node.parent) {
     if (ts.isCaseClause(node)) return names(node.expression);
@@ -139,7 +152,9 @@ export function planWrap(
   const file = scope.getSourceFile();
   if (isFunctionNode(scope)) {
     const parent = scope.parent;
-    const inline = (ts.isCallExpression(parent) && parent.arguments.some((argument) => argument === scope)) || (ts.isPropertyAssignment(parent) && parent.initializer === scope);
+    const inline =
+      (ts.isCallExpression(parent) && parent.arguments.some((argument) => argument === scope)) ||
+      (ts.isPropertyAssignment(parent) && parent.initializer === scope);
     if (inline && !ts.isMethodDeclaration(scope)) {
       const fileName = file.fileName;
       // Inside wrappers that pass its result through (`applyRateLimiting("x", async (args) => ...)`):
@@ -149,21 +164,36 @@ export function planWrap(
         if (!ts.isCallExpression(outer.parent) && !ts.isPropertyAssignment(outer.parent)) break;
         target = outer;
       }
-      return { scope, edits: [{ fileName, start: target.getStart(file), end: target.getStart(file), text: conformCall(name) }, { fileName, start: target.getEnd(), end: target.getEnd(), text: ")" }] };
+      return {
+        scope,
+        edits: [
+          { fileName, start: target.getStart(file), end: target.getStart(file), text: conformCall(name) },
+          { fileName, start: target.getEnd(), end: target.getEnd(), text: ")" },
+        ],
+      };
     }
     if (ts.isMethodDeclaration(scope) && scope.body) return { scope, edits: wrapBlock(scope.body, name, isAsyncFunction(scope)) };
     const reference = referenceTo(registration, scope, checker);
     if (reference) {
-      const declaredName = ts.isFunctionDeclaration(scope) ? scope.name : ts.isVariableDeclaration(scope.parent) && ts.isIdentifier(scope.parent.name) ? scope.parent.name : undefined;
+      const declaredName = ts.isFunctionDeclaration(scope)
+        ? scope.name
+        : ts.isVariableDeclaration(scope.parent) && ts.isIdentifier(scope.parent.name)
+          ? scope.parent.name
+          : undefined;
       // This one use and no other (imports and exports of it are not uses): any other caller would get the formatter's result too.
       const other = declaredName ? usesOf(declaredName, projectFiles, checker).find((use) => use !== reference) : undefined;
       if (!declaredName || other) {
-        const at = other ? ` (${basename(other.getSourceFile().fileName)}:${other.getSourceFile().getLineAndCharacterOfPosition(other.getStart()).line + 1})` : "";
+        const at = other
+          ? ` (${basename(other.getSourceFile().fileName)}:${other.getSourceFile().getLineAndCharacterOfPosition(other.getStart()).line + 1})`
+          : "";
         return { reason: `the handler ${reference.text} is used elsewhere too${at}; wrap this registration's use with conform() by hand` };
       }
       const at = reference.getSourceFile();
       const fileName = at.fileName;
-      const edits: WrapPlan["edits"] = [{ fileName, start: reference.getStart(at), end: reference.getStart(at), text: conformCall(name) }, { fileName, start: reference.getEnd(), end: reference.getEnd(), text: ")" }];
+      const edits: WrapPlan["edits"] = [
+        { fileName, start: reference.getStart(at), end: reference.getStart(at), text: conformCall(name) },
+        { fileName, start: reference.getEnd(), end: reference.getEnd(), text: ")" },
+      ];
       // A declared `Promise<CallToolResult>` would hide that every path now returns the formatter's
       // result, and `conform` would reject it: the return type is left to inference.
       if (scope.type) {
@@ -175,7 +205,13 @@ export function planWrap(
     // `const handler = async (...) => {...}` (then `export default handler`, or passed on): wrapped where it is defined.
     if (ts.isVariableDeclaration(scope.parent) && scope.parent.initializer === scope) {
       const fileName = file.fileName;
-      return { scope, edits: [{ fileName, start: scope.getStart(file), end: scope.getStart(file), text: conformCall(name) }, { fileName, start: scope.getEnd(), end: scope.getEnd(), text: ")" }] };
+      return {
+        scope,
+        edits: [
+          { fileName, start: scope.getStart(file), end: scope.getStart(file), text: conformCall(name) },
+          { fileName, start: scope.getEnd(), end: scope.getEnd(), text: ")" },
+        ],
+      };
     }
     // `export default async function greet(...) {...}` (xmcp): a declaration cannot be wrapped by a call, its body can.
     if (ts.isFunctionDeclaration(scope) && scope.body) {

@@ -50,7 +50,8 @@ export function init(modules: { typescript: TypeScriptModule }): PluginModule {
       }
       const settings = info.config ?? {};
       // Never throw into tsserver: say why in its log, and leave the editor its own diagnostics.
-      const report = (error: unknown): void => log(error instanceof InputError ? error.format() : error instanceof Error ? (error.stack ?? error.message) : String(error));
+      const report = (error: unknown): void =>
+        log(error instanceof InputError ? error.format() : error instanceof Error ? (error.stack ?? error.message) : String(error));
       const check = new ProgramCheck(tsconfigPath, new PluginConfigLoader(dirname(tsconfigPath), settings), report);
       return decorate(info.languageService, (fileName, prior) => {
         try {

@@ -41,7 +41,11 @@ export class PluginConfigLoader {
     if (this.cached && this.cached.path === path && this.cached.mtimeMs === mtimeMs) return this.cached.config;
     const config = path === null ? {} : readConfig(path);
     const values = this.settings.protocol !== undefined ? { protocol: this.settings.protocol } : {};
-    const resolved = { generate: resolveGenerateConfig(values, config, path, this.rootDir), minCoverage: config.check?.minCoverage ?? null, rules: config.rules ?? {} };
+    const resolved = {
+      generate: resolveGenerateConfig(values, config, path, this.rootDir),
+      minCoverage: config.check?.minCoverage ?? null,
+      rules: config.rules ?? {},
+    };
     this.cached = { path, mtimeMs, config: resolved };
     return resolved;
   }

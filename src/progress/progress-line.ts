@@ -61,10 +61,11 @@ export class ProgressLine {
     }
     // Long synchronous stretches (parsing, the checker) send no updates; an async stage (formatting
     // in worker threads) may: a timer draws its text once the wait is over.
-    else this.timer ??= this.clock.setTimeout(() => {
-      this.timer = undefined;
-      if (this.pending) this.update(this.pending);
-    }, wait);
+    else
+      this.timer ??= this.clock.setTimeout(() => {
+        this.timer = undefined;
+        if (this.pending) this.update(this.pending);
+      }, wait);
   }
 
   /**

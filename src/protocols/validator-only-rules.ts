@@ -76,7 +76,8 @@ export const VALIDATOR_ONLY_RULES: { readonly [P in ProtocolId]: readonly Valida
   ],
   acor: [
     {
-      message: /^unknown ACOR message type |^Input Needed takes no title|^Status needs a state|^unknown status |^progress must be |^Error needs a title|^AI Directive needs an action/,
+      message:
+        /^unknown ACOR message type |^Input Needed takes no title|^Status needs a state|^unknown status |^progress must be |^Error needs a title|^AI Directive needs an action/,
       rule: "every ## header is one of the seven message types, well formed",
       reason: "a message whose header cannot be read is not kept",
     },

@@ -10,9 +10,14 @@ const property = (text: string): string => data(text).replace(/:/g, "%3A").repla
 export const githubReporter: Reporter = (result: CheckResult) => {
   const out: string[] = [];
   for (const tool of result.tools) {
-    for (const problem of tool.problems) out.push(`::${problem.severity} file=${property(problem.file)},line=${problem.line},title=${property(problem.code)}::${data(`${problem.code} ${problem.message}`)}`);
+    for (const problem of tool.problems)
+      out.push(
+        `::${problem.severity} file=${property(problem.file)},line=${problem.line},title=${property(problem.code)}::${data(`${problem.code} ${problem.message}`)}`,
+      );
   }
-  const coverage = coverageRows(result).map(([label, count]) => `${label} ${countText(count)}`).join("; ");
+  const coverage = coverageRows(result)
+    .map(([label, count]) => `${label} ${countText(count)}`)
+    .join("; ");
   out.push(`::${result.ok ? "notice" : "error"} title=mcp-conform check::${data(`${verdict(result)}. ${coverage}`)}`);
   return `${out.join("\n")}\n`;
 };

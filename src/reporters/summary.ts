@@ -19,6 +19,9 @@ export function verdict(result: CheckResult): string {
   const errors = all.filter((problem) => problem.severity === "error").length;
   const warnings = all.length - errors;
   const warned = warnings > 0 ? `${errors > 0 ? " and" : " with"} ${warnings} warning${warnings === 1 ? "" : "s"}` : "";
-  const bar = result.minCoverage !== null && result.coverage.conforming.percent < result.minCoverage ? `; conformance ${result.coverage.conforming.percent}% is below the minimum of ${result.minCoverage}%` : "";
+  const bar =
+    result.minCoverage !== null && result.coverage.conforming.percent < result.minCoverage
+      ? `; conformance ${result.coverage.conforming.percent}% is below the minimum of ${result.minCoverage}%`
+      : "";
   return result.ok ? `check passed${warned}` : `check failed: ${errors} problem${errors === 1 ? "" : "s"}${warned}${bar}`;
 }

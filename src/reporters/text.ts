@@ -15,13 +15,19 @@ export const textReporter: Reporter = (result: CheckResult, { color }) => {
   const head = ["tool", "conforms", "guidance", "problems", "where"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[], style?: (cell: string, i: number) => string): string =>
-    cells.map((cell, i) => (style ? style(cell.padEnd(widths[i]!), i) : cell.padEnd(widths[i]!))).join("  ").trimEnd();
+    cells
+      .map((cell, i) => (style ? style(cell.padEnd(widths[i]!), i) : cell.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   const out: string[] = [line(head, (cell) => c.dim(cell))];
   for (const row of rows) out.push(line(row, (cell, i) => (i === 1 ? (row[1] === "yes" ? c.green(cell) : c.red(cell)) : cell)));
   const problems = result.tools.flatMap((tool) => tool.problems);
   if (problems.length > 0) {
     out.push("");
-    for (const problem of problems) out.push(`${problem.file}:${problem.line}: ${problem.severity === "warning" ? c.yellow(`${problem.code} (warning)`) : c.red(problem.code)} ${problem.message.replace(/\r?\n/g, " ")}`);
+    for (const problem of problems)
+      out.push(
+        `${problem.file}:${problem.line}: ${problem.severity === "warning" ? c.yellow(`${problem.code} (warning)`) : c.red(problem.code)} ${problem.message.replace(/\r?\n/g, " ")}`,
+      );
   }
   // What each tool still sends as placeholder content, so the list of what to fill is in one place.
   const unfinished = result.tools.filter((tool) => tool.placeholders.length > 0);

@@ -64,7 +64,11 @@ export async function applyPlan(plan: Plan, fs: WriteFs): Promise<ApplyResult> {
     throw failed ? fsError(failed.cause, failed.action, display(failed.path)) : error;
   }
 
-  await removeEmptiedFolders(fs, plan.outputDir, plan.deletes.map((stale) => stale.absPath));
+  await removeEmptiedFolders(
+    fs,
+    plan.outputDir,
+    plan.deletes.map((stale) => stale.absPath),
+  );
 
   return {
     written: plan.writes.map((file) => file.path),

@@ -56,16 +56,66 @@ export interface Shape {
  */
 export const NAMES_PRETTIER_READS: ReadonlySet<string> = new Set([
   // test calls and their modifiers
-  "it", "test", "describe", "skip", "only", "each", "step", "serial", "parallel", "concurrent", "todo", "fixme",
-  "xit", "xdescribe", "xtest", "fit", "fdescribe", "ftest",
-  "beforeEach", "beforeAll", "afterEach", "afterAll",
+  "it",
+  "test",
+  "describe",
+  "skip",
+  "only",
+  "each",
+  "step",
+  "serial",
+  "parallel",
+  "concurrent",
+  "todo",
+  "fixme",
+  "xit",
+  "xdescribe",
+  "xtest",
+  "fit",
+  "fdescribe",
+  "ftest",
+  "beforeEach",
+  "beforeAll",
+  "afterEach",
+  "afterAll",
   // Angular test wrappers
-  "async", "inject", "fakeAsync", "waitForAsync",
+  "async",
+  "inject",
+  "fakeAsync",
+  "waitForAsync",
   // calls and tags whose layout depends on the callee
-  "Boolean", "require", "define", "exports", "module", "Component", "extend", "styled", "style", "styles", "template",
-  "css", "gql", "graphql", "html", "markdown", "md", "jsx", "fbt", "track", "experimental", "then",
+  "Boolean",
+  "require",
+  "define",
+  "exports",
+  "module",
+  "Component",
+  "extend",
+  "styled",
+  "style",
+  "styles",
+  "template",
+  "css",
+  "gql",
+  "graphql",
+  "html",
+  "markdown",
+  "md",
+  "jsx",
+  "fbt",
+  "track",
+  "experimental",
+  "then",
   // contextual keywords and literals Prettier tests by name
-  "as", "await", "const", "else", "let", "new", "of", "type", "undefined",
+  "as",
+  "await",
+  "const",
+  "else",
+  "let",
+  "new",
+  "of",
+  "type",
+  "undefined",
 ]);
 
 const SPECIAL_COMMENT = /prettier|@format|@type\b|@satisfies/i;
@@ -219,10 +269,12 @@ export function modelOf(printed: string, representative: Shape): ((member: Shape
   }
   return (member) => {
     if (member.key !== representative.key) return undefined;
-    return tokens.map((token) => {
-      const slot = slots.get(token);
-      return slot ? slot.write(member.contents[slot.index]!) : token.text;
-    }).join("");
+    return tokens
+      .map((token) => {
+        const slot = slots.get(token);
+        return slot ? slot.write(member.contents[slot.index]!) : token.text;
+      })
+      .join("");
   };
 }
 

@@ -13,7 +13,9 @@ interface Job {
 parentPort?.on("message", async (job: Job) => {
   try {
     const module = (await import(job.prettier)) as { format?: unknown; default?: unknown };
-    const prettier = (typeof module.format === "function" ? module : module.default) as { format(source: string, options: Record<string, unknown>): Promise<string> };
+    const prettier = (typeof module.format === "function" ? module : module.default) as {
+      format(source: string, options: Record<string, unknown>): Promise<string>;
+    };
     const results: [string, string][] = [];
     for (const [path, source, options] of job.files) results.push([path, await prettier.format(source, { ...options, filepath: path })]);
     parentPort?.postMessage({ ok: true, results });

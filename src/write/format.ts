@@ -26,7 +26,15 @@ import { basename, dirname, extname, isAbsolute, relative } from "node:path";
 import { InputError } from "../errors.js";
 import { modelOf, type Shape, shapeOf } from "./format-by-shape.js";
 import { balancedShares, defaultThreads, type FormatJob, formatOnWorker, shareCount } from "./format-pool.js";
-import { bundledPrettierVersion, type LoadedPrettier, type LoadPrettier, loadBundled, loadProjectPrettier, type PrettierApi, resolvePluginNames } from "./prettier.js";
+import {
+  bundledPrettierVersion,
+  type LoadedPrettier,
+  type LoadPrettier,
+  loadBundled,
+  loadProjectPrettier,
+  type PrettierApi,
+  resolvePluginNames,
+} from "./prettier.js";
 import { compareStrings } from "../compare-strings.js";
 
 export type { LoadedPrettier, LoadPrettier, PrettierApi } from "./prettier.js";
@@ -163,7 +171,14 @@ export function createFormatter({ enabled, loadPrettier = loadProjectPrettier, t
       const printWidth = typeof options["printWidth"] === "number" ? options["printWidth"] : 80;
       const width = [...indent].reduce((sum, char) => sum + (char === "\t" ? tabWidth : 1), 0);
       // Without the project's plugins: an import sorter given one import alone would drop it as unused.
-      const formatted = await api.format(source, { ...options, plugins: [], filepath: absPath, endOfLine: "lf", insertPragma: false, printWidth: Math.max(printWidth - width, 1) });
+      const formatted = await api.format(source, {
+        ...options,
+        plugins: [],
+        filepath: absPath,
+        endOfLine: "lf",
+        insertPragma: false,
+        printWidth: Math.max(printWidth - width, 1),
+      });
       return formatted.replace(/\n$/, "");
     },
     async format(files) {
@@ -182,7 +197,9 @@ export function createFormatter({ enabled, loadPrettier = loadProjectPrettier, t
           } catch {
             throw formatError(absPath, options["parser"], error);
           }
-          warnings.add(`warning: a Prettier plugin (${plugins.map(pluginName).join(", ")}) failed on ${relative(process.cwd(), absPath) || absPath}: ${messageOf(error)}; formatted it without plugins`);
+          warnings.add(
+            `warning: a Prettier plugin (${plugins.map(pluginName).join(", ")}) failed on ${relative(process.cwd(), absPath) || absPath}: ${messageOf(error)}; formatted it without plugins`,
+          );
           return text;
         }
       };
@@ -235,7 +252,11 @@ interface ShapedJob {
  * share a shape are derived from the first, once the second is derived exactly as Prettier prints
  * it. Everything else, and every group that fails that test, is formatted file by file.
  */
-async function formatByShape(jobs: readonly ShapedJob[], formatBatch: (jobs: readonly FormatJob[]) => Promise<Map<string, string>>, byShape: boolean): Promise<Map<string, string>> {
+async function formatByShape(
+  jobs: readonly ShapedJob[],
+  formatBatch: (jobs: readonly FormatJob[]) => Promise<Map<string, string>>,
+  byShape: boolean,
+): Promise<Map<string, string>> {
   const groups = new Map<string, { job: FormatJob; shape: Shape }[]>();
   const alone: FormatJob[] = [];
   for (const { job, optionsKey } of jobs) {
@@ -280,10 +301,7 @@ function shapeable(options: Record<string, unknown>): boolean {
 }
 
 /** Formats one batch with one Prettier import. */
-export async function formatFiles(
-  files: ReadonlyMap<string, string>,
-  options: FormatterOptions,
-): Promise<Map<string, string>> {
+export async function formatFiles(files: ReadonlyMap<string, string>, options: FormatterOptions): Promise<Map<string, string>> {
   return createFormatter(options).format(files);
 }
 
@@ -297,7 +315,7 @@ function formatError(absPath: string, parser: unknown, error: unknown): Error {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+  return error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
 }
 
 /** JSON with object keys sorted, so equal options always give an equal key. */

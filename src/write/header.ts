@@ -47,8 +47,7 @@ function headLines(content: string): string[] {
 /** A line that is a comment (or a JSON `"$comment"`) containing `marker`. */
 function isMarkerLine(line: string, marker: string): boolean {
   const trimmed = line.trimStart();
-  const commentLike =
-    trimmed.startsWith("//") || trimmed.startsWith("/*") || trimmed.startsWith("*") || /^"\$comment"\s*:/.test(trimmed);
+  const commentLike = trimmed.startsWith("//") || trimmed.startsWith("/*") || trimmed.startsWith("*") || /^"\$comment"\s*:/.test(trimmed);
   return commentLike && trimmed.includes(marker);
 }
 

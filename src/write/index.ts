@@ -86,7 +86,13 @@ export async function writeGeneratedOutput(options: WriteOptions): Promise<Outpu
   const fs = options.fs ?? nodeWriteFs;
   const projectRoot = resolve(options.projectRoot);
   const outputDir = isAbsolute(options.outputDir) ? resolve(options.outputDir) : resolve(projectRoot, options.outputDir);
-  const formatter = options.formatter ?? createFormatter({ enabled: options.format, byShape: options.formatByShape ?? true, ...(options.loadPrettier ? { loadPrettier: options.loadPrettier } : {}) });
+  const formatter =
+    options.formatter ??
+    createFormatter({
+      enabled: options.format,
+      byShape: options.formatByShape ?? true,
+      ...(options.loadPrettier ? { loadPrettier: options.loadPrettier } : {}),
+    });
   const cache = !options.format || options.cache === false ? undefined : (options.cache ?? FormatCache.forProject(projectRoot));
   await cache?.load(fs);
 

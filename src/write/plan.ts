@@ -189,10 +189,7 @@ export async function planOutput(input: PlanInput): Promise<Plan> {
     const { absPath, path, previous } = candidate;
     if (candidate.scaffold) {
       if (content !== "fresh") plan.scaffolds.push({ absPath, path, content, previous: undefined });
-    } else if (
-      content === "fresh" ||
-      (previous !== undefined && comparable(previous, endOfLineAuto) === comparable(content, endOfLineAuto))
-    ) {
+    } else if (content === "fresh" || (previous !== undefined && comparable(previous, endOfLineAuto) === comparable(content, endOfLineAuto))) {
       plan.unchanged.push(path);
     } else {
       plan.writes.push({ absPath, path, content, previous });

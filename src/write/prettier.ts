@@ -68,7 +68,10 @@ export const loadProjectPrettier: LoadPrettier = async (fromDir) => {
   const version = (JSON.parse(readFileSync(join(found, "package.json"), "utf8")) as { version?: string }).version ?? "unknown";
   if (!/^3\./.test(version)) {
     const bundled = await loadBundled();
-    return { ...bundled, warning: `the project's Prettier is ${version} (${found}), and mcp-conform formats with Prettier 3: the output is formatted with its own Prettier ${bundledPrettierVersion}, which your \`prettier --check\` may disagree with` };
+    return {
+      ...bundled,
+      warning: `the project's Prettier is ${version} (${found}), and mcp-conform formats with Prettier 3: the output is formatted with its own Prettier ${bundledPrettierVersion}, which your \`prettier --check\` may disagree with`,
+    };
   }
   const moduleUrl = pathToFileURL(packageEntry(found)).href;
   return { api: await importPrettier(moduleUrl), moduleUrl, bundled: false };
@@ -104,7 +107,9 @@ function sameFolder(a: string, b: string): boolean {
 /** The file `import(name)` would load from a package folder: its `exports["."]` for `import`, else `main`. */
 function packageEntry(dir: string): string {
   const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { exports?: unknown; main?: string };
-  const fromExports = pickExport(typeof pkg.exports === "object" && pkg.exports !== null && "." in pkg.exports ? (pkg.exports as Record<string, unknown>)["."] : pkg.exports);
+  const fromExports = pickExport(
+    typeof pkg.exports === "object" && pkg.exports !== null && "." in pkg.exports ? (pkg.exports as Record<string, unknown>)["."] : pkg.exports,
+  );
   return join(dir, fromExports ?? pkg.main ?? "index.js");
 }
 

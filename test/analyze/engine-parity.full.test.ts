@@ -10,7 +10,9 @@ import { transcriptOf } from "./engine-parity.js";
  * defaults (src/analyze/typescript-defaults.ts), which TypeScript 7's API, opening the tsconfig
  * itself, cannot be given; and such a project never gets the TypeScript 7 engine (select.ts).
  */
-const FIXTURES = fixtureProjects().filter((fixture) => !fixture.startsWith("bad/") && (projectTypeScriptMajor(join(fixturesRoot, fixture, "tsconfig.json")) ?? 6) >= 6);
+const FIXTURES = fixtureProjects().filter(
+  (fixture) => !fixture.startsWith("bad/") && (projectTypeScriptMajor(join(fixturesRoot, fixture, "tsconfig.json")) ?? 6) >= 6,
+);
 
 describe("engine parity, every fixture", () => {
   it("finds the fixtures", () => expect(FIXTURES.length).toBeGreaterThanOrEqual(15));

@@ -31,7 +31,13 @@ export function engineTranscript(project: EngineProject): string[] {
     const kinds: string[] = [];
     const visit = (node: EngineNode): undefined => {
       kinds.push(`${syntax.kindName(node)}@${syntax.line(node)}`);
-      if (syntax.is(node, "ArrowFunction") || syntax.is(node, "FunctionExpression") || syntax.is(node, "FunctionDeclaration") || syntax.is(node, "MethodDeclaration")) functions.push(node);
+      if (
+        syntax.is(node, "ArrowFunction") ||
+        syntax.is(node, "FunctionExpression") ||
+        syntax.is(node, "FunctionDeclaration") ||
+        syntax.is(node, "MethodDeclaration")
+      )
+        functions.push(node);
       if (syntax.is(node, "CallExpression")) {
         callees.push(syntax.is(node.expression, "PropertyAccessExpression") ? node.expression.name : node.expression);
         const name = calleeName(syntax, node);
@@ -71,7 +77,9 @@ export function engineTranscript(project: EngineProject): string[] {
   // The parts of the analysis that run on the engine, as the analysis calls them.
   for (const { style, node } of registrations) {
     const name = syntax.is(node, "CallExpression") && node.arguments[0] ? resolveToolName(node.arguments[0], project) : undefined;
-    lines.push(`${style} @${where(node)}: SDK major ${sdkMajorOf(style, node, project) ?? "none"}${name !== undefined ? `, tool name ${JSON.stringify(name)}` : ""}`);
+    lines.push(
+      `${style} @${where(node)}: SDK major ${sdkMajorOf(style, node, project) ?? "none"}${name !== undefined ? `, tool name ${JSON.stringify(name)}` : ""}`,
+    );
   }
   // Tool names as tool objects, FastMCP and loops give them: the value of every \`name\` property.
   for (const node of names) lines.push(`name @${where(node)}: ${JSON.stringify(resolveToolName(node, project) ?? null)}`);
@@ -96,7 +104,11 @@ function describe(checker: EngineChecker, type: EngineType, depth: number): stri
   const literal = checker.literalValue(type);
   if (literal !== undefined) return `${flags}:${JSON.stringify(literal)}`;
   const members = checker.unionMembers(type);
-  if (members) return `${flags}:union(${members.map((member) => describe(checker, member, depth - 1)).sort().join(" | ")})`;
+  if (members)
+    return `${flags}:union(${members
+      .map((member) => describe(checker, member, depth - 1))
+      .sort()
+      .join(" | ")})`;
   if (depth <= 0) return `${flags}`;
   const parts = [`${flags}`];
   const args = checker.typeArguments(type);
@@ -105,7 +117,13 @@ function describe(checker: EngineChecker, type: EngineType, depth: number): stri
   else if (checker.isTupleType(type)) parts.push("tuple");
   else if (args.length === 0) {
     const properties = checker.properties(type);
-    if (properties.length > 0 && properties.length <= 40) parts.push(`{${properties.map((p) => symbolKeyed(checker.symbolName(p))).sort().join(",")}}`);
+    if (properties.length > 0 && properties.length <= 40)
+      parts.push(
+        `{${properties
+          .map((p) => symbolKeyed(checker.symbolName(p)))
+          .sort()
+          .join(",")}}`,
+      );
     else if (properties.length > 40) parts.push(`{${properties.length} properties}`);
   }
   return parts.join(" ");

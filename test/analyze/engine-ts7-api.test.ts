@@ -38,17 +38,36 @@ const METHODS = {
 
 /** The kinds engine.ts's NodesByKind names, with those the TypeScript 7 engine maps itself. */
 const KINDS = [
-  "ArrowFunction", "BindingElement", "CallExpression", "ClassDeclaration", "EndOfFile", "FunctionDeclaration", "FunctionExpression",
-  "Identifier", "ImportDeclaration", "MethodDeclaration", "NewExpression", "NoSubstitutionTemplateLiteral", "ObjectLiteralExpression",
-  "PropertyAccessExpression", "PropertyAssignment", "PropertyDeclaration", "ReturnStatement", "ShorthandPropertyAssignment",
-  "StringLiteral", "ThrowStatement", "VariableDeclaration",
+  "ArrowFunction",
+  "BindingElement",
+  "CallExpression",
+  "ClassDeclaration",
+  "EndOfFile",
+  "FunctionDeclaration",
+  "FunctionExpression",
+  "Identifier",
+  "ImportDeclaration",
+  "MethodDeclaration",
+  "NewExpression",
+  "NoSubstitutionTemplateLiteral",
+  "ObjectLiteralExpression",
+  "PropertyAccessExpression",
+  "PropertyAssignment",
+  "PropertyDeclaration",
+  "ReturnStatement",
+  "ShorthandPropertyAssignment",
+  "StringLiteral",
+  "ThrowStatement",
+  "VariableDeclaration",
 ];
 
 describe("the TypeScript 7 API the engine is built on", () => {
   it(`is typescript ${TYPESCRIPT7_VERSION}, exactly, as package.json pins it`, () => {
     const require = createRequire(import.meta.url);
     const installed = (JSON.parse(readFileSync(require.resolve("typescript7/package.json"), "utf8")) as { version: string }).version;
-    const pinned = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies["typescript7"];
+    const pinned = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies[
+      "typescript7"
+    ];
     expect(installed).toBe(TYPESCRIPT7_VERSION);
     expect(pinned).toBe(`npm:typescript@${TYPESCRIPT7_VERSION}`);
   });

@@ -49,7 +49,11 @@ describe("analyze finds exactly the tools each fixture declares", () => {
       const oracle = JSON.parse(readFileSync(join(fixturesRoot, fixture, "expected-tools.json"), "utf8")) as OracleTool[];
       // `npm run recall`'s measure, held at 100%: every tool found, every requiredness right, no untyped payload.
       const recall = fixtureRecall(fixture, oracle, inventory);
-      expect({ missing: recall.missing, wrongRequiredness: recall.wrongRequiredness, unknownPayloads: recall.unknownPayloads }).toEqual({ missing: [], wrongRequiredness: [], unknownPayloads: [] });
+      expect({ missing: recall.missing, wrongRequiredness: recall.wrongRequiredness, unknownPayloads: recall.unknownPayloads }).toEqual({
+        missing: [],
+        wrongRequiredness: [],
+        unknownPayloads: [],
+      });
 
       const actual = inventory.tools.map((tool) => ({
         name: tool.name,
@@ -79,9 +83,7 @@ describe("analyze finds exactly the tools each fixture declares", () => {
       const expectedDiagnostics = existsSync(diagnosticsPath)
         ? (JSON.parse(readFileSync(diagnosticsPath, "utf8")) as { file: string; line: number; severity: string }[])
         : [];
-      const actualDiagnostics = inventory.diagnostics
-        .filter((d) => d.severity !== "info")
-        .map(({ file, line, severity }) => ({ file, line, severity }));
+      const actualDiagnostics = inventory.diagnostics.filter((d) => d.severity !== "info").map(({ file, line, severity }) => ({ file, line, severity }));
       expect(actualDiagnostics).toEqual(expectedDiagnostics);
     });
   }
@@ -119,7 +121,15 @@ describe("requiredness as the SDK publishes it", () => {
   for (const fixture of ["real-world/zod-requiredness", "real-world/const-config"]) {
     it(fixture, async () => {
       const published = await publishedRequired(fixture);
-      const inferred = new Map(analyzeFixture(fixture).tools.map((tool) => [tool.name, tool.input.filter((param) => !param.optional).map((param) => param.name).sort()]));
+      const inferred = new Map(
+        analyzeFixture(fixture).tools.map((tool) => [
+          tool.name,
+          tool.input
+            .filter((param) => !param.optional)
+            .map((param) => param.name)
+            .sort(),
+        ]),
+      );
       expect(inferred).toEqual(published);
     });
   }

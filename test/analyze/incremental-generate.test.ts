@@ -39,7 +39,10 @@ describe("generate across watch cycles", () => {
       const variants = [
         inventory,
         edited(inventory, (tool) => ({ ...tool, description: `${tool.description ?? ""} edited` })),
-        edited(inventory, (tool) => ({ ...tool, payload: { ...tool.payload, schema: { type: "object", properties: { changed: { type: "string" } }, required: ["changed"] } } })),
+        edited(inventory, (tool) => ({
+          ...tool,
+          payload: { ...tool.payload, schema: { type: "object", properties: { changed: { type: "string" } }, required: ["changed"] } },
+        })),
         edited(inventory, (tool) => ({ ...tool, name: `${tool.name}_renamed` })),
       ];
       for (const protocol of protocols) {

@@ -35,9 +35,22 @@ export interface ServerModel {
 
 export function renderModel(model: ServerModel): Map<string, string> {
   const files = new Map<string, string>(model.extra);
-  files.set("tsconfig.json", JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, skipLibCheck: true }, include: ["src"] }, null, 2));
+  files.set(
+    "tsconfig.json",
+    JSON.stringify(
+      {
+        compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, skipLibCheck: true },
+        include: ["src"],
+      },
+      null,
+      2,
+    ),
+  );
   files.set("package.json", '{ "type": "module", "private": true }\n');
-  files.set("src/server.ts", `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport const server = new McpServer({ name: "inc", version: "1.0.0" });\n`);
+  files.set(
+    "src/server.ts",
+    `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport const server = new McpServer({ name: "inc", version: "1.0.0" });\n`,
+  );
   files.set(
     "src/types/shared.ts",
     `export interface Shared {\n  id: string;\n  ${model.sharedField}: number;\n}\n\nexport function makeShared(id: string): Shared {\n  return { id, ${model.sharedField}: 1 };\n}\n`,
@@ -54,7 +67,9 @@ export function renderModel(model: ServerModel): Map<string, string> {
       `  const payload = ${payload};`,
       `  return { content: [{ type: "text" as const, text: JSON.stringify(payload) }], structuredContent: payload };`,
       `});`,
-      tool.extra ? `server.registerTool(${JSON.stringify(tool.extra)}, { description: "extra", inputSchema: { q: z.string() } }, async () => ({ content: [{ type: "text" as const, text: "${tool.name} again" }] }));` : "",
+      tool.extra
+        ? `server.registerTool(${JSON.stringify(tool.extra)}, { description: "extra", inputSchema: { q: z.string() } }, async () => ({ content: [{ type: "text" as const, text: "${tool.name} again" }] }));`
+        : "",
     ];
     files.set(`src/tools/t${tool.file}.ts`, lines.filter((line) => line !== "").join("\n") + "\n");
   }

@@ -40,7 +40,11 @@ type Edit =
 const ident = fc.constantFrom("alpha", "beta", "gamma", "delta", "omega", "count", "total");
 const toolName = fc.tuple(fc.constantFrom("get", "list", "sync"), fc.constantFrom("orders", "users", "notes"), fc.nat(99)).map(([a, b, n]) => `${a}_${b}_${n}`);
 const editArbitrary: fc.Arbitrary<Edit> = fc.oneof(
-  fc.record({ kind: fc.constant("description" as const), tool: fc.nat(), text: fc.constantFrom("Finds things", "Lists the tool_0 results", "Edited", "Use tool_1 first") }),
+  fc.record({
+    kind: fc.constant("description" as const),
+    tool: fc.nat(),
+    text: fc.constantFrom("Finds things", "Lists the tool_0 results", "Edited", "Use tool_1 first"),
+  }),
   fc.record({ kind: fc.constant("field" as const), tool: fc.nat(), field: ident }),
   fc.record({ kind: fc.constant("shared" as const), field: ident }),
   fc.record({ kind: fc.constant("mention" as const), tool: fc.nat(), target: fc.integer({ min: -1, max: 20 }) }),
@@ -116,29 +120,33 @@ function applyEdit(model: ServerModel, edit: Edit): ServerModel {
 }
 
 describe("incremental analysis", () => {
-  it(`gives exactly the full analysis after random valid edits (${runs} servers)`, () => {
-    let reused = 0;
-    let cycles = 0;
-    fc.assert(
-      fc.property(serverArbitrary, fc.integer({ min: 2, max: 6 }), fc.array(editArbitrary, { minLength: 1, maxLength: 6 }), (specs, count, edits) => {
-        const extra = new Map([...renderServer(specs)].filter(([path]) => path.startsWith("src/")));
-        let model = baseModel(count, extra);
-        const project = open(model);
-        same(project, project.inventory);
-        for (const edit of edits) {
-          model = applyEdit(model, edit);
-          const outcome = project.cycle(renderModel(model));
-          cycles++;
-          if (outcome.fallback === null) reused++;
-          same(project, outcome.inventory);
-        }
-      }),
-      { numRuns: runs },
-    );
-    // The property is only worth something if most cycles really reused something.
-    expect(reused).toBeGreaterThan(0);
-    expect(cycles).toBeGreaterThan(0);
-  }, Math.max(120_000, runs * 30_000));
+  it(
+    `gives exactly the full analysis after random valid edits (${runs} servers)`,
+    () => {
+      let reused = 0;
+      let cycles = 0;
+      fc.assert(
+        fc.property(serverArbitrary, fc.integer({ min: 2, max: 6 }), fc.array(editArbitrary, { minLength: 1, maxLength: 6 }), (specs, count, edits) => {
+          const extra = new Map([...renderServer(specs)].filter(([path]) => path.startsWith("src/")));
+          let model = baseModel(count, extra);
+          const project = open(model);
+          same(project, project.inventory);
+          for (const edit of edits) {
+            model = applyEdit(model, edit);
+            const outcome = project.cycle(renderModel(model));
+            cycles++;
+            if (outcome.fallback === null) reused++;
+            same(project, outcome.inventory);
+          }
+        }),
+        { numRuns: runs },
+      );
+      // The property is only worth something if most cycles really reused something.
+      expect(reused).toBeGreaterThan(0);
+      expect(cycles).toBeGreaterThan(0);
+    },
+    Math.max(120_000, runs * 30_000),
+  );
 
   it("reuses unaffected tools: a description edit walks only its own file", () => {
     let model = baseModel(6);
@@ -225,7 +233,22 @@ describe("incremental analysis", () => {
     });
 
     it("when a low-level server's tools are assembled across files", () => {
-      const extra = new Map([...renderServer([{ style: "sdk-low-level", name: "low_tool_0", nameForm: "literal", handlerForm: "inline", wrapping: "top", overload: 0, aliased: false, ifChain: false }])].filter(([path]) => path.startsWith("src/")));
+      const extra = new Map(
+        [
+          ...renderServer([
+            {
+              style: "sdk-low-level",
+              name: "low_tool_0",
+              nameForm: "literal",
+              handlerForm: "inline",
+              wrapping: "top",
+              overload: 0,
+              aliased: false,
+              ifChain: false,
+            },
+          ]),
+        ].filter(([path]) => path.startsWith("src/")),
+      );
       let model = baseModel(3, extra);
       const project = open(model);
       // Files that are no input of the assembly: its result is reused.
@@ -250,8 +273,20 @@ describe("incremental analysis", () => {
         "}",
         "",
       ].join("\n");
-      const calls = (names: string[]) => ['import { server } from "./server.js";', 'import { registerSearch } from "./register.js";', ...names.map((name) => `registerSearch(server, ${JSON.stringify(name)});`), ""].join("\n");
-      let model = baseModel(2, new Map([["src/register.ts", register], ["src/main.ts", calls(["find"])]]));
+      const calls = (names: string[]) =>
+        [
+          'import { server } from "./server.js";',
+          'import { registerSearch } from "./register.js";',
+          ...names.map((name) => `registerSearch(server, ${JSON.stringify(name)});`),
+          "",
+        ].join("\n");
+      let model = baseModel(
+        2,
+        new Map([
+          ["src/register.ts", register],
+          ["src/main.ts", calls(["find"])],
+        ]),
+      );
       const project = open(model);
       expect(project.inventory?.tools.map((t) => t.name)).toContain("find");
       // An edit that reaches none of the calls: the assembled tools are reused.
@@ -271,9 +306,26 @@ describe("incremental analysis", () => {
       const model = baseModel(3);
       const project = open(model);
       const files = renderModel(model);
-      const low = [...renderServer([{ style: "sdk-low-level", name: "low_tool_0", nameForm: "literal", handlerForm: "inline", wrapping: "top", overload: 0, aliased: false, ifChain: false }])].find(([path]) => path === "src/low-level.ts")?.[1] ?? "";
+      const low =
+        [
+          ...renderServer([
+            {
+              style: "sdk-low-level",
+              name: "low_tool_0",
+              nameForm: "literal",
+              handlerForm: "inline",
+              wrapping: "top",
+              overload: 0,
+              aliased: false,
+              ifChain: false,
+            },
+          ]),
+        ].find(([path]) => path === "src/low-level.ts")?.[1] ?? "";
       // Into an existing file, so the file set stays the same.
-      files.set("src/server.ts", `${files.get("src/server.ts") ?? ""}\n${low.replace("export const lowLevel", "export const lowLevelServer").replace(/lowLevel\.setRequestHandler/g, "lowLevelServer.setRequestHandler")}`);
+      files.set(
+        "src/server.ts",
+        `${files.get("src/server.ts") ?? ""}\n${low.replace("export const lowLevel", "export const lowLevelServer").replace(/lowLevel\.setRequestHandler/g, "lowLevelServer.setRequestHandler")}`,
+      );
       const outcome = project.cycle(files);
       expect(outcome.fallback).toBe("cross-file-assembly");
       same(project, outcome.inventory);
@@ -311,7 +363,10 @@ describe("incremental relations", () => {
       `import { z } from "zod";\nimport { server } from "../server.js";\nimport { load } from "../store.js";\nserver.registerTool(${JSON.stringify(name)}, { description: "d", inputSchema: { q: z.string() } }, ${body});\n`;
     const wrapping = 'async ({ q }) => {\n  const item = load(q);\n  return { content: [{ type: "text" as const, text: JSON.stringify(item) }] };\n}';
     files.set("src/tools/a.ts", tool("get_item", wrapping));
-    files.set("src/tools/b.ts", tool("use_item", 'async ({ q }) => {\n  const item = load(q);\n  return { content: [{ type: "text" as const, text: `${item.at} uses` }] };\n}'));
+    files.set(
+      "src/tools/b.ts",
+      tool("use_item", 'async ({ q }) => {\n  const item = load(q);\n  return { content: [{ type: "text" as const, text: `${item.at} uses` }] };\n}'),
+    );
     const project = new WatchedProject(files);
     projects.push(project);
     const refs = (inventory: Inventory) => inventory.tools.find((t) => t.name === "use_item")?.references.map((r) => `${r.tool}:${r.kind}:${r.via}`);
@@ -332,7 +387,11 @@ describe("incremental relations", () => {
     files.set(`src/guidance/${first}.ts`, stub(`Call ${second} next`));
     const project = new WatchedProject(files);
     projects.push(project);
-    const refs = (inventory: Inventory) => inventory.tools.find((t) => t.name === first)?.references.filter((r) => r.file.startsWith("src/guidance/")).map((r) => `${r.tool}:${r.kind}`);
+    const refs = (inventory: Inventory) =>
+      inventory.tools
+        .find((t) => t.name === first)
+        ?.references.filter((r) => r.file.startsWith("src/guidance/"))
+        .map((r) => `${r.tool}:${r.kind}`);
     expect(refs(project.start())).toEqual([`${second}:mentions`]);
     const edited = new Map(files);
     edited.set(`src/guidance/${first}.ts`, stub("Nothing more to do"));

@@ -25,7 +25,9 @@ describe("zod params read from the syntax equal the checker's", () => {
       const slow = resolveInputParams(shape, session.checker, { zodSyntax: false });
       expect(fast.unrecognised).toBe(false);
       expect(fast.params.length).toBe(shape.properties.length);
-      expect(fast.params.map(({ name, type, optional }) => ({ name, type, optional }))).toEqual(slow.params.map(({ name, type, optional }) => ({ name, type, optional })));
+      expect(fast.params.map(({ name, type, optional }) => ({ name, type, optional }))).toEqual(
+        slow.params.map(({ name, type, optional }) => ({ name, type, optional })),
+      );
     });
   }
 

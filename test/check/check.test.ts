@@ -40,7 +40,11 @@ describe("check on the conforming fixture", () => {
 
   it("catches a tool whose only gap is guidance on its error path", async () => {
     const dir = await generatedCopy("check/conforming");
-    edit(join(dir, "src/guidance/get_recipe.ts"), "export function errorGuidance(error: string): ErrorGuidance<ToolName> {\n", "export function errorGuidance(error: string): ErrorGuidance<ToolName> {\n  // mcp-conform:unfilled\n");
+    edit(
+      join(dir, "src/guidance/get_recipe.ts"),
+      "export function errorGuidance(error: string): ErrorGuidance<ToolName> {\n",
+      "export function errorGuidance(error: string): ErrorGuidance<ToolName> {\n  // mcp-conform:unfilled\n",
+    );
     const { exitCode, result } = await checkJson(dir);
     expect(exitCode).toBe(1);
     const tool = result.tools.find((t) => t.name === "get_recipe")!;
@@ -58,15 +62,34 @@ describe("check on the conforming fixture", () => {
   it("catches next steps that name tools that do not exist, in stubs and in functions the handler calls", async () => {
     const dir = await generatedCopy("check/conforming");
     edit(join(dir, "src/guidance/list_recipes.ts"), '"get_recipe - one recipe by id"', '"get_recipes - one recipe by id"');
-    edit(join(dir, "src/server.ts"), "export const server =", 'function hints() {\n  return { related_tools: ["list_recipes", "search_recipes"], next_steps: [{ tool: "get_recipe", params: { recipe_id: "dal_one" } }, { tool: "rate_recipe" }] };\n}\n\nexport const server =');
+    edit(
+      join(dir, "src/server.ts"),
+      "export const server =",
+      'function hints() {\n  return { related_tools: ["list_recipes", "search_recipes"], next_steps: [{ tool: "get_recipe", params: { recipe_id: "dal_one" } }, { tool: "rate_recipe" }] };\n}\n\nexport const server =',
+    );
     edit(join(dir, "src/server.ts"), "    if (recipe === undefined)", "    void hints();\n    if (recipe === undefined)");
     const { exitCode, result } = await checkJson(dir);
     expect(exitCode).toBe(1);
     const problems = result.tools.flatMap((tool) => tool.problems.map((p) => ({ tool: tool.name, code: p.code, file: p.file, message: p.message })));
     expect(problems).toEqual([
-      { tool: "get_recipe", code: "MCPC110", file: "src/server.ts", message: 'tool "get_recipe" points the model at "rate_recipe", which is not a tool of this server' },
-      { tool: "get_recipe", code: "MCPC110", file: "src/server.ts", message: 'tool "get_recipe" points the model at "search_recipes", which is not a tool of this server' },
-      { tool: "list_recipes", code: "MCPC110", file: "src/guidance/list_recipes.ts", message: 'tool "list_recipes" points the model at "get_recipes", which is not a tool of this server; did you mean "get_recipe"?' },
+      {
+        tool: "get_recipe",
+        code: "MCPC110",
+        file: "src/server.ts",
+        message: 'tool "get_recipe" points the model at "rate_recipe", which is not a tool of this server',
+      },
+      {
+        tool: "get_recipe",
+        code: "MCPC110",
+        file: "src/server.ts",
+        message: 'tool "get_recipe" points the model at "search_recipes", which is not a tool of this server',
+      },
+      {
+        tool: "list_recipes",
+        code: "MCPC110",
+        file: "src/guidance/list_recipes.ts",
+        message: 'tool "list_recipes" points the model at "get_recipes", which is not a tool of this server; did you mean "get_recipe"?',
+      },
     ]);
     expect(result.coverage.conforming.percent).toBe(100);
   });
@@ -89,9 +112,17 @@ describe("check on the conforming fixture", () => {
 
   it("reports a non-conforming return, a throw and a missing wrapper", async () => {
     const dir = await generatedCopy("check/conforming");
-    edit(join(dir, "src/server.ts"), "    if (recipe === undefined) return formatGetRecipeError(", '    if (id === "") throw new Error("no id");\n    if (recipe === undefined) return formatGetRecipeError(');
+    edit(
+      join(dir, "src/server.ts"),
+      "    if (recipe === undefined) return formatGetRecipeError(",
+      '    if (id === "") throw new Error("no id");\n    if (recipe === undefined) return formatGetRecipeError(',
+    );
     edit(join(dir, "src/server.ts"), 'conform("list_recipes", async () => {', "(async () => {");
-    edit(join(dir, "src/server.ts"), "return formatListRecipes({ recipes });", 'return { content: [{ type: "text" as const, text: JSON.stringify(recipes) }] };');
+    edit(
+      join(dir, "src/server.ts"),
+      "return formatListRecipes({ recipes });",
+      'return { content: [{ type: "text" as const, text: JSON.stringify(recipes) }] };',
+    );
     const { exitCode, result } = await checkJson(dir);
     expect(exitCode).toBe(1);
     const codes = Object.fromEntries(result.tools.map((tool) => [tool.name, tool.problems.map((p) => `${p.code} ${p.file}:${p.line}`)]));
@@ -107,17 +138,25 @@ describe("check on a throw inside a function the handler calls", () => {
   it("reports it where it throws (the client would get the error's text, not an envelope), unless a try/catch of the handler covers the call", async () => {
     const dir = await generatedCopy("check/conforming");
     const server = join(dir, "src/server.ts");
-    edit(server, "export const server =", 'function loadAll(): Recipe[] {\n  if (RECIPES.length === 0) throw new Error("the recipe box is empty");\n  return RECIPES;\n}\n\nexport const server =');
+    edit(
+      server,
+      "export const server =",
+      'function loadAll(): Recipe[] {\n  if (RECIPES.length === 0) throw new Error("the recipe box is empty");\n  return RECIPES;\n}\n\nexport const server =',
+    );
     edit(server, "    const recipes: Recipe[] = RECIPES;\n", "    const recipes: Recipe[] = loadAll();\n");
     const thrown = await checkJson(dir);
     expect(thrown.exitCode).toBe(1);
     const listRecipes = thrown.result.tools.find((tool) => tool.name === "list_recipes")!;
     expect(listRecipes.conforms).toBe(false);
     expect(listRecipes.problems.map((p) => `${p.code} ${p.file}:${p.line} ${p.message}`)).toEqual([
-      'MCPC102 src/server.ts:19 tool "list_recipes" throws in loadAll (src/server.ts:18), which its handler calls outside any try/catch: the client gets that error\'s text, not an error envelope; catch it in the handler and return its error formatter\'s result',
+      "MCPC102 src/server.ts:19 tool \"list_recipes\" throws in loadAll (src/server.ts:18), which its handler calls outside any try/catch: the client gets that error's text, not an error envelope; catch it in the handler and return its error formatter's result",
     ]);
 
-    edit(server, "    const recipes: Recipe[] = loadAll();\n", "    let recipes: Recipe[];\n    try {\n      recipes = loadAll();\n    } catch {\n      recipes = [];\n    }\n");
+    edit(
+      server,
+      "    const recipes: Recipe[] = loadAll();\n",
+      "    let recipes: Recipe[];\n    try {\n      recipes = loadAll();\n    } catch {\n      recipes = [];\n    }\n",
+    );
     const caught = await checkJson(dir);
     expect(caught.result.tools.find((tool) => tool.name === "list_recipes")!.problems).toEqual([]);
     expect(caught.exitCode).toBe(0);
@@ -129,7 +168,11 @@ describe("check on warnings", () => {
     const dir = await generatedCopy("check/conforming");
     // Unwrapped, so the analyser follows the handler and harvests its warnings.
     edit(join(dir, "src/server.ts"), 'conform("list_recipes", async () => {', "(async () => {");
-    edit(join(dir, "src/server.ts"), "    const recipes: Recipe[] = RECIPES;\n", '    const recipes: Recipe[] = RECIPES;\n    const warnings: string[] = [];\n    warnings.push("WARN_STALE_LIST");\n    warnings.push("the list may be stale");\n');
+    edit(
+      join(dir, "src/server.ts"),
+      "    const recipes: Recipe[] = RECIPES;\n",
+      '    const recipes: Recipe[] = RECIPES;\n    const warnings: string[] = [];\n    warnings.push("WARN_STALE_LIST");\n    warnings.push("the list may be stale");\n',
+    );
     const before = await checkJson(dir);
     const codes = (result: CheckResult): string[] => result.tools.find((t) => t.name === "list_recipes")!.problems.map((p) => `${p.code} ${p.line}`);
     expect(codes(before.result)).toEqual(["MCPC103 21", "MCPC109 26", "MCPC108 27"]);
@@ -162,7 +205,11 @@ describe("check on a handler wrapped away from its registration", () => {
     const start = source.indexOf('  conform("list_recipes"');
     const end = source.indexOf("  }),\n", start) + "  }),\n".length;
     writeFileSync(server, `${source.slice(0, start)}  listRecipes,\n${source.slice(end)}`);
-    edit(server, "export const server =", 'const listRecipes = conform("list_recipes", async () => formatListRecipes({ recipes: RECIPES }));\n\nexport const server =');
+    edit(
+      server,
+      "export const server =",
+      'const listRecipes = conform("list_recipes", async () => formatListRecipes({ recipes: RECIPES }));\n\nexport const server =',
+    );
     const { exitCode, result } = await checkJson(dir);
     expect(result.tools.flatMap((tool) => tool.problems)).toEqual([]);
     expect(exitCode).toBe(0);
@@ -191,30 +238,44 @@ describe("check on a declared outputSchema (MCPC111)", () => {
     const dir = await generatedCopy("check/conforming");
     const server = join(dir, "src/server.ts");
     // The author's schema of the payload: a recipe, where the guidance envelope of an error has none of its fields.
-    edit(server, '{ description: "One recipe by id", inputSchema: { id: z.string() } }', '{ description: "One recipe by id", inputSchema: { id: z.string() }, outputSchema: { id: z.string(), title: z.string(), minutes: z.number() } }');
-    edit(server, '{ description: "Every recipe, by id and title", inputSchema: {} }', '{ description: "Every recipe, by id and title", inputSchema: {}, outputSchema: OUTPUT_ZOD_SCHEMAS["get_recipe"] }');
+    edit(
+      server,
+      '{ description: "One recipe by id", inputSchema: { id: z.string() } }',
+      '{ description: "One recipe by id", inputSchema: { id: z.string() }, outputSchema: { id: z.string(), title: z.string(), minutes: z.number() } }',
+    );
+    edit(
+      server,
+      '{ description: "Every recipe, by id and title", inputSchema: {} }',
+      '{ description: "Every recipe, by id and title", inputSchema: {}, outputSchema: OUTPUT_ZOD_SCHEMAS["get_recipe"] }',
+    );
     edit(server, 'import { z } from "zod";', 'import { z } from "zod";\nimport { OUTPUT_ZOD_SCHEMAS } from "./generated/mcp-conform/output-schemas.zod.js";');
     const failing = await checkJson(dir);
     expect(failing.exitCode).toBe(1);
-    const problems = failing.result.tools.flatMap((tool) => tool.problems.map((p) => ({ tool: tool.name, code: p.code, at: `${p.file}:${p.line}`, message: p.message })));
+    const problems = failing.result.tools.flatMap((tool) =>
+      tool.problems.map((p) => ({ tool: tool.name, code: p.code, at: `${p.file}:${p.line}`, message: p.message })),
+    );
     expect(problems).toEqual([
       {
         tool: "get_recipe",
         code: "MCPC111",
         at: "src/server.ts:32",
-        message: 'tool "get_recipe" declares an outputSchema that rejects its MCP Tool Guidance Pattern envelope: it requires `id`, which not every envelope of the tool carries (the error envelope, or the success one, lacks it); use OUTPUT_ZOD_SCHEMAS.get_recipe (`mcp-conform migrate` replaces it)',
+        message:
+          'tool "get_recipe" declares an outputSchema that rejects its MCP Tool Guidance Pattern envelope: it requires `id`, which not every envelope of the tool carries (the error envelope, or the success one, lacks it); use OUTPUT_ZOD_SCHEMAS.get_recipe (`mcp-conform migrate` replaces it)',
       },
       {
         tool: "list_recipes",
         code: "MCPC111",
         at: "src/server.ts:23",
-        message: 'tool "list_recipes" declares the generated outputSchema of tool "get_recipe"; use OUTPUT_ZOD_SCHEMAS.list_recipes (`mcp-conform migrate` replaces it)',
+        message:
+          'tool "list_recipes" declares the generated outputSchema of tool "get_recipe"; use OUTPUT_ZOD_SCHEMAS.list_recipes (`mcp-conform migrate` replaces it)',
       },
     ]);
 
     const generated = await runCli(["generate", "--no-format"], { cwd: dir });
     expect(generated.exitCode).toBe(0);
-    expect(generated.stderr).toContain('src/server.ts:32: warning MCPC111: tool "get_recipe" declares an outputSchema that rejects its MCP Tool Guidance Pattern envelope');
+    expect(generated.stderr).toContain(
+      'src/server.ts:32: warning MCPC111: tool "get_recipe" declares an outputSchema that rejects its MCP Tool Guidance Pattern envelope',
+    );
 
     edit(server, "outputSchema: { id: z.string(), title: z.string(), minutes: z.number() }", "outputSchema: OUTPUT_ZOD_SCHEMAS.get_recipe");
     edit(server, 'OUTPUT_ZOD_SCHEMAS["get_recipe"]', "OUTPUT_ZOD_SCHEMAS.list_recipes");

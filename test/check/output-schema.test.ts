@@ -36,20 +36,33 @@ describe("judgeDeclaredOutputSchema", () => {
   });
 
   it("reports a field that only the success envelope carries: the error envelope would be rejected", () => {
-    const detailsSummary = { type: "object", properties: { details: { type: "object", properties: { summary: { type: "string" } }, required: ["summary"] } }, required: ["details"] };
+    const detailsSummary = {
+      type: "object",
+      properties: { details: { type: "object", properties: { summary: { type: "string" } }, required: ["summary"] } },
+      required: ["details"],
+    };
     // Both AORP forms carry details.summary: fine. Only the success form has details.data as the payload.
     expect(judge(declaring(detailsSummary))).toBeNull();
-    const detailsData = { type: "object", properties: { details: { type: "object", properties: { data: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } } } };
+    const detailsData = {
+      type: "object",
+      properties: { details: { type: "object", properties: { data: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } } },
+    };
     expect(judge(declaring(detailsData))).toContain("it requires `details.data.city`, which the envelope does not have");
     // SmartResponseV2 errors send data.processed: null.
-    const processed = { type: "object", properties: { data: { type: "object", properties: { processed: { type: "object" } }, required: ["processed"] } }, required: ["data"] };
+    const processed = {
+      type: "object",
+      properties: { data: { type: "object", properties: { processed: { type: "object" } }, required: ["processed"] } },
+      required: ["data"],
+    };
     expect(judge(declaring(processed), "smart-v2")).toBe(
       'tool "get_weather" declares an outputSchema that rejects its Smart Response Format (SmartResponseV2) envelope: it wants `data.processed` to be object, and the envelope\'s is null; use OUTPUT_ZOD_SCHEMAS.get_weather (`mcp-conform migrate` replaces it)',
     );
   });
 
   it("reports a field of another JSON type, and an object closed to the envelope's fields", () => {
-    expect(judge(declaring({ type: "object", properties: { immediate: { type: "string" } } }))).toContain("it wants `immediate` to be string, and the envelope's is object");
+    expect(judge(declaring({ type: "object", properties: { immediate: { type: "string" } } }))).toContain(
+      "it wants `immediate` to be string, and the envelope's is object",
+    );
     expect(judge(declaring({ type: "object", properties: { immediate: {}, actionable: {}, quality: {} }, additionalProperties: false }))).toContain(
       "it is closed to `details`, which the envelope always has",
     );

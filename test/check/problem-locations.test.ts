@@ -51,6 +51,8 @@ describe("check's problem locations", () => {
     }
     expect([...seen].sort()).toEqual(["MCPC106", "MCPC107"]);
     const unknown = tools.flatMap((tool) => tool.problems).find((p) => p.code === "MCPC110");
-    expect(unknown?.message).toContain('points the model at "deploy_headless_agnet", which is not a tool of this server; did you mean "deploy_headless_agent"?');
+    expect(unknown?.message).toContain(
+      'points the model at "deploy_headless_agnet", which is not a tool of this server; did you mean "deploy_headless_agent"?',
+    );
   });
 });

@@ -23,7 +23,10 @@ async function projectWithProblems(): Promise<string> {
   const server = join(dir, "src/server.ts");
   let source = readFileSync(server, "utf8");
   source = source.replace('conform("list_recipes", async () => {', "(async () => {");
-  source = source.replace("    const recipes: Recipe[] = RECIPES;\n", '    const recipes: Recipe[] = RECIPES;\n    const warnings: string[] = [];\n    warnings.push("the list may be stale");\n');
+  source = source.replace(
+    "    const recipes: Recipe[] = RECIPES;\n",
+    '    const recipes: Recipe[] = RECIPES;\n    const warnings: string[] = [];\n    warnings.push("the list may be stale");\n',
+  );
   writeFileSync(server, source);
   // Fresh output: check trusts a pass only against what generate would write now.
   expect((await runCli(["generate", "--no-format"], { cwd: dir })).exitCode).toBe(0);
@@ -52,7 +55,9 @@ describe("rule severities from the config", () => {
     expect(problemsOf(relaxedResult)).toEqual(["MCPC103 warning"]);
     // What the tools are does not depend on what is reported: conformance, guidance and coverage stay.
     expect(relaxedResult.coverage).toEqual(strictResult.coverage);
-    expect(relaxedResult.tools.map((tool) => [tool.name, tool.conforms, tool.guidance])).toEqual(strictResult.tools.map((tool) => [tool.name, tool.conforms, tool.guidance]));
+    expect(relaxedResult.tools.map((tool) => [tool.name, tool.conforms, tool.guidance])).toEqual(
+      strictResult.tools.map((tool) => [tool.name, tool.conforms, tool.guidance]),
+    );
 
     const text = await runCli(["check"], { cwd: dir });
     expect(text.exitCode).toBe(0);

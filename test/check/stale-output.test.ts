@@ -28,8 +28,8 @@ describe("check refuses stale generated output", () => {
     const dir = await generatedCopy("check/conforming");
     // Same tools, a different payload type: the tool-name comparison alone would pass this.
     edit(join(dir, "src/server.ts"), "  minutes: number;\n", "  minutes: number;\n  servings: number;\n");
-    edit(join(dir, "src/server.ts"), 'minutes: 30 }', "minutes: 30, servings: 2 }");
-    edit(join(dir, "src/server.ts"), 'minutes: 20 }', "minutes: 20, servings: 4 }");
+    edit(join(dir, "src/server.ts"), "minutes: 30 }", "minutes: 30, servings: 2 }");
+    edit(join(dir, "src/server.ts"), "minutes: 20 }", "minutes: 20, servings: 4 }");
     const run = await runCli(["check"], { cwd: dir });
     expect(run.exitCode).toBe(2);
     expect(run.stdout).toBe("");

@@ -18,7 +18,10 @@ describe("mcp-conform check", () => {
   it("exits 2 when the generated output lists other tools than the source", async () => {
     const dir = await generatedCopy("check/conforming");
     const server = join(dir, "src/server.ts");
-    writeFileSync(server, `${readFileSync(server, "utf8")}\nserver.registerTool("delete_recipe", { description: "Remove one", inputSchema: {} }, async () => ({ content: [] }));\n`);
+    writeFileSync(
+      server,
+      `${readFileSync(server, "utf8")}\nserver.registerTool("delete_recipe", { description: "Remove one", inputSchema: {} }, async () => ({ content: [] }));\n`,
+    );
     const run = await runCli(["check"], { cwd: dir });
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain("is stale (new tool delete_recipe)");
@@ -44,7 +47,10 @@ describe("mcp-conform check", () => {
 
     // One of two tools stops conforming: 50% passes a bar of 50 on coverage, but not one of 60.
     const server = join(dir, "src/server.ts");
-    writeFileSync(server, readFileSync(server, "utf8").replace("return formatListRecipes({ recipes });", 'return { content: [{ type: "text" as const, text: "" }] };'));
+    writeFileSync(
+      server,
+      readFileSync(server, "utf8").replace("return formatListRecipes({ recipes });", 'return { content: [{ type: "text" as const, text: "" }] };'),
+    );
     const below = await runCli(["check", "--min-coverage", "60", "--format", "json"], { cwd: dir });
     expect(below.exitCode).toBe(1);
     expect(JSON.parse(below.stdout)).toMatchObject({ ok: false, minCoverage: 60, coverage: { conforming: { count: 1, total: 2, percent: 50 } } });
@@ -56,7 +62,10 @@ describe("mcp-conform check", () => {
     const dir = await generatedCopy("check/conforming");
     writeFileSync(join(dir, "mcp-conform.config.json"), JSON.stringify({ protocol: "guidance", check: { minCoverage: 100 } }));
     const server = join(dir, "src/server.ts");
-    writeFileSync(server, readFileSync(server, "utf8").replace("return formatListRecipes({ recipes });", 'return { content: [{ type: "text" as const, text: "" }] };'));
+    writeFileSync(
+      server,
+      readFileSync(server, "utf8").replace("return formatListRecipes({ recipes });", 'return { content: [{ type: "text" as const, text: "" }] };'),
+    );
     const run = await runCli(["check"], { cwd: dir });
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toContain("below the minimum of 100%");

@@ -53,10 +53,20 @@ describe("--version and help", () => {
       // Every option the command parses has its line, and no line names an option it does not take
       // (a global one may have a line of its own where it means more, like init's --protocol).
       const documented = help.flags.map((flag) => /^--([\w-]+)/.exec(flag.flag)![1]!);
-      expect(Object.keys(loaded.options).filter((name) => !documented.includes(name)), "undocumented options").toEqual([]);
-      expect(documented.filter((name) => !(name in loaded.options) && !(name in GLOBAL_OPTIONS)), "options it does not take").toEqual([]);
+      expect(
+        Object.keys(loaded.options).filter((name) => !documented.includes(name)),
+        "undocumented options",
+      ).toEqual([]);
+      expect(
+        documented.filter((name) => !(name in loaded.options) && !(name in GLOBAL_OPTIONS)),
+        "options it does not take",
+      ).toEqual([]);
       for (const flag of [...help.flags, ...GLOBAL_FLAGS]) expect(viaHelp.stdout).toContain(flag.flag);
-      for (const name of documented) expect(help.examples.some((example) => example.includes(`--${name}`)), `an example of --${name}`).toBe(true);
+      for (const name of documented)
+        expect(
+          help.examples.some((example) => example.includes(`--${name}`)),
+          `an example of --${name}`,
+        ).toBe(true);
       expect(viaHelp.stdout).toContain(`Usage: ${loaded.usage}`);
     });
   }

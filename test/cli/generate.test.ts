@@ -111,7 +111,10 @@ describe("mcp-conform generate", () => {
 
   it("takes the protocol and options from mcp-conform.config.json", async () => {
     const dir = copyFixture("orchestrator");
-    writeFileSync(join(dir, "mcp-conform.config.json"), JSON.stringify({ protocol: "smart-v2", guidance: true, output: { dir: "src/gen", guidanceDir: "src/gd" } }));
+    writeFileSync(
+      join(dir, "mcp-conform.config.json"),
+      JSON.stringify({ protocol: "smart-v2", guidance: true, output: { dir: "src/gen", guidanceDir: "src/gd" } }),
+    );
     const run = await runCli(["generate"], { cwd: dir });
     expect(run.stderr).toBe("");
     expect(run.exitCode).toBe(0);
@@ -178,8 +181,14 @@ describe("mcp-conform generate", () => {
     writeFileSync(
       server,
       readFileSync(server, "utf8")
-        .replace('{ description: "Every recipe, by id and title", inputSchema: {} }', '{ description: "Every recipe, by id and title", inputSchema: { limit: z.number() } }')
-        .replace('conform("list_recipes", async () => {\n    const recipes: Recipe[] = RECIPES;\n    return formatListRecipes({ recipes });', 'conform("list_recipes", async ({ limit }) => {\n    const recipes: Recipe[] = RECIPES.slice(0, limit);\n    return formatListRecipes({ recipes, limit });'),
+        .replace(
+          '{ description: "Every recipe, by id and title", inputSchema: {} }',
+          '{ description: "Every recipe, by id and title", inputSchema: { limit: z.number() } }',
+        )
+        .replace(
+          'conform("list_recipes", async () => {\n    const recipes: Recipe[] = RECIPES;\n    return formatListRecipes({ recipes });',
+          'conform("list_recipes", async ({ limit }) => {\n    const recipes: Recipe[] = RECIPES.slice(0, limit);\n    return formatListRecipes({ recipes, limit });',
+        ),
     );
     expect(readFileSync(server, "utf8")).toContain("formatListRecipes({ recipes, limit })");
     const watch = await startWatch(dir, "guidance");

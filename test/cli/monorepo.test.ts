@@ -14,7 +14,10 @@ function workspace(): string {
   mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
   const root = mkdtempSync(join(repoRoot, ".tmp", "workspace-"));
   scratch.push(root);
-  for (const [name, fixture] of [["recipes", "demo"], ["orchestrator", "orchestrator"]] as const) {
+  for (const [name, fixture] of [
+    ["recipes", "demo"],
+    ["orchestrator", "orchestrator"],
+  ] as const) {
     cpSync(join(fixturesRoot, fixture), join(root, "packages", name), { recursive: true, filter: (source) => !source.includes("__expected__") });
   }
   return root;

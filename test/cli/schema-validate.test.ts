@@ -179,7 +179,8 @@ describe("mcp-conform validate", () => {
   });
 
   it("checks AOP text and reports problems by line", async () => {
-    const good = "=== AOP-FINAL | agent=planner ===\n**Pass through EXACTLY as-is** — NO summarizing, NO rephrasing, NO commentary\n\nAll done.\n=== END-AOP-FINAL ===\n";
+    const good =
+      "=== AOP-FINAL | agent=planner ===\n**Pass through EXACTLY as-is** — NO summarizing, NO rephrasing, NO commentary\n\nAll done.\n=== END-AOP-FINAL ===\n";
     expect((await runCli(["validate", "--no-tools", "--protocol", "aop"], { cwd: outsideProject, stdin: good })).exitCode).toBe(0);
     const endFirst = "=== END-AOP-FINAL ===\n=== AOP-FINAL | agent=planner ===\nAll done.\n";
     const run = await runCli(["validate", "--no-tools", "--protocol", "aop"], { cwd: outsideProject, stdin: endFirst });
@@ -189,11 +190,19 @@ describe("mcp-conform validate", () => {
 
   it("checks a captured text-protocol CallToolResult as a result: isError and its one text block", async () => {
     const error = "=== AOP-ERROR | agent=fetch ===\nNo such page\n=== END-AOP-ERROR ===";
-    const unflagged = await runCli(["validate", "--no-tools", "--protocol", "aop"], { cwd: outsideProject, stdin: JSON.stringify({ content: [{ type: "text", text: error }] }) });
+    const unflagged = await runCli(["validate", "--no-tools", "--protocol", "aop"], {
+      cwd: outsideProject,
+      stdin: JSON.stringify({ content: [{ type: "text", text: error }] }),
+    });
     expect(unflagged.stdout).toBe("<stdin>: /isError: isError must be true: the output has a top-level AOP-ERROR block\n1 problem\n");
     const flagged = { content: [{ type: "text", text: error }], isError: true };
     expect((await runCli(["validate", "--no-tools", "--protocol", "aop"], { cwd: outsideProject, stdin: JSON.stringify(flagged) })).exitCode).toBe(0);
-    const split = { content: [{ type: "text", text: "## Status: Complete" }, { type: "text", text: "## Output\nDone" }] };
+    const split = {
+      content: [
+        { type: "text", text: "## Status: Complete" },
+        { type: "text", text: "## Output\nDone" },
+      ],
+    };
     const run = await runCli(["validate", "--no-tools", "--protocol", "acor"], { cwd: outsideProject, stdin: JSON.stringify(split) });
     expect(run.stdout).toBe("<stdin>: /content: expected exactly one text block holding the ACOR Markdown, found 2\n1 problem\n");
   });
@@ -234,7 +243,7 @@ describe("mcp-conform validate", () => {
   it("without --tools, inside a project, reads the tool names from the project's inventory", async () => {
     const project = join(fixturesRoot, "styles", "sdk-register-tool");
     const envelope = analysis();
-    envelope.actionable.next_steps = ["get_alerts(region=\"north\") - Check the alerts", "get_alert - misspelt"];
+    envelope.actionable.next_steps = ['get_alerts(region="north") - Check the alerts', "get_alert - misspelt"];
     const run = await runCli(["validate", "--protocol", "aorp", "-"], { cwd: project, stdin: JSON.stringify(envelope) });
     expect(run.stderr).toMatch(/^mcp-conform validate: tool names checked against the \d+ tools of tsconfig\.json\n$/);
     expect(run.stdout).toBe('<stdin>: /actionable/next_steps/1: names unknown tool "get_alert"\n1 problem\n');

@@ -14,10 +14,14 @@ const COMPILERS_AND_PRETTIER = ["prettier", "ts-morph", "@ts-morph/common", "typ
 
 async function packagesLoadedBy(args: string[]): Promise<string[]> {
   const script = `import(${JSON.stringify(join(repoRoot, "src", "cli.ts"))}).then(async (cli) => { process.exitCode = await cli.main(${JSON.stringify(args)}); });`;
-  const child = await run(process.execPath, ["--import", "tsx", "--import", join(repoRoot, "test", "helpers", "loaded-packages.mjs"), "--input-type=module", "-e", script], {
-    cwd: repoRoot,
-    encoding: "utf8",
-  }).catch((error: { stdout: string; stderr: string }) => error);
+  const child = await run(
+    process.execPath,
+    ["--import", "tsx", "--import", join(repoRoot, "test", "helpers", "loaded-packages.mjs"), "--input-type=module", "-e", script],
+    {
+      cwd: repoRoot,
+      encoding: "utf8",
+    },
+  ).catch((error: { stdout: string; stderr: string }) => error);
   const line = /loaded packages: (.*)$/m.exec(child.stderr)?.[1];
   if (line === undefined) throw new Error(`no report of loaded packages:\n${child.stderr}`);
   return JSON.parse(line) as string[];
@@ -25,13 +29,16 @@ async function packagesLoadedBy(args: string[]): Promise<string[]> {
 
 describe("start-up", () => {
   const example = join(fixturesRoot, "protocols/aorp/examples/analysis-response.json");
-  it.each([[["--help"]], [["--version"]], [["schema", "aorp"]], [["validate", "--protocol", "aorp", "--tools", "analyze_perspectives", example]], [["validate", "--protocol", "aorp", "--no-tools", example]]])(
-    "mcp-conform %j loads no compiler and no Prettier",
-    async (args) => {
-      const loaded = await packagesLoadedBy(args);
-      expect(loaded.filter((name) => COMPILERS_AND_PRETTIER.includes(name))).toEqual([]);
-    },
-  );
+  it.each([
+    [["--help"]],
+    [["--version"]],
+    [["schema", "aorp"]],
+    [["validate", "--protocol", "aorp", "--tools", "analyze_perspectives", example]],
+    [["validate", "--protocol", "aorp", "--no-tools", example]],
+  ])("mcp-conform %j loads no compiler and no Prettier", async (args) => {
+    const loaded = await packagesLoadedBy(args);
+    expect(loaded.filter((name) => COMPILERS_AND_PRETTIER.includes(name))).toEqual([]);
+  });
 
   // Without --tools inside a project, validate reads the tool names from the project's inventory: that analysis is the one compiler it loads.
 

@@ -29,7 +29,11 @@ describe("mcp-conform validate: tool names from a project", () => {
 
   it("checks a composed guidance's available actions against them too", async () => {
     const withGuidance = { ...envelope, actionable: { ...envelope.actionable, next_steps: ["get_alerts"] } };
-    withGuidance.guidance = { current_state: "alerts_listed", next_action: "Report the alerts", available_actions: ["get_forecast - Next days", "get_alertz - typo"] };
+    withGuidance.guidance = {
+      current_state: "alerts_listed",
+      next_action: "Report the alerts",
+      available_actions: ["get_forecast - Next days", "get_alertz - typo"],
+    };
     const run = await runCli(["validate", "--protocol", "aorp", "-"], { cwd: project, stdin: JSON.stringify(withGuidance) });
     expect(run.stdout).toContain('<stdin>: /guidance/available_actions/1: names unknown tool "get_alertz"\n');
   });

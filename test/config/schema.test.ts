@@ -30,7 +30,9 @@ describe("the config schema", () => {
         return (error as Error).message;
       }
     };
-    expect(problem({ protocol: "aorp", $schema: "./node_modules/mcp-conform/schema/mcp-conform.config.schema.json", format: { byShape: false } })).toBe("valid");
+    expect(problem({ protocol: "aorp", $schema: "./node_modules/mcp-conform/schema/mcp-conform.config.schema.json", format: { byShape: false } })).toBe(
+      "valid",
+    );
     expect(problem({ protcol: "aorp" })).toBe('unknown config key "protcol"; did you mean "protocol"?');
     expect(problem({ check: { minCovrage: 90 } })).toBe('unknown config key "check.minCovrage"; did you mean "check.minCoverage"?');
     expect(problem({ protocol: "smart-v3" })).toBe('unknown protocol "smart-v3"; expected one of aorp, aop, smart-v2, acor, guidance');

@@ -44,7 +44,16 @@ describe("analyser fuzzing", () => {
     let index = 0;
     for (const style of STYLES) {
       for (const nameForm of ["literal", "const", "enum", "template", "object-const"] as const) {
-        specs.push({ style, name: `tool_${index}`, nameForm, handlerForm: (["inline", "reference", "imported"] as const)[index % 3]!, wrapping: (["top", "function", "block", "if"] as const)[index % 4]!, overload: index % 6, aliased: index % 2 === 0, ifChain: false });
+        specs.push({
+          style,
+          name: `tool_${index}`,
+          nameForm,
+          handlerForm: (["inline", "reference", "imported"] as const)[index % 3]!,
+          wrapping: (["top", "function", "block", "if"] as const)[index % 4]!,
+          overload: index % 6,
+          aliased: index % 2 === 0,
+          ifChain: false,
+        });
         index++;
       }
     }

@@ -113,7 +113,14 @@ export function renderServer(specs: ToolSpec[]): Map<string, string> {
 
     switch (spec.style) {
       case "sdk-register-tool":
-        sdk.push(declaration + referenceDeclaration + wrap(spec, `${server}.registerTool(${expression}, { description: "Tool ${spec.name}", inputSchema: { q: z.string() } }, ${sdkHandler("src/sdk.ts")});`));
+        sdk.push(
+          declaration +
+            referenceDeclaration +
+            wrap(
+              spec,
+              `${server}.registerTool(${expression}, { description: "Tool ${spec.name}", inputSchema: { q: z.string() } }, ${sdkHandler("src/sdk.ts")});`,
+            ),
+        );
         break;
       case "sdk-tool": {
         const cb = sdkHandler("src/sdk.ts");
@@ -129,7 +136,13 @@ export function renderServer(specs: ToolSpec[]): Map<string, string> {
         break;
       }
       case "fastmcp":
-        fast.push(declaration + wrap(spec, `fast.addTool({\n  name: ${expression},\n  description: "Tool ${spec.name}",\n  parameters: z.object({ q: z.string() }),\n  execute: async (args) => JSON.stringify({ echo: args.q }),\n});`));
+        fast.push(
+          declaration +
+            wrap(
+              spec,
+              `fast.addTool({\n  name: ${expression},\n  description: "Tool ${spec.name}",\n  parameters: z.object({ q: z.string() }),\n  execute: async (args) => JSON.stringify({ echo: args.q }),\n});`,
+            ),
+        );
         break;
       case "mcp-framework":
         files.set(
@@ -144,7 +157,9 @@ export function renderServer(specs: ToolSpec[]): Map<string, string> {
         );
         break;
       case "tool-object":
-        objects.push(`${declaration}const ${id}Definition = defineTool({\n  name: ${expression},\n  description: "Tool ${spec.name}",\n  inputSchema: { q: z.string() },\n  handler: async () => (${RESULT(spec.name)}),\n});\ntoolDefinitions.push(${id}Definition);\n`);
+        objects.push(
+          `${declaration}const ${id}Definition = defineTool({\n  name: ${expression},\n  description: "Tool ${spec.name}",\n  inputSchema: { q: z.string() },\n  handler: async () => (${RESULT(spec.name)}),\n});\ntoolDefinitions.push(${id}Definition);\n`,
+        );
         break;
       case "sdk-low-level":
         break;
@@ -167,7 +182,17 @@ export function renderServer(specs: ToolSpec[]): Map<string, string> {
     );
   }
   if (handlers.length > 0) files.set("src/handlers.ts", handlers.join("\n"));
-  if (fast.length > 0) files.set("src/fast.ts", [`import { FastMCP } from "fastmcp";`, `import { z } from "zod";`, `const fast = new FastMCP({ name: "fuzz", version: "1.0.0" });`, ...fast, "export { fast };"].join("\n"));
+  if (fast.length > 0)
+    files.set(
+      "src/fast.ts",
+      [
+        `import { FastMCP } from "fastmcp";`,
+        `import { z } from "zod";`,
+        `const fast = new FastMCP({ name: "fuzz", version: "1.0.0" });`,
+        ...fast,
+        "export { fast };",
+      ].join("\n"),
+    );
   if (objects.length > 0) {
     files.set(
       "src/objects.ts",
@@ -184,7 +209,12 @@ export function renderServer(specs: ToolSpec[]): Map<string, string> {
   }
   if (lowLevel.length > 0) {
     const declarations = lowLevel.map((s) => nameExpression(s).declaration).join("");
-    const list = lowLevel.map((s) => `    { name: ${nameExpression(s).expression}, description: "Tool ${s.name}", inputSchema: { type: "object" as const, properties: { q: { type: "string" } } } },`).join("\n");
+    const list = lowLevel
+      .map(
+        (s) =>
+          `    { name: ${nameExpression(s).expression}, description: "Tool ${s.name}", inputSchema: { type: "object" as const, properties: { q: { type: "string" } } } },`,
+      )
+      .join("\n");
     const useIf = lowLevel[0]?.ifChain ?? false;
     const branches = useIf
       ? lowLevel.map((s, i) => `  ${i === 0 ? "if" : "else if"} (name === ${nameExpression(s).expression}) {\n    return ${RESULT(s.name)};\n  }`).join("\n")
@@ -201,7 +231,17 @@ export function renderServer(specs: ToolSpec[]): Map<string, string> {
       ].join("\n"),
     );
   }
-  files.set("tsconfig.json", JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, skipLibCheck: true }, include: ["src"] }, null, 2));
+  files.set(
+    "tsconfig.json",
+    JSON.stringify(
+      {
+        compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, skipLibCheck: true },
+        include: ["src"],
+      },
+      null,
+      2,
+    ),
+  );
   files.set("package.json", '{ "type": "module", "private": true }\n');
   return files;
 }
@@ -218,7 +258,10 @@ export const mutationArbitrary = fc.array(
   { minLength: 1, maxLength: 4 },
 );
 
-export function applyMutations(files: Map<string, string>, mutations: { file: number; at: number; kind: string; text: string; length: number }[]): Map<string, string> {
+export function applyMutations(
+  files: Map<string, string>,
+  mutations: { file: number; at: number; kind: string; text: string; length: number }[],
+): Map<string, string> {
   const result = new Map(files);
   const sources = [...result.keys()].filter((path) => path.endsWith(".ts")).sort();
   for (const mutation of mutations) {

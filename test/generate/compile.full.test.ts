@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolEntry } from "../../src/analyze/inventory.js";
 import { generate } from "../../src/generate/generate.js";
 import type { ProtocolId } from "../../src/protocols/protocol.js";
-import { type Compiled, compile, configFor, copyFixtureVariants, diagnostics, fixtureInventory, includeVariants, removeCopy, wrapHandlers, writeResult } from "./harness.js";
+import {
+  type Compiled,
+  compile,
+  configFor,
+  copyFixtureVariants,
+  diagnostics,
+  fixtureInventory,
+  includeVariants,
+  removeCopy,
+  wrapHandlers,
+  writeResult,
+} from "./harness.js";
 
 /**
  * For every fixture server and protocol: generate into a copy, wrap one tool's legacy handler with
@@ -59,7 +70,10 @@ describe.each(FIXTURES)("generated code of %s under TypeScript 6 and 7", (fixtur
 
   beforeAll(async () => {
     const inventory = fixtureInventory(fixture);
-    const copy = copyFixtureVariants(fixture, variants.map((variant) => variant.name));
+    const copy = copyFixtureVariants(
+      fixture,
+      variants.map((variant) => variant.name),
+    );
     copies.push(copy.root);
     for (const { name, protocol, guidance } of variants) {
       const dir = copy.dirs.get(name)!;

@@ -31,7 +31,10 @@ function tricky(name: string, extra: Record<string, unknown> = {}) {
   return tool(name, {
     payload: objectPayload({
       label: { type: "string", pattern: "^\\S`${x}`$", description: AWKWARD },
-      items: { type: "array", items: { type: "object", properties: { id: { type: "string" }, note: { type: "string", description: AWKWARD } }, required: ["id"] } },
+      items: {
+        type: "array",
+        items: { type: "object", properties: { id: { type: "string" }, note: { type: "string", description: AWKWARD } }, required: ["id"] },
+      },
       ...extra,
     }),
   });

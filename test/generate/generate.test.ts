@@ -109,7 +109,8 @@ describe("what is generated", () => {
   });
 
   it("lets the handlers of SDK 2.x tools (and only those) also return the SDK's own InputRequiredResult", () => {
-    const conformOf = (tools: Parameters<typeof inventory>[0]) => generate(inventory(tools), config("aorp")).generated.get("src/generated/mcp-conform/conform.ts")!;
+    const conformOf = (tools: Parameters<typeof inventory>[0]) =>
+      generate(inventory(tools), config("aorp")).generated.get("src/generated/mcp-conform/conform.ts")!;
     const v2 = { ...forecast, name: "get_forecast_v2", sdkMajor: 2 as const };
     const lowLevel = { ...forecast, name: "low_level", style: "sdk-low-level" as const, sdkMajor: 2 as const };
     const mixed = conformOf([{ ...forecast, sdkMajor: 1 }, v2, lowLevel, cities]);
@@ -145,7 +146,12 @@ describe("input errors", () => {
   });
 
   it("one name on two servers: generated once when both registrations agree, refused when their inputs or payloads differ", () => {
-    const full = tool("search", { file: "src/servers.ts", line: 12, input: [param("query", "string")], server: { name: "full", file: "src/servers.ts", line: 9 } });
+    const full = tool("search", {
+      file: "src/servers.ts",
+      line: 12,
+      input: [param("query", "string")],
+      server: { name: "full", file: "src/servers.ts", line: 9 },
+    });
     const searchOnly = { ...full, line: 15, server: { name: "searchOnly", file: "src/servers.ts", line: 10 } };
     const agreed = generate(inventory([full, searchOnly]), config("aorp"));
     expect([...agreed.generated.keys()].filter((path) => path.includes("/formatters/"))).toEqual(["src/generated/mcp-conform/formatters/search.ts"]);
@@ -156,7 +162,9 @@ describe("input errors", () => {
     try {
       generate(inventory([full, differing]), config("aorp"));
     } catch (error) {
-      expect((error as InputError).format()).toContain('src/servers.ts:15: tool "search" is registered on 2 servers with different inputs or payloads (src/servers.ts:12 (server `full`), src/servers.ts:15 (server `searchOnly`))');
+      expect((error as InputError).format()).toContain(
+        'src/servers.ts:15: tool "search" is registered on 2 servers with different inputs or payloads (src/servers.ts:12 (server `full`), src/servers.ts:15 (server `searchOnly`))',
+      );
     }
     // The same name twice on one server stays a duplicate.
     expect(() => generate(inventory([full, { ...full, line: 20 }]), config("aorp"))).toThrow(/registered twice/);
@@ -259,7 +267,9 @@ describe("a hand-built project under the real tsc", () => {
       'import { OUTPUT_STANDARD_SCHEMAS } from "./gen/output-schemas.standard.js";',
       'const server = new McpServer({ name: "probe", version: "2.0.0" });',
       'const input = fromJsonSchema<{ city: string }>({ type: "object", properties: { city: { type: "string" } }, required: ["city"] });',
-      'server.registerTool("get_forecast", { description: "probe", inputSchema: input, outputSchema: OUTPUT_STANDARD_SCHEMAS.get_forecast }, conform("get_forecast", async ({ city }, ctx) => { void ctx.mcpReq.id; if (city === "") return inputRequired({ requestState: "city" }); return ' + call + "; }));",
+      'server.registerTool("get_forecast", { description: "probe", inputSchema: input, outputSchema: OUTPUT_STANDARD_SCHEMAS.get_forecast }, conform("get_forecast", async ({ city }, ctx) => { void ctx.mcpReq.id; if (city === "") return inputRequired({ requestState: "city" }); return ' +
+        call +
+        "; }));",
       "export { server };",
     ].join("\n");
     const dir = project({ ...types, "src/server.ts": server });
@@ -276,12 +286,21 @@ describe("a hand-built project under the real tsc", () => {
       tool(name, {
         description: "closes */ a comment",
         input: [{ name: "x*/", type: "string", optional: false, description: "d */ e" }],
-        payload: { type: { text: "unknown", exact: false }, schema: { type: "object", properties: { "status*/": { enum: ["a*/b"] } }, required: ["status*/"] } },
+        payload: {
+          type: { text: "unknown", exact: false },
+          schema: { type: "object", properties: { "status*/": { enum: ["a*/b"] } }, required: ["status*/"] },
+        },
         warnings: [warning("m */ n")],
       });
     const dir = project({});
     for (const protocol of PROTOCOL_IDS) {
-      writeResult(dir, generate(inventory([odd("evil*/name"), odd('q"uote'), odd("héllo wörld")]), config(protocol, { outputDir: `src/${protocol}`, guidanceDir: `src/${protocol}-hints` })));
+      writeResult(
+        dir,
+        generate(
+          inventory([odd("evil*/name"), odd('q"uote'), odd("héllo wörld")]),
+          config(protocol, { outputDir: `src/${protocol}`, guidanceDir: `src/${protocol}-hints` }),
+        ),
+      );
     }
     for (const compiler of [6, 7] as const) {
       const { exitCode, output } = await compile(dir, compiler);

@@ -59,7 +59,10 @@ describe.each(["stock-legacy", "orchestrator"])("%s", (fixture) => {
       expect(contents, file).toBe(golden(file, contents));
     }
     const stale = filesUnder(root).filter((file) => !expected.has(file));
-    expect(stale.map((file) => relative(repoRoot, file)), "golden files no longer generated").toEqual([]);
+    expect(
+      stale.map((file) => relative(repoRoot, file)),
+      "golden files no longer generated",
+    ).toEqual([]);
   });
 });
 

@@ -15,10 +15,7 @@ describe("guidance stub states", () => {
   it("accepts const and unions of literals, across a union payload, through $refs", () => {
     const schema = {
       $defs: { Done: { type: "object", properties: { state: { const: "done" } }, required: ["state"] } },
-      anyOf: [
-        { $ref: "#/$defs/Done" },
-        { type: "object", properties: { state: { anyOf: [{ const: "queued" }, { const: "running" }] } }, required: ["state"] },
-      ],
+      anyOf: [{ $ref: "#/$defs/Done" }, { type: "object", properties: { state: { anyOf: [{ const: "queued" }, { const: "running" }] } }, required: ["state"] }],
     };
     expect(guidanceStates(schema)).toEqual({ property: "state", values: ["done", "queued", "running"] });
   });

@@ -101,7 +101,14 @@ export function includeVariants({ root, dirs }: Variants): void {
     compilerOptions = (ts.readConfigFile(tsconfig, ts.sys.readFile).config as { compilerOptions?: Record<string, unknown> }).compilerOptions ?? {};
   }
   // Folders of one copy would not hold the others' files; nothing is emitted anyway.
-  const { rootDir: _rootDir, outDir: _outDir, composite: _composite, incremental: _incremental, tsBuildInfoFile: _tsBuildInfoFile, ...options } = compilerOptions;
+  const {
+    rootDir: _rootDir,
+    outDir: _outDir,
+    composite: _composite,
+    incremental: _incremental,
+    tsBuildInfoFile: _tsBuildInfoFile,
+    ...options
+  } = compilerOptions;
   writeFileSync(join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...options, noEmit: true }, files }, null, 2));
 }
 
@@ -307,8 +314,7 @@ export function wrapHandlers(dir: string, inventory: Inventory, protocol: Protoc
     }
     return source;
   };
-  const overlaps = (file: string, edit: Edit): boolean =>
-    (edits.get(file) ?? []).some((other) => edit.start < other.end && other.start < edit.end);
+  const overlaps = (file: string, edit: Edit): boolean => (edits.get(file) ?? []).some((other) => edit.start < other.end && other.start < edit.end);
 
   let broken: ToolEntry | undefined;
   let conforming: ToolEntry | undefined;

@@ -28,7 +28,11 @@ export function tool(name: string, extra: Partial<ToolEntry> = {}): ToolEntry {
   };
 }
 
-export function objectPayload(properties: Record<string, unknown>, required: string[] = Object.keys(properties), text = "{ [key: string]: unknown }"): ToolEntry["payload"] {
+export function objectPayload(
+  properties: Record<string, unknown>,
+  required: string[] = Object.keys(properties),
+  text = "{ [key: string]: unknown }",
+): ToolEntry["payload"] {
   return { type: { text, exact: true }, schema: { type: "object", properties, required } };
 }
 

@@ -29,19 +29,20 @@ const OUT = "src/gen";
 const TOOL = { 1: "get_weather", 2: "get_weather_v2" } as const;
 const payload = { city: "Lisbon", temps: [18, 21] };
 
-const weather = (major: SdkMajor) => tool(TOOL[major], {
-  sdkMajor: major,
-  description: "The forecast for a city",
-  payloadType: "{ city: string; temps: number[] }",
-  payload: {
-    type: { text: "{ city: string; temps: number[] }", exact: true },
-    schema: {
-      type: "object",
-      properties: { city: { type: "string" }, temps: { type: "array", items: { type: "number" } } },
-      required: ["city", "temps"],
+const weather = (major: SdkMajor) =>
+  tool(TOOL[major], {
+    sdkMajor: major,
+    description: "The forecast for a city",
+    payloadType: "{ city: string; temps: number[] }",
+    payload: {
+      type: { text: "{ city: string; temps: number[] }", exact: true },
+      schema: {
+        type: "object",
+        properties: { city: { type: "string" }, temps: { type: "array", items: { type: "number" } } },
+        required: ["city", "temps"],
+      },
     },
-  },
-});
+  });
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -123,7 +124,9 @@ const servers: { label: string; major: SdkMajor; build: ServerBuilder }[] = [
       server.setRequestHandler(ListToolsRequestSchema, async () => ({
         tools: [{ name: TOOL[1], inputSchema: FAIL_INPUT, outputSchema: generated.jsonSchemas[1] as { type: "object" } }],
       }));
-      server.setRequestHandler(CallToolRequestSchema, async (request) => answer(generated.formatters[1], protocol, guidance, request.params.arguments?.["fail"]));
+      server.setRequestHandler(CallToolRequestSchema, async (request) =>
+        answer(generated.formatters[1], protocol, guidance, request.params.arguments?.["fail"]),
+      );
       return server;
     },
   },

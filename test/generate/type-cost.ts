@@ -65,7 +65,8 @@ export function syntheticInventory(count: number): Inventory {
           ["ownerId", "count", "items", "status"],
           `{ ownerId: string; count: number; items: { id: string; amount: number }[]; status: "complete" | "partial" }`,
         ),
-        references: i > 1 ? [{ tool: `tool_${String(i - 1).padStart(4, "0")}_list_records`, file: "src/tools.ts", line: i, kind: "mentions", via: "next-steps" }] : [],
+        references:
+          i > 1 ? [{ tool: `tool_${String(i - 1).padStart(4, "0")}_list_records`, file: "src/tools.ts", line: i, kind: "mentions", via: "next-steps" }] : [],
       }),
     );
   }
@@ -115,7 +116,12 @@ export function typeCost(protocol: ProtocolId, guidance: boolean, tools: number,
  * What one more tool's formatter module costs: the growth from `small` to `large` tools of the
  * whole output, less the growth of the output without its formatter modules, per tool.
  */
-export function formatterCostPerTool(protocol: ProtocolId, guidance: boolean, small = 4, large = 24): { types: number; instantiations: number; errors: string[] } {
+export function formatterCostPerTool(
+  protocol: ProtocolId,
+  guidance: boolean,
+  small = 4,
+  large = 24,
+): { types: number; instantiations: number; errors: string[] } {
   return fileCostPerTool(protocol, guidance, (path) => path.startsWith("formatters/"), small, large);
 }
 

@@ -28,7 +28,14 @@ describe("warning constants", () => {
     ]);
     expect(constants).toEqual([
       { id: "WARN_NO_DIVIDEND_DATA", severity: "high", category: "data", message: "No dividend data", impact: null, suggestion: null },
-      { id: "WARN_ROE_IS_BELOW_10", severity: WARNING_DEFAULTS.severity, category: WARNING_DEFAULTS.category, message: "ROE is below 10%", impact: null, suggestion: null },
+      {
+        id: "WARN_ROE_IS_BELOW_10",
+        severity: WARNING_DEFAULTS.severity,
+        category: WARNING_DEFAULTS.category,
+        message: "ROE is below 10%",
+        impact: null,
+        suggestion: null,
+      },
     ]);
   });
 
@@ -48,9 +55,7 @@ describe("warning constants", () => {
   });
 
   it("does not let a derived ID take an explicit ID with another message", () => {
-    const constants = warningConstants([
-      tool("x", { warnings: [warning("Low ROE", { id: "WARN_LOW_ROE" }), warning("low roe")] }),
-    ]);
+    const constants = warningConstants([tool("x", { warnings: [warning("Low ROE", { id: "WARN_LOW_ROE" }), warning("low roe")] })]);
     expect(constants.map((c) => c.id)).toEqual(["WARN_LOW_ROE", expect.stringMatching(/^WARN_LOW_ROE_[0-9A-F]{6}$/)]);
   });
 
@@ -63,7 +68,10 @@ describe("warning constants", () => {
       warning("ROE is below 10 %", { file: "src/d.ts", line: 4 }),
     ];
     const forward = warningConstants([tool("a", { warnings: warnings.slice(0, 3) }), tool("b", { warnings: warnings.slice(3) })]);
-    const backward = warningConstants([tool("b", { warnings: [...warnings.slice(3)].reverse() }), tool("a", { warnings: [...warnings.slice(0, 3)].reverse() })]);
+    const backward = warningConstants([
+      tool("b", { warnings: [...warnings.slice(3)].reverse() }),
+      tool("a", { warnings: [...warnings.slice(0, 3)].reverse() }),
+    ]);
     expect(backward).toEqual(forward);
     const old = forward.find((c) => c.message === "Data is {} days old");
     expect(old).toMatchObject({ severity: "info", category: "freshness" });

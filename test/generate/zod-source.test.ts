@@ -52,7 +52,10 @@ const payloadSchema: JsonSchema = {
 };
 const goodPayload = { city: "Bangkok", temps: [31, 33], node: { next: { next: null } } };
 /** Payloads with a field of the wrong type: both schemas reject them. */
-const badPayloads = [{ city: 5, temps: [] }, { city: "x", temps: [], node: { next: 3 } }];
+const badPayloads = [
+  { city: 5, temps: [] },
+  { city: "x", temps: [], node: { next: 3 } },
+];
 /** A payload that lacks a required field. */
 const incompletePayload = { city: "x" };
 
@@ -82,11 +85,20 @@ const cases: { protocol: ProtocolId; envelope: (data: object) => Record<string, 
     withGuidance: true,
   },
   { protocol: "smart-v2", envelope: smartEnvelope, errorEnvelope: smartEnvelope(null as unknown as object), withGuidance: false },
-  { protocol: "guidance", envelope: guidanceEnvelope, errorEnvelope: readJson("guidance/examples/envelope-example-3-error-with-recovery-guidance.json") as Record<string, unknown>, withGuidance: false },
+  {
+    protocol: "guidance",
+    envelope: guidanceEnvelope,
+    errorEnvelope: readJson("guidance/examples/envelope-example-3-error-with-recovery-guidance.json") as Record<string, unknown>,
+    withGuidance: false,
+  },
 ];
 
 describe.each(cases)("$protocol (guidance: $withGuidance)", ({ protocol, envelope, errorEnvelope, withGuidance }) => {
-  const schema = outputSchema(getProtocol(protocol), tool("tool", { payload: { type: { text: "Payload", exact: true }, schema: payloadSchema } }), withGuidance);
+  const schema = outputSchema(
+    getProtocol(protocol),
+    tool("tool", { payload: { type: { text: "Payload", exact: true }, schema: payloadSchema } }),
+    withGuidance,
+  );
   const zod = evaluate([{ name: "tool", schema }]).tool!;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   const validate = ajv.compile(schema);
@@ -171,7 +183,9 @@ describe("zodView", () => {
   it("joins conditions inside `allOf` members and below the root", () => {
     const view = zodView({
       type: "object",
-      properties: { inner: { type: "object", properties: { x: { type: "string" } }, if: { required: ["x"] }, then: { required: ["y"] }, else: { required: ["z"] } } },
+      properties: {
+        inner: { type: "object", properties: { x: { type: "string" } }, if: { required: ["x"] }, then: { required: ["y"] }, else: { required: ["z"] } },
+      },
       allOf: [{ if: { required: ["a"] }, then: { properties: { a: { type: "string" } } } }],
     });
     expect(view).toEqual({
@@ -189,7 +203,8 @@ describe("sharing", () => {
       { name: "b", schema: getProtocol("aorp").envelopeSchema({ payloadSchema: { type: "string" } }) },
     ]);
     expect(module.shared.length).toBeGreaterThan(0);
-    for (const shared of module.shared) expect(module.tools.some((tool) => tool.source.includes(shared.name)) || module.shared.some((other) => other.source.includes(shared.name))).toBe(true);
+    for (const shared of module.shared)
+      expect(module.tools.some((tool) => tool.source.includes(shared.name)) || module.shared.some((other) => other.source.includes(shared.name))).toBe(true);
     const evaluated = evaluate([{ name: "a", schema }]);
     expect(evaluated.a).toBeDefined();
   });

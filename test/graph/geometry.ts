@@ -7,7 +7,10 @@ import { fixturesRoot } from "../helpers/fixtures.js";
 
 /** A fixture's graph as its golden graph.json has it (nodes and edges; enough to lay it out). */
 export function goldenGraph(fixture: string): ToolGraph {
-  const { nodes, edges } = JSON.parse(readFileSync(join(fixturesRoot, fixture, "__expected__", "graph", "graph.json"), "utf8")) as { nodes: { name: string }[]; edges: GraphEdge[] };
+  const { nodes, edges } = JSON.parse(readFileSync(join(fixturesRoot, fixture, "__expected__", "graph", "graph.json"), "utf8")) as {
+    nodes: { name: string }[];
+    edges: GraphEdge[];
+  };
   return { nodes: nodes.map(({ name }) => ({ name, requires: [], provides: [], dependsOn: [], feeds: [] })), edges };
 }
 

@@ -61,10 +61,44 @@ describe("the geometric checks can fail", () => {
     height: 300,
     nodes: [box("list_tags", 150, 10), box("delete_note", 150, 100), box("search_notes", 150, 200), box("get_note", 10, 100)],
     edges: [
-      { from: "list_tags", to: "search_notes", kind: "mentions", points: [{ x: 200, y: 40 }, { x: 200, y: 200 }] },
-      { from: "get_note", to: "search_notes", kind: "calls", points: [{ x: 60, y: 130 }, { x: 60, y: 215 }, { x: 150, y: 215 }] },
-      { from: "get_note", to: "search_notes", kind: "data", points: [{ x: 60, y: 130 }, { x: 60, y: 215 }, { x: 150, y: 215 }] },
-      { from: "get_note", to: "delete_note", kind: "calls", points: [{ x: 110, y: 115 }, { x: 130, y: 130 }] },
+      {
+        from: "list_tags",
+        to: "search_notes",
+        kind: "mentions",
+        points: [
+          { x: 200, y: 40 },
+          { x: 200, y: 200 },
+        ],
+      },
+      {
+        from: "get_note",
+        to: "search_notes",
+        kind: "calls",
+        points: [
+          { x: 60, y: 130 },
+          { x: 60, y: 215 },
+          { x: 150, y: 215 },
+        ],
+      },
+      {
+        from: "get_note",
+        to: "search_notes",
+        kind: "data",
+        points: [
+          { x: 60, y: 130 },
+          { x: 60, y: 215 },
+          { x: 150, y: 215 },
+        ],
+      },
+      {
+        from: "get_note",
+        to: "delete_note",
+        kind: "calls",
+        points: [
+          { x: 110, y: 115 },
+          { x: 130, y: 130 },
+        ],
+      },
     ],
   };
 

@@ -39,8 +39,14 @@ describe("data edges", () => {
   });
 
   it("need a producer to contribute a field of its own, not only echo its input back", () => {
-    const orderA = tool("get_order", { input: [param("orderId", "string")], payload: objectPayload({ orderId: { type: "string" }, total: { type: "number" } }) });
-    const orderB = tool("ship_order", { input: [param("orderId", "string")], payload: objectPayload({ orderId: { type: "string" }, tracking: { type: "string" } }) });
+    const orderA = tool("get_order", {
+      input: [param("orderId", "string")],
+      payload: objectPayload({ orderId: { type: "string" }, total: { type: "number" } }),
+    });
+    const orderB = tool("ship_order", {
+      input: [param("orderId", "string")],
+      payload: objectPayload({ orderId: { type: "string" }, tracking: { type: "string" } }),
+    });
     const create = tool("create_order", { input: [param("sku", "string")], payload: objectPayload({ orderId: { type: "string" } }) });
     const edges = buildToolGraph([orderA, orderB, create]).edges;
     // get_order and ship_order only echo orderId: no edge between them either way.
@@ -51,7 +57,12 @@ describe("data edges", () => {
   });
 
   it("do not run from a tool that hands back an entity to the tool that makes it (the note server)", () => {
-    const note = objectPayload({ id: { type: "string" }, title: { type: "string" }, body: { type: "string" }, tags: { type: "array", items: { type: "string" } } });
+    const note = objectPayload({
+      id: { type: "string" },
+      title: { type: "string" },
+      body: { type: "string" },
+      tags: { type: "array", items: { type: "string" } },
+    });
     const create = tool("create_note", { input: [param("title", "string"), param("body", "string"), param("tags", "string[]", true)], payload: note });
     const get = tool("get_note", { input: [param("id", "string")], payload: note });
     const update = tool("update_note", { input: [param("id", "string"), param("title", "string", true)], payload: note });

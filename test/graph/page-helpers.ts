@@ -13,7 +13,8 @@ export const ARTIFACTS = join(repoRoot, "test-artifacts", "graph");
 export const WINDOW = { width: 1280, height: 800 };
 export const chromium = findChromium();
 
-export const MISSING = "SKIPPED: the graph page tests need headless Chromium and none was found (looked for `chromium` and `chromium-browser` on PATH, or CHROMIUM_PATH). Install Debian's: apt-get install -y chromium. The layout's geometric checks (test/graph/layout.test.ts) ran without it.";
+export const MISSING =
+  "SKIPPED: the graph page tests need headless Chromium and none was found (looked for `chromium` and `chromium-browser` on PATH, or CHROMIUM_PATH). Install Debian's: apt-get install -y chromium. The layout's geometric checks (test/graph/layout.test.ts) ran without it.";
 if (!chromium) console.warn(`\n${"!".repeat(100)}\n${MISSING}\n${"!".repeat(100)}\n`);
 
 /** Writes the page into the artefacts folder and opens it in a window of the given size. */
@@ -33,8 +34,9 @@ export interface Rect {
   height: number;
 }
 
-export const RECT = (expression: string) => `(() => { const r = ${expression}.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height }; })()`;
+export const RECT = (expression: string) =>
+  `(() => { const r = ${expression}.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height }; })()`;
 
 /** The graph point (user units) under a window point, by the SVG's own transform. */
-export const GRAPH_POINT = (x: number, y: number) => `(() => { const svg = document.getElementById("graph"); const p = new DOMPoint(${x}, ${y}).matrixTransform(svg.getScreenCTM().inverse()); return { x: p.x, y: p.y }; })()`;
-
+export const GRAPH_POINT = (x: number, y: number) =>
+  `(() => { const svg = document.getElementById("graph"); const p = new DOMPoint(${x}, ${y}).matrixTransform(svg.getScreenCTM().inverse()); return { x: p.x, y: p.y }; })()`;

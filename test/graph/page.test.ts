@@ -41,7 +41,9 @@ describe.skipIf(!chromium)("the graph page in headless Chromium", () => {
     });
 
     it("fits the window: nothing scrolls, all of the drawing shows, as large as the window or 1.5× allows", async () => {
-      const scroll = await page.evaluate<{ width: number; height: number }>("({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight })");
+      const scroll = await page.evaluate<{ width: number; height: number }>(
+        "({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight })",
+      );
       expect(scroll).toEqual(WINDOW);
       const svg = await page.evaluate<Rect>(RECT('document.getElementById("graph")'));
       expect(svg.width).toBe(WINDOW.width);
@@ -77,7 +79,9 @@ describe.skipIf(!chromium)("the graph page in headless Chromium", () => {
       expect(lit.sort()).toEqual([...neighbours].sort());
       const litEdges = await page.evaluate<number>(`document.querySelectorAll(".edge.lit").length`);
       expect(litEdges).toBe(graph.edges.filter((edge) => edge.from === hub || edge.to === hub).length);
-      const opacities = await page.evaluate<string[]>(`[...document.querySelectorAll(".node:not(.lit), .edge:not(.lit)")].map((element) => getComputedStyle(element).opacity)`);
+      const opacities = await page.evaluate<string[]>(
+        `[...document.querySelectorAll(".node:not(.lit), .edge:not(.lit)")].map((element) => getComputedStyle(element).opacity)`,
+      );
       expect(opacities.length).toBeGreaterThan(0);
       expect(new Set(opacities)).toEqual(new Set(["0.12"]));
       writeFileSync(join(ARTIFACTS, `${fixture}-hover-${hub}.png`), await page.screenshot());
@@ -125,7 +129,11 @@ describe.skipIf(!chromium)("the graph page in headless Chromium", () => {
     });
 
     it("is drawn as laid out: no edge through a box, none along another (screenshot kept)", async () => {
-      expect(readFileSync(join(ARTIFACTS, `${fixture}.png`)).subarray(1, 4).toString("latin1")).toBe("PNG");
+      expect(
+        readFileSync(join(ARTIFACTS, `${fixture}.png`))
+          .subarray(1, 4)
+          .toString("latin1"),
+      ).toBe("PNG");
       // The page draws the layout's own coordinates: read them back from the DOM.
       const boxes = await page.evaluate<{ x: number; y: number; width: number; height: number }[]>(
         `[...document.querySelectorAll(".node rect")].map((r) => ({ x: Number(r.getAttribute("x")), y: Number(r.getAttribute("y")), width: Number(r.getAttribute("width")), height: Number(r.getAttribute("height")) }))`,

@@ -18,7 +18,9 @@ type Triple = string;
 const READERS: Record<GraphFormat | "tool-graph.ts", (text: string) => Triple[]> = {
   mermaid(text) {
     const names = new Map([...text.matchAll(/^ {2}(t\d+)\["(.*)"\]$/gm)].map(([, id, name]) => [id!, name!.replace(/#quot;/g, '"')]));
-    return [...text.matchAll(/^ {2}(t\d+) (?:-->|-\.->|==>)\|(\w+)\| (t\d+)$/gm)].map(([, from, kind, to]) => `${names.get(from!)} → ${names.get(to!)} (${kind})`);
+    return [...text.matchAll(/^ {2}(t\d+) (?:-->|-\.->|==>)\|(\w+)\| (t\d+)$/gm)].map(
+      ([, from, kind, to]) => `${names.get(from!)} → ${names.get(to!)} (${kind})`,
+    );
   },
   dot(text) {
     return [...text.matchAll(/^ {2}"(.*)" -> "(.*)" \[label="(\w+)"/gm)].map(([, from, to, kind]) => `${from} → ${to} (${kind})`);
@@ -28,11 +30,16 @@ const READERS: Record<GraphFormat | "tool-graph.ts", (text: string) => Triple[]>
   },
   html(text) {
     const names = [...text.matchAll(/<g class="node" data-i="(\d+)"[^]*?<text [^>]*>([^<]*)<\/text>/g)].map(([, , name]) => name!);
-    return [...text.matchAll(/<path class="edge (\w+)" data-from="(\d+)" data-to="(\d+)"/g)].map(([, kind, from, to]) => `${names[Number(from)]} → ${names[Number(to)]} (${kind})`);
+    return [...text.matchAll(/<path class="edge (\w+)" data-from="(\d+)" data-to="(\d+)"/g)].map(
+      ([, kind, from, to]) => `${names[Number(from)]} → ${names[Number(to)]} (${kind})`,
+    );
   },
   "tool-graph.ts"(text) {
     // The graph is JSON in a String.raw literal (cheap for the user's type-check): read it as JSON.
-    const graph = JSON.parse(/String\.raw`([^`]*)`/.exec(text)![1]!) as Record<string, { dependsOn: { tool: string; kind: string }[]; feeds: { tool: string; kind: string }[] }>;
+    const graph = JSON.parse(/String\.raw`([^`]*)`/.exec(text)![1]!) as Record<
+      string,
+      { dependsOn: { tool: string; kind: string }[]; feeds: { tool: string; kind: string }[] }
+    >;
     const found: Triple[] = [];
     for (const [name, node] of Object.entries(graph)) {
       for (const { tool, kind } of node.feeds) found.push(`${name} → ${tool} (${kind})`);
@@ -59,7 +66,12 @@ describe.each(["stock-legacy", "orchestrator", "notes"])("%s graph", (fixture) =
     const fromFile = READERS["tool-graph.ts"](toolGraph);
     expect(fromFile.filter((edge) => !edge.startsWith("(depends) ")).sort()).toEqual([...json].sort());
     // dependsOn is feeds seen from the other end.
-    expect(fromFile.filter((edge) => edge.startsWith("(depends) ")).map((edge) => edge.slice("(depends) ".length)).sort()).toEqual([...json].sort());
+    expect(
+      fromFile
+        .filter((edge) => edge.startsWith("(depends) "))
+        .map((edge) => edge.slice("(depends) ".length))
+        .sort(),
+    ).toEqual([...json].sort());
   });
 
   it("json is sorted and names every tool", async () => {

@@ -8,12 +8,35 @@ import type { GraphEdge, ToolGraph } from "../../src/graph/model.js";
  * a fixed linear congruential sequence picks the optional edges.
  */
 const VERBS = ["create", "get", "list", "search", "update", "delete", "archive", "export"] as const;
-const NOUNS = ["order", "invoice", "customer", "product", "shipment", "payment", "ticket", "user", "report", "project", "task", "comment", "file", "team", "alert", "metric", "deploy", "build", "release", "note"];
+const NOUNS = [
+  "order",
+  "invoice",
+  "customer",
+  "product",
+  "shipment",
+  "payment",
+  "ticket",
+  "user",
+  "report",
+  "project",
+  "task",
+  "comment",
+  "file",
+  "team",
+  "alert",
+  "metric",
+  "deploy",
+  "build",
+  "release",
+  "note",
+];
 
 export function syntheticGraph(tools: number): ToolGraph {
   let seed = 7;
   const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const domains = Array.from({ length: Math.ceil(tools / VERBS.length) }, (_, i) => (i < NOUNS.length ? NOUNS[i]! : `${NOUNS[i % NOUNS.length]!}${Math.floor(i / NOUNS.length) + 1}`));
+  const domains = Array.from({ length: Math.ceil(tools / VERBS.length) }, (_, i) =>
+    i < NOUNS.length ? NOUNS[i]! : `${NOUNS[i % NOUNS.length]!}${Math.floor(i / NOUNS.length) + 1}`,
+  );
   const names = domains.flatMap((domain) => VERBS.map((verb) => `${verb}_${domain}`)).slice(0, tools);
   const known = new Set(names);
   const edges = new Map<string, GraphEdge>();
@@ -37,6 +60,8 @@ export function syntheticGraph(tools: number): ToolGraph {
   const order = { calls: 0, mentions: 1, data: 2 };
   return {
     nodes: sorted.map((name) => ({ name, requires: [], provides: [], dependsOn: [], feeds: [] })),
-    edges: [...edges.values()].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : order[a.kind] - order[b.kind])),
+    edges: [...edges.values()].sort((a, b) =>
+      a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : order[a.kind] - order[b.kind],
+    ),
   };
 }

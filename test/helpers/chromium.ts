@@ -13,7 +13,9 @@ import type { Readable, Writable } from "node:stream";
 
 /** The first of `chromium`, `chromium-browser` on PATH (or `CHROMIUM_PATH`), or null. */
 export function findChromium(): string | null {
-  const candidates = process.env["CHROMIUM_PATH"] ? [process.env["CHROMIUM_PATH"]] : (process.env["PATH"] ?? "").split(delimiter).flatMap((dir) => [join(dir, "chromium"), join(dir, "chromium-browser")]);
+  const candidates = process.env["CHROMIUM_PATH"]
+    ? [process.env["CHROMIUM_PATH"]]
+    : (process.env["PATH"] ?? "").split(delimiter).flatMap((dir) => [join(dir, "chromium"), join(dir, "chromium-browser")]);
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants.X_OK);
@@ -26,7 +28,17 @@ export function findChromium(): string | null {
 }
 
 /** The flags that work headless on this machine and in CI (as root, no GPU, no network chatter). */
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--remote-debugging-pipe"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--remote-debugging-pipe",
+];
 
 interface Message {
   id?: number;

@@ -8,7 +8,14 @@ import type { ProtocolId } from "../../src/protocols/protocol.js";
  */
 
 const SMART_SECTIONS = {
-  summary: { title: "Weather", what: "The forecast for the city", input: {}, keyFindings: [], conclusion: "Mild", confidence: { level: "High", score: 0.9, factors: [] } },
+  summary: {
+    title: "Weather",
+    what: "The forecast for the city",
+    input: {},
+    keyFindings: [],
+    conclusion: "Mild",
+    confidence: { level: "High", score: 0.9, factors: [] },
+  },
   data: {
     validation: { validFields: [], missingFields: [], nullFields: [], defaultFields: [] },
     dataQuality: {
@@ -60,7 +67,12 @@ export function errorArguments(protocol: ProtocolId, withGuidance: boolean, mess
           immediate: { key_insight: "Could not compute" },
           actionable: { next_steps: [], recommendations: { primary: "Retry later", secondary: [] }, workflow_guidance: "Tell the user and stop" },
           quality: { urgency: "high", indicators: { error_type: "upstream", recoverable: true, retry_suggested: true } },
-          details: { summary: "Upstream failure", data: { error_code: "UPSTREAM", error_message: message, context: null }, metadata: { error_id: "e-1" }, debug: null },
+          details: {
+            summary: "Upstream failure",
+            data: { error_code: "UPSTREAM", error_message: message, context: null },
+            metadata: { error_id: "e-1" },
+            debug: null,
+          },
         },
       ];
     case "smart-v2": {

@@ -1,10 +1,5 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
-  type CallToolResult,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonSchema } from "../../src/protocols/protocol.js";
 import { connectClient, type SdkMajor } from "./mcp-clients.js";
 
@@ -16,9 +11,7 @@ import { connectClient, type SdkMajor } from "./mcp-clients.js";
  * (the 1.x client by default, the one that validates `isError` results too; see mcp-clients.ts).
  */
 
-export type RoundTripOutcome =
-  | { ok: true; result: CallToolResult; listedTool: Tool }
-  | { ok: false; error: Error; listedTool: Tool | undefined };
+export type RoundTripOutcome = { ok: true; result: CallToolResult; listedTool: Tool } | { ok: false; error: Error; listedTool: Tool | undefined };
 
 export interface RoundTripOptions {
   outputSchema: JsonSchema;

@@ -33,8 +33,35 @@ const libFolder = dirname(ts.getDefaultLibFilePath({}));
 
 /** Options that change how a file is parsed or bound (strict mode, targets, JSX, module detection). */
 function bindingKey(options: ts.CompilerOptions, languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions): string {
-  const { target, module, moduleResolution, moduleDetection, strict, alwaysStrict, jsx, allowUnreachableCode, allowUnusedLabels, preserveConstEnums, isolatedModules, verbatimModuleSyntax } = options;
-  return JSON.stringify([languageVersion, target, module, moduleResolution, moduleDetection, strict, alwaysStrict, jsx, allowUnreachableCode, allowUnusedLabels, preserveConstEnums, isolatedModules, verbatimModuleSyntax]);
+  const {
+    target,
+    module,
+    moduleResolution,
+    moduleDetection,
+    strict,
+    alwaysStrict,
+    jsx,
+    allowUnreachableCode,
+    allowUnusedLabels,
+    preserveConstEnums,
+    isolatedModules,
+    verbatimModuleSyntax,
+  } = options;
+  return JSON.stringify([
+    languageVersion,
+    target,
+    module,
+    moduleResolution,
+    moduleDetection,
+    strict,
+    alwaysStrict,
+    jsx,
+    allowUnreachableCode,
+    allowUnusedLabels,
+    preserveConstEnums,
+    isolatedModules,
+    verbatimModuleSyntax,
+  ]);
 }
 
 function createHost(options: ts.CompilerOptions): ts.CompilerHost {
@@ -78,7 +105,12 @@ export function typeCheckProject(tsconfigPath: string, cwd: string = dirname(tsc
 }
 
 /** A program over `rootNames` with `options`, as `tsc` would check it; nothing is emitted. */
-export function typeCheckFiles(rootNames: readonly string[], options: ts.CompilerOptions, cwd: string, configErrors: readonly ts.Diagnostic[] = []): TypeCheckOutcome {
+export function typeCheckFiles(
+  rootNames: readonly string[],
+  options: ts.CompilerOptions,
+  cwd: string,
+  configErrors: readonly ts.Diagnostic[] = [],
+): TypeCheckOutcome {
   const noEmit = { ...options, noEmit: true };
   const program = ts.createProgram({ rootNames, options: noEmit, host: createHost(noEmit), configFileParsingDiagnostics: configErrors });
   return report(ts.getPreEmitDiagnostics(program), cwd);

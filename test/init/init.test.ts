@@ -126,13 +126,19 @@ describe("mcp-conform init", () => {
     const dir = copyFixture("styles/sdk-register-tool");
     // No include: tsc takes every .ts file of the folder; rootDir src: and all must be under it.
     const tsconfig = JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8")) as { compilerOptions: Record<string, unknown> };
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...tsconfig.compilerOptions, noEmit: false, outDir: "dist", rootDir: "src" } }));
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { ...tsconfig.compilerOptions, noEmit: false, outDir: "dist", rootDir: "src" } }),
+    );
     expect(typeCheckProject(join(dir, "tsconfig.json")).exitCode).toBe(0);
     const run = await runCli(["init", "--protocol", "aorp"], { cwd: dir });
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain("wrote mcp-conform.config.json (protocol: aorp), not mcp-conform.config.ts: your tsconfig takes every .ts file of its folder");
     expect(existsSync(join(dir, "mcp-conform.config.ts"))).toBe(false);
-    expect(JSON.parse(readFileSync(join(dir, "mcp-conform.config.json"), "utf8"))).toEqual({ $schema: "./node_modules/mcp-conform/schema/mcp-conform.config.schema.json", protocol: "aorp" });
+    expect(JSON.parse(readFileSync(join(dir, "mcp-conform.config.json"), "utf8"))).toEqual({
+      $schema: "./node_modules/mcp-conform/schema/mcp-conform.config.schema.json",
+      protocol: "aorp",
+    });
     expect(typeCheckProject(join(dir, "tsconfig.json"))).toEqual({ exitCode: 0, output: "" });
   });
 

@@ -27,7 +27,8 @@ describe.concurrent("migrate on a handler that returns a promise of its payload"
     expect(run.stdout).toContain("tsc found no new errors");
     return { dir, handler: readFileSync(file, "utf8") };
   };
-  const payloadType = (dir: string): string | undefined => /"fetch_quote": (.*);/.exec(readFileSync(join(dir, "src/generated/mcp-conform/tools.ts"), "utf8").split("export interface ToolPayloads")[1] ?? "")?.[1];
+  const payloadType = (dir: string): string | undefined =>
+    /"fetch_quote": (.*);/.exec(readFileSync(join(dir, "src/generated/mcp-conform/tools.ts"), "utf8").split("export interface ToolPayloads")[1] ?? "")?.[1];
 
   it("awaits it in an async method, and the formatter is typed by the settled value", async () => {
     const { dir, handler } = await migrateFetchQuote();
@@ -48,7 +49,9 @@ describe.concurrent("migrate on a handler that returns a promise of its payload"
   });
 
   it("formats the settled value in .then() in a method that is not async, which keeps returning a promise", async () => {
-    const { dir, handler } = await migrateFetchQuote((source) => source.replace("  async execute(input: MCPInput<this>) {", "  execute(input: MCPInput<this>) {"));
+    const { dir, handler } = await migrateFetchQuote((source) =>
+      source.replace("  async execute(input: MCPInput<this>) {", "  execute(input: MCPInput<this>) {"),
+    );
     expect(handler).toContain('return this.run(input.symbol).then((payload) => formatFetchQuote(payload, legacyParts("fetch_quote")));');
     expect(payloadType(dir)).toBe('import("../../tools/FetchQuoteTool.js").Quote');
     const tsc = tscProject(dir);
@@ -57,7 +60,10 @@ describe.concurrent("migrate on a handler that returns a promise of its payload"
     expect(again.stdout).toContain("0 tools migrated, 0 skipped, 4 already on the formatters");
     // check reads the formatter call inside .then(): conforming by type, with the kit's placeholders.
     const { result } = await checkReport(dir, "aorp");
-    expect(result.tools.find((tool) => tool.name === "fetch_quote")).toMatchObject({ conforms: false, placeholders: expect.arrayContaining(["confidence", "key_insight"]) });
+    expect(result.tools.find((tool) => tool.name === "fetch_quote")).toMatchObject({
+      conforms: false,
+      placeholders: expect.arrayContaining(["confidence", "key_insight"]),
+    });
     const problems = result.tools.find((tool) => tool.name === "fetch_quote")!.problems;
     expect(problems.filter((problem) => !isHelperThrow(problem)).map((problem) => problem.code)).toEqual(["MCPC112"]);
     // run() throws "Unknown symbol": a rejection of the promise the handler returns, which no catch in it would see.

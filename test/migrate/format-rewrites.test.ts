@@ -25,21 +25,54 @@ async function format(marked: string): Promise<string> {
 
 describe("formatRewritten: Prettier over what migrate wrote, and nothing else", () => {
   it("formats a rewritten statement at its line's indentation; a template literal's lines are its value and stay", async () => {
-    const out = await format(["function f(a) {", "    const   kept = 1", "    «return formatX(a, legacyParts(\"x\", { key_insight: `first line", "  second line ${a}` }));»", "}", ""].join("\n"));
+    const out = await format(
+      [
+        "function f(a) {",
+        "    const   kept = 1",
+        '    «return formatX(a, legacyParts("x", { key_insight: `first line',
+        "  second line ${a}` }));»",
+        "}",
+        "",
+      ].join("\n"),
+    );
     expect(out).toBe(
-      ["function f(a) {", "    const   kept = 1", "    return formatX(", "      a,", "      legacyParts('x', {", "        key_insight: `first line", "  second line ${a}`,", "      }),", "    );", "}", ""].join("\n"),
+      [
+        "function f(a) {",
+        "    const   kept = 1",
+        "    return formatX(",
+        "      a,",
+        "      legacyParts('x', {",
+        "        key_insight: `first line",
+        "  second line ${a}`,",
+        "      }),",
+        "    );",
+        "}",
+        "",
+      ].join("\n"),
     );
   });
 
   it("leaves a statement it only partly wrote, re-quoting its literals, and one marked prettier-ignore", async () => {
     const partly = ['server.tool("x", «conform("x", »async () => {', "    return 1", "}«)»)", ""].join("\n");
-    expect(await format(partly)).toBe(['server.tool("x", conform(\'x\', async () => {', "    return 1", "}))", ""].join("\n"));
-    const ignored = ["function f() {", "  // prettier-ignore", '  «return formatX(legacyParts("x", { key_insight: "a long text that does not fit" }));»', "}", ""].join("\n");
+    expect(await format(partly)).toBe(["server.tool(\"x\", conform('x', async () => {", "    return 1", "}))", ""].join("\n"));
+    const ignored = [
+      "function f() {",
+      "  // prettier-ignore",
+      '  «return formatX(legacyParts("x", { key_insight: "a long text that does not fit" }));»',
+      "}",
+      "",
+    ].join("\n");
     expect(await format(ignored)).toBe(ignored.replace(/[«»]/g, ""));
   });
 
   it("keeps a CRLF file's line endings in what it formats", async () => {
-    const out = await format(["function f() {", '  «return formatX(legacyParts("x", { key_insight: "a long text that does not fit" }));»', "}", ""].join("\r\n"));
-    expect(out).toBe(["function f() {", "  return formatX(", "    legacyParts('x', {", "      key_insight: 'a long text that does not fit',", "    }),", "  );", "}", ""].join("\r\n"));
+    const out = await format(
+      ["function f() {", '  «return formatX(legacyParts("x", { key_insight: "a long text that does not fit" }));»', "}", ""].join("\r\n"),
+    );
+    expect(out).toBe(
+      ["function f() {", "  return formatX(", "    legacyParts('x', {", "      key_insight: 'a long text that does not fit',", "    }),", "  );", "}", ""].join(
+        "\r\n",
+      ),
+    );
   });
 });

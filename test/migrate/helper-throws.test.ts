@@ -31,8 +31,13 @@ function editedTaskDesk(edits: Record<string, (source: string) => string>): stri
 describe("migrate: throws in the functions a handler calls", () => {
   it("an arrow's expression body becomes a block with the try; a template literal's lines keep their text; tsc passes, check finds no throw, a second run changes nothing", async () => {
     const dir = editedTaskDesk({
-      "src/tools/reports.ts": (source) => source.replace("async ({ project }) => {\n    return projectReport(project);\n  });", "async ({ project }) => projectReport(project));"),
-      "src/tools/search.ts": (source) => source.replace("      const hits = [...tasks.values()].filter((task) => pattern.test(task.title));\n", "      const hits = [...tasks.values()].filter((task) => pattern.test(task.title));\n      const heading = `Tasks matching\n${query}`;\n      void heading;\n"),
+      "src/tools/reports.ts": (source) =>
+        source.replace("async ({ project }) => {\n    return projectReport(project);\n  });", "async ({ project }) => projectReport(project));"),
+      "src/tools/search.ts": (source) =>
+        source.replace(
+          "      const hits = [...tasks.values()].filter((task) => pattern.test(task.title));\n",
+          "      const hits = [...tasks.values()].filter((task) => pattern.test(task.title));\n      const heading = `Tasks matching\n${query}`;\n      void heading;\n",
+        ),
     });
     const run = await runCli(["migrate", "--protocol", "aorp", "--write", "--no-format"], { cwd: dir });
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
@@ -62,19 +67,30 @@ describe("migrate: throws in the functions a handler calls", () => {
   it("throws of different kinds are caught with their message only; a project error class of the handler's own file needs no import", async () => {
     const dir = editedTaskDesk({
       // matcher() now throws a plain Error too: no one class, so no code is claimed for what it throws.
-      "src/tools/search.ts": (source) => source.replace("function matcher(query: string): RegExp {\n", 'function matcher(query: string): RegExp {\n  if (query.length > 200) throw new Error("pattern too long");\n'),
+      "src/tools/search.ts": (source) =>
+        source.replace(
+          "function matcher(query: string): RegExp {\n",
+          'function matcher(query: string): RegExp {\n  if (query.length > 200) throw new Error("pattern too long");\n',
+        ),
       // projectReport() throws an error class of its own file.
       "src/tools/reports.ts": (source) =>
         source
-          .replace("/** The project report project_status shows. */", "class ReportError extends Error {\n  constructor(message: string, readonly code: string) {\n    super(message);\n  }\n}\n\n/** The project report project_status shows. */")
+          .replace(
+            "/** The project report project_status shows. */",
+            "class ReportError extends Error {\n  constructor(message: string, readonly code: string) {\n    super(message);\n  }\n}\n\n/** The project report project_status shows. */",
+          )
           .replace('throw notFound("Project", projectId);', 'throw new ReportError(`No project ${projectId}`, "NO_PROJECT");'),
     });
     const run = await runCli(["migrate", "--protocol", "aorp", "--no-format"], { cwd: dir });
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain("tsc would pass");
-    expect(run.stdout).toContain('+        return formatSearchTasksError(legacyErrorParts(tool, { message: error instanceof Error ? error.message : String(error) }));');
+    expect(run.stdout).toContain(
+      "+        return formatSearchTasksError(legacyErrorParts(tool, { message: error instanceof Error ? error.message : String(error) }));",
+    );
     expect(run.stdout).not.toContain("error instanceof ToolError) return formatSearchTasksError");
-    expect(run.stdout).toContain('+      if (error instanceof ReportError) return formatProjectStatusError(legacyErrorParts("project_status", { message: error.message, code: error.code }));');
+    expect(run.stdout).toContain(
+      '+      if (error instanceof ReportError) return formatProjectStatusError(legacyErrorParts("project_status", { message: error.message, code: error.code }));',
+    );
     expect(run.stdout).not.toMatch(/^\+import .*ReportError/m);
   });
 
@@ -82,7 +98,9 @@ describe("migrate: throws in the functions a handler calls", () => {
     const dir = committedCopy("legacy/task-desk");
     const run = await runCli(["migrate", "--protocol", "guidance", "--write", "--no-format"], { cwd: dir });
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
-    expect(readFileSync(join(dir, "src/tools/search.ts"), "utf8")).toContain("      } catch (error) {\n        return formatSearchTasksError(error instanceof Error ? error.message : String(error));\n      }");
+    expect(readFileSync(join(dir, "src/tools/search.ts"), "utf8")).toContain(
+      "      } catch (error) {\n        return formatSearchTasksError(error instanceof Error ? error.message : String(error));\n      }",
+    );
     const { result } = await checkReport(dir, "guidance");
     expect(result.tools.flatMap((tool) => tool.problems.filter(isHelperThrow))).toEqual([]);
   });

@@ -22,10 +22,12 @@ export function committedCopy(fixture: string): string {
 /** Every file under `dir/src` with its text, by project-relative path. */
 export function sources(dir: string): Map<string, string> {
   const files = readdirSync(join(dir, "src"), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  return new Map(files.map((entry) => {
-    const path = join(entry.parentPath, entry.name);
-    return [relative(dir, path).split("\\").join("/"), readFileSync(path, "utf8")] as const;
-  }));
+  return new Map(
+    files.map((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      return [relative(dir, path).split("\\").join("/"), readFileSync(path, "utf8")] as const;
+    }),
+  );
 }
 
 /** TypeScript 6 over the project's own tsconfig, as `tsc -p <dir> --noEmit` (in this process: ../helpers/typecheck.ts). */
@@ -54,8 +56,21 @@ function undoWarningRewrites(context: ts.TransformationContext) {
       return ts.visitNode(node.arguments[1]!, visit) as ts.Expression;
     }
     // A handler's expression body is its one exit, which migrate rewrites like any return.
-    if (ts.isArrowFunction(node) && !ts.isBlock(node.body) && ts.isCallExpression(node.parent) && /^(registerTool|tool|conform)$/.test(calleeName(node.parent))) {
-      return context.factory.updateArrowFunction(node, node.modifiers, node.typeParameters, node.parameters, node.type, node.equalsGreaterThanToken, context.factory.createIdentifier("EXIT"));
+    if (
+      ts.isArrowFunction(node) &&
+      !ts.isBlock(node.body) &&
+      ts.isCallExpression(node.parent) &&
+      /^(registerTool|tool|conform)$/.test(calleeName(node.parent))
+    ) {
+      return context.factory.updateArrowFunction(
+        node,
+        node.modifiers,
+        node.typeParameters,
+        node.parameters,
+        node.type,
+        node.equalsGreaterThanToken,
+        context.factory.createIdentifier("EXIT"),
+      );
     }
     if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && node.typeName.text === "Warning") {
       return context.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword);
@@ -125,5 +140,9 @@ export function isHelperThrow(problem: { code: string; message: string }): boole
 export async function onlyPlaceholders(dir: string, protocol: string): Promise<boolean> {
   const { result } = await checkReport(dir, protocol);
   const problems = result.tools.flatMap((tool) => tool.problems);
-  return problems.some((problem) => problem.code === "MCPC112") && problems.every((problem) => problem.code === "MCPC112") && result.tools.every((tool) => tool.conforms || tool.placeholders.length > 0);
+  return (
+    problems.some((problem) => problem.code === "MCPC112") &&
+    problems.every((problem) => problem.code === "MCPC112") &&
+    result.tools.every((tool) => tool.conforms || tool.placeholders.length > 0)
+  );
 }

@@ -58,7 +58,9 @@ describe.concurrent("migrate carries a legacy error envelope's code and recovery
       const text = (result.content as { text: string }[])[0]!.text;
       expect(aopProtocol.validate(text)).toEqual([]);
       expect(text).toContain("| code=error_invalid_input ===");
-      expect(text).toContain("Task description too short\nDescription has fewer than 10 characters; Describe the task in at least 10 characters and retry; create_real_task - Retry with a longer description");
+      expect(text).toContain(
+        "Task description too short\nDescription has fewer than 10 characters; Describe the task in at least 10 characters and retry; create_real_task - Retry with a longer description",
+      );
     } finally {
       await server.close();
     }
@@ -103,7 +105,9 @@ describe.concurrent("on the Guidance Pattern, migrate passes what the legacy err
         'formatAdvanceToNextPhaseError(blocked.error, { current_state: blocked.guidance.current_state, next_action: "Wait for review completion or call get_review_status", available_actions: blocked.guidance.available_actions, blocked_reason: blocked.guidance.blocked_reason })',
       );
       const phases = readFileSync(join(server.dir, "src/tools/phases.ts"), "utf8");
-      expect(phases).toContain('formatSubmitPhaseForReviewError(`Phase is ${phase?.status ?? "missing"}, must be ACTIVE`, { next_action: "Call get_phase_status", available_actions: ["get_phase_status"] })');
+      expect(phases).toContain(
+        'formatSubmitPhaseForReviewError(`Phase is ${phase?.status ?? "missing"}, must be ACTIVE`, { next_action: "Call get_phase_status", available_actions: ["get_phase_status"] })',
+      );
 
       const created = await server.call("create_real_task", { description: "Move the billing service to Postgres" });
       const taskId = (created.structuredContent as { task_id: string }).task_id;
@@ -140,11 +144,15 @@ describe("moved onto another protocol by migrate (issue #12, point 7)", () => {
     );
     await migrate({ protocol: "guidance" });
     // As a first migration onto the Guidance Pattern writes it.
-    expect(phases()).toContain('formatSubmitPhaseForReviewError(`Phase is ${phase?.status ?? "missing"}, must be ACTIVE`, { next_action: "Call get_phase_status", available_actions: ["get_phase_status"] })');
+    expect(phases()).toContain(
+      'formatSubmitPhaseForReviewError(`Phase is ${phase?.status ?? "missing"}, must be ACTIVE`, { next_action: "Call get_phase_status", available_actions: ["get_phase_status"] })',
+    );
     // AOP uses no guidance stubs.
     rmSync(join(dir, "src/guidance"), { recursive: true });
     await migrate({ protocol: "aop" });
-    expect(phases()).toContain('formatSubmitPhaseForReviewError(legacyErrorParts(tool, { message: `Phase is ${phase?.status ?? "missing"}, must be ACTIVE`, recovery: "Call get_phase_status" }))');
+    expect(phases()).toContain(
+      'formatSubmitPhaseForReviewError(legacyErrorParts(tool, { message: `Phase is ${phase?.status ?? "missing"}, must be ACTIVE`, recovery: "Call get_phase_status" }))',
+    );
   });
 });
 
@@ -162,12 +170,16 @@ describe.concurrent("the words a legacy error said it was an error with (issue #
     const guidance = await migratedWith("legacy/set-screener", { protocol: "guidance" });
     const aorp = await migratedWith("legacy/set-screener", { protocol: "aorp" });
     try {
-      expect(readFileSync(join(guidance.dir, "src/tools/valuation.ts"), "utf8")).toContain("return formatCalculatePeBandError(`Error: Unknown symbol ${String(args.symbol)}`);");
+      expect(readFileSync(join(guidance.dir, "src/tools/valuation.ts"), "utf8")).toContain(
+        "return formatCalculatePeBandError(`Error: Unknown symbol ${String(args.symbol)}`);",
+      );
       const result = await guidance.call("calculate_pe_band", { symbol: "NOPE" });
       expect(guidanceProtocol.validate(result)).toEqual([]);
       expect((result.structuredContent as unknown as GuidanceError).error).toBe("Error: Unknown symbol NOPE");
       // AORP says it with its own status: the message stays the argument.
-      expect(readFileSync(join(aorp.dir, "src/tools/valuation.ts"), "utf8")).toContain('legacyErrorParts(tool, { message: `Unknown symbol ${String(args.symbol)}` })');
+      expect(readFileSync(join(aorp.dir, "src/tools/valuation.ts"), "utf8")).toContain(
+        "legacyErrorParts(tool, { message: `Unknown symbol ${String(args.symbol)}` })",
+      );
     } finally {
       await guidance.close();
       await aorp.close();

@@ -24,7 +24,10 @@ describe("legacy builders of the generated kits", () => {
     const kit = await load(dir, "kit.ts");
     const formatters = await load(dir, "formatters/get_forecast.ts");
     const message = "No forecast for Paris. Use list_cities to see the cities we cover";
-    const sections = (kit["legacyErrorSections"] as (tool: string, legacy: object) => object)("get_forecast", { message, nextSteps: [(kit["nextStep"] as (tool: string) => object)("list_cities")] });
+    const sections = (kit["legacyErrorSections"] as (tool: string, legacy: object) => object)("get_forecast", {
+      message,
+      nextSteps: [(kit["nextStep"] as (tool: string) => object)("list_cities")],
+    });
     const result = (formatters["formatGetForecastError"] as (sections: object) => { structuredContent: Record<string, never>; isError?: boolean })(sections);
     expect(smartV2Protocol.validate(result)).toEqual([]);
     expect(result.isError).toBe(true);
@@ -52,9 +55,24 @@ describe("legacy builders of the generated kits", () => {
     const formatters = await load(dir, "formatters/get_forecast.ts");
     const fromV1 = kit["fromSmartResponseV1"] as (tool: string, v1: object) => object;
     const v1 = {
-      summary: { title: "Forecast for Oslo", what: "Three-day forecast", keyFindings: ["Rain on Tuesday", "Highs of 4°C"], action: "Take an umbrella", confidence: "High" },
+      summary: {
+        title: "Forecast for Oslo",
+        what: "Three-day forecast",
+        keyFindings: ["Rain on Tuesday", "Highs of 4°C"],
+        action: "Take an umbrella",
+        confidence: "High",
+      },
       data: { city: "Oslo", days: [] },
-      metadata: { tool: "get_forecast", category: "weather", dataSource: "met.no", lastUpdated: "2026-11-23T06:00:00Z", processingTime: 41, dataQuality: "medium", completeness: "partial", warnings: ["Station offline since Monday"] },
+      metadata: {
+        tool: "get_forecast",
+        category: "weather",
+        dataSource: "met.no",
+        lastUpdated: "2026-11-23T06:00:00Z",
+        processingTime: 41,
+        dataQuality: "medium",
+        completeness: "partial",
+        warnings: ["Station offline since Monday"],
+      },
       recommendations: { investment: "Hold", priority: "high", reasoning: "Rain most of the week", nextSteps: ["Check again tomorrow"] },
       context: { relatedTools: ["list_cities", "not_a_tool"], alternativeTools: ["list_cities"], suggestedFollowUp: ["Use list_cities for other places"] },
     };
@@ -80,7 +98,10 @@ describe("legacy builders of the generated kits", () => {
     const result = (formatters["formatGetForecast"] as (payload: unknown, sections: object) => { structuredContent: object })(v1.data, sections);
     expect(smartV2Protocol.validate(result)).toEqual([]);
     // The bare minimum of a V1 (no recommendations, no context, no date): no throw, and no freshness claimed.
-    const minimal = fromV1("get_forecast", { summary: { title: "t", keyFindings: [] }, metadata: { tool: "get_forecast", dataQuality: "low", lastUpdated: "yesterday" } }) as typeof sections;
+    const minimal = fromV1("get_forecast", {
+      summary: { title: "t", keyFindings: [] },
+      metadata: { tool: "get_forecast", dataQuality: "low", lastUpdated: "yesterday" },
+    }) as typeof sections;
     expect(minimal.data.dataQuality.freshness.status).toBe("outdated");
     expect(minimal.recommendations.primary.action).toBe("N/A");
   });
@@ -89,14 +110,21 @@ describe("legacy builders of the generated kits", () => {
     const dir = await generatedCopy("migrate/weather", ["--protocol", "acor"]);
     const kit = await load(dir, "kit.ts");
     const formatters = await load(dir, "formatters/get_forecast.ts");
-    const parts = (kit["legacyErrorParts"] as (tool: string, legacy: object) => object)("get_forecast", { message: "No forecast for Paris", next: [{ tool: "list_cities" }] });
+    const parts = (kit["legacyErrorParts"] as (tool: string, legacy: object) => object)("get_forecast", {
+      message: "No forecast for Paris",
+      next: [{ tool: "list_cities" }],
+    });
     const result = (formatters["formatGetForecastError"] as (parts: object) => { content: { text: string }[]; isError?: boolean })(parts);
     expect(acorProtocol.validate(result.content[0]!.text)).toEqual([]);
     expect(result.isError).toBe(true);
     expect(result.content[0]!.text).toContain('- Call list_cities: `{"tool":"list_cities","arguments":{}}`');
 
     // A legacy error envelope's code is in the title, its suggestion the recovery (not a placeholder).
-    const coded = (kit["legacyErrorParts"] as (tool: string, legacy: object) => object)("get_forecast", { message: "No forecast for Paris", code: "NO_FORECAST", recovery: "Use list_cities first" });
+    const coded = (kit["legacyErrorParts"] as (tool: string, legacy: object) => object)("get_forecast", {
+      message: "No forecast for Paris",
+      code: "NO_FORECAST",
+      recovery: "Use list_cities first",
+    });
     const text = (formatters["formatGetForecastError"] as (parts: object) => { content: { text: string }[] })(coded).content[0]!.text;
     expect(acorProtocol.validate(text)).toEqual([]);
     expect(text).toContain("get_forecast failed: NO_FORECAST");

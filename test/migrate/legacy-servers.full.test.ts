@@ -50,7 +50,11 @@ async function expectSecondRunIdle(dir: string, protocol: string): Promise<void>
 }
 
 function jest(dir: string): string {
-  return execFileSync(process.execPath, [join(repoRoot, "node_modules", "jest", "bin", "jest.js"), "--ci", "--rootDir", dir], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  return execFileSync(process.execPath, [join(repoRoot, "node_modules", "jest", "bin", "jest.js"), "--ci", "--rootDir", dir], {
+    cwd: dir,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 }
 
 describe("migrate --write on the legacy fixtures", () => {
@@ -65,7 +69,9 @@ describe("migrate --write on the legacy fixtures", () => {
     const { dir, stdout, before } = await migrateWrite("legacy/set-screener", "smart-v2");
     expect(stdout).toContain("6 tools migrated, 0 skipped");
     const after = sources(dir);
-    expect(after.get("src/tools/valuation.ts")).toContain('      const response = formatSmartPEBandResult(quote, band, started);\n      return formatCalculatePeBand(response.data, fromSmartResponseV1(tool, response));');
+    expect(after.get("src/tools/valuation.ts")).toContain(
+      "      const response = formatSmartPEBandResult(quote, band, started);\n      return formatCalculatePeBand(response.data, fromSmartResponseV1(tool, response));",
+    );
     expect(expectLogicKept(before, after), "statements compared").toBe(40);
     await expectSecondRunIdle(dir, "smart-v2");
   });

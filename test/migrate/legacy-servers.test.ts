@@ -37,11 +37,15 @@ describe("migrate on a server.tool() server answering Markdown AORP (dry run)", 
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain("23 tools migrated, 0 skipped, 0 already on the formatters");
     // An error factory's Error: its message reaches the model, and the code the factory gives every error it makes.
-    expect(run.stdout).toContain('+        return formatCreateTaskError(legacyErrorParts(tool, { message: notFound("Project", project).message, code: "NOT_FOUND" }));');
+    expect(run.stdout).toContain(
+      '+        return formatCreateTaskError(legacyErrorParts(tool, { message: notFound("Project", project).message, code: "NOT_FOUND" }));',
+    );
     // The project's error class, constructed in the handler: its code argument moves as it is.
-    expect(run.stdout).toContain('+    if (!projects.has(project)) return formatBurndownError(legacyErrorParts(tool, { message: `No project ${project}`, code: "NOT_FOUND" }));');
+    expect(run.stdout).toContain(
+      '+    if (!projects.has(project)) return formatBurndownError(legacyErrorParts(tool, { message: `No project ${project}`, code: "NOT_FOUND" }));',
+    );
     // wrapToolError() returns what it was given when that is a ToolError already: no one code, so none is claimed.
-    expect(run.stdout).toContain('legacyErrorParts(tool, { message: wrapToolError(error, `Assigning ${id}`).message }));');
+    expect(run.stdout).toContain("legacyErrorParts(tool, { message: wrapToolError(error, `Assigning ${id}`).message }));");
     // conform() around the wrapper that passes the handler's result through.
     expect(run.stdout).toContain('+    conform("create_task", applyRateLimiting("create_task", async ({ project, title, estimate, due }) => {');
     // Content built at run time: its text blocks' text, in order.
@@ -57,13 +61,15 @@ describe("migrate on a server.tool() server answering Markdown AORP (dry run)", 
         "+        const hits = [...tasks.values()].filter((task) => pattern.test(task.title));",
         '+        return formatSearchTasks(renderAorp({ insight: `${hits.length} match(es) for /${query}/`, confidence: 1, nextSteps: hits.length === 0 ? ["Try search_comments"] : [], details: table(["id", "title"], hits.map((task) => [task.id, task.title])) }), legacyParts(tool));',
         "+      } catch (error) {",
-        '+        if (error instanceof ToolError) return formatSearchTasksError(legacyErrorParts(tool, { message: error.message, code: error.code }));',
-        '+        return formatSearchTasksError(legacyErrorParts(tool, { message: error instanceof Error ? error.message : String(error) }));',
+        "+        if (error instanceof ToolError) return formatSearchTasksError(legacyErrorParts(tool, { message: error.message, code: error.code }));",
+        "+        return formatSearchTasksError(legacyErrorParts(tool, { message: error instanceof Error ? error.message : String(error) }));",
         "+      }",
       ].join("\n"),
     );
     expect(run.stdout).toContain('+import { invalidInput, wrapToolError, ToolError } from "../lib/errors.js";');
-    expect(run.stdout).toContain("migrated search_tasks (src/tools/search.ts:21): 1 return path, 1 throw to error results, 1 throw in called functions caught, wrapped with conform()");
+    expect(run.stdout).toContain(
+      "migrated search_tasks (src/tools/search.ts:21): 1 return path, 1 throw to error results, 1 throw in called functions caught, wrapped with conform()",
+    );
     // projectReport() builds the CallToolResult and throws notFound(...): it returns its payload, and the handler's call of it is caught.
     expect(run.stdout).toContain("-function projectReport(projectId: string): CallToolResult {\n+function projectReport(projectId: string) {");
     expect(run.stdout).toContain(
@@ -82,7 +88,10 @@ describe("migrate in a CommonJS project with extensionless imports (dry run)", (
     const dir = committedCopy("legacy/cjs-jest");
     // A test written against the handler itself, expecting the throw that migrate turns into an error result.
     const test = join(dir, "src/__tests__/errors.test.ts");
-    writeFileSync(test, "import { createServer } from '../server';\n\nit('high_water throws on an unknown station', async () => {\n  const tool = (createServer() as any)._registeredTools['high_water'];\n  await expect(tool.callback({ station: 'atlantis', transit: 1 })).rejects.toThrow('Unknown station');\n});\n");
+    writeFileSync(
+      test,
+      "import { createServer } from '../server';\n\nit('high_water throws on an unknown station', async () => {\n  const tool = (createServer() as any)._registeredTools['high_water'];\n  await expect(tool.callback({ station: 'atlantis', transit: 1 })).rejects.toThrow('Unknown station');\n});\n",
+    );
     execFileSync("git", ["add", "-A"], { cwd: dir });
     execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "a direct test"], { cwd: dir });
     const run = await runCli(["migrate", "--protocol", "aorp", "--no-format", "--no-typecheck"], { cwd: dir });
@@ -90,7 +99,9 @@ describe("migrate in a CommonJS project with extensionless imports (dry run)", (
     expect(run.stdout).toContain("+import { conform } from '../generated/mcp-conform/conform';");
     expect(run.stdout).not.toMatch(/^\+import .* from ['"]\..*\.js['"];$/m);
     expect(run.stdout).toContain("+      const tool = 'high_water';");
-    expect(run.stdout).toContain("+        return formatHighWaterError(legacyErrorParts(tool, { message: `Unknown station ${station}. Use list_stations to see them.`, next_steps: [aorp.step('list_stations')] }));");
+    expect(run.stdout).toContain(
+      "+        return formatHighWaterError(legacyErrorParts(tool, { message: `Unknown station ${station}. Use list_stations to see them.`, next_steps: [aorp.step('list_stations')] }));",
+    );
     expect(run.stdout).toContain("  test     src/__tests__/errors.test.ts asserts a throw, and high_water now returns an error result instead of throwing");
     expect(readFileSync(test, "utf8")).toContain("rejects.toThrow('Unknown station')");
   });

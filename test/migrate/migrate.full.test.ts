@@ -52,13 +52,25 @@ describe("mcp-conform migrate onto the Guidance Pattern", () => {
     expect(report.tools.flatMap((tool) => tool.problems.filter(isHelperThrow))).toEqual([]);
     expect(report.tools.map((tool) => `${tool.name} ${tool.problems.map((problem) => problem.code).join(",")} ${tool.placeholders.join(",")}`)).toEqual([
       "calculate_dcf MCPC107 errorGuidance",
-      ...["calculate_ddm", "calculate_fair_value", "calculate_margin_of_safety", "calculate_pe_band", "compare_peers", "explain_metric", "fetch_stock_data", "get_dividend_history", "screen_stocks"].map((name) => `${name} MCPC106 errorGuidance,guidance`),
+      ...[
+        "calculate_ddm",
+        "calculate_fair_value",
+        "calculate_margin_of_safety",
+        "calculate_pe_band",
+        "compare_peers",
+        "explain_metric",
+        "fetch_stock_data",
+        "get_dividend_history",
+        "screen_stocks",
+      ].map((name) => `${name} MCPC106 errorGuidance,guidance`),
     ]);
     // A stub's "TODO: ..." is what the model receives until it is filled: no tool conforms yet.
     expect(report.coverage.conforming.count).toBe(0);
     const stub = readFileSync(join(dir, "src/guidance/calculate_dcf.ts"), "utf8");
     expect(stub).toContain('next_action: "Use calculate_ddm next to cross-check with dividends.",\n    available_actions: ["calculate_ddm"],');
-    expect(readFileSync(join(dir, "src/tools/dcf.ts"), "utf8")).toContain('return formatCalculateDcf(result /* the legacy response also said: "Use calculate_ddm next to cross-check with dividends." */);');
+    expect(readFileSync(join(dir, "src/tools/dcf.ts"), "utf8")).toContain(
+      'return formatCalculateDcf(result /* the legacy response also said: "Use calculate_ddm next to cross-check with dividends." */);',
+    );
   });
 });
 
@@ -103,4 +115,3 @@ describe("mcp-conform migrate onto AORP", () => {
     expect(status.problems.map((problem) => problem.message).filter((message) => message.includes("success path"))).toEqual([]);
   });
 });
-

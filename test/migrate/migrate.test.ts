@@ -13,7 +13,6 @@ afterAll(cleanScratch);
 
 const SMART = ["--protocol", "smart-v2"];
 
-
 describe("mcp-conform migrate on the legacy stock server", () => {
   it("dry run: prints a diff and a summary per tool, exits 0 and writes nothing", async () => {
     const dir = committedCopy("stock-legacy");
@@ -21,17 +20,25 @@ describe("mcp-conform migrate on the legacy stock server", () => {
     const run = await runCli(["migrate", ...SMART], { cwd: dir });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain("--- a/src/tools/dcf.ts");
-    expect(run.stdout).toContain('-        throw new Error(`Symbol ${symbol} not found`);');
-    expect(run.stdout).toContain('+        return formatCalculateDcfError(legacyErrorSections(tool, { message: `Symbol ${symbol} not found` }));');
+    expect(run.stdout).toContain("-        throw new Error(`Symbol ${symbol} not found`);");
+    expect(run.stdout).toContain("+        return formatCalculateDcfError(legacyErrorSections(tool, { message: `Symbol ${symbol} not found` }));");
     // Its four calls name the tool by one binding at the top of the handler.
-    expect(run.stdout).toContain('+    conform("calculate_dcf", async ({ symbol, wacc, terminalGrowth, years, growth }) => {\n+      const tool = "calculate_dcf";\n');
+    expect(run.stdout).toContain(
+      '+    conform("calculate_dcf", async ({ symbol, wacc, terminalGrowth, years, growth }) => {\n+      const tool = "calculate_dcf";\n',
+    );
     // The tools an error names are its recovery steps; the tools a success note names, its next steps (params from the payload).
-    expect(run.stdout).toContain('legacyErrorSections(tool, { message: "DCF does not apply to banks; use calculate_pe_band or calculate_ddm instead", nextSteps: [nextStep("calculate_ddm"), nextStep("calculate_pe_band")] })');
-    expect(run.stdout).toContain('legacySections(tool, { conclusion: "Use calculate_ddm next to cross-check with dividends.", nextSteps: [nextStep("calculate_ddm", { symbol: result.symbol })] })');
+    expect(run.stdout).toContain(
+      'legacyErrorSections(tool, { message: "DCF does not apply to banks; use calculate_pe_band or calculate_ddm instead", nextSteps: [nextStep("calculate_ddm"), nextStep("calculate_pe_band")] })',
+    );
+    expect(run.stdout).toContain(
+      'legacySections(tool, { conclusion: "Use calculate_ddm next to cross-check with dividends.", nextSteps: [nextStep("calculate_ddm", { symbol: result.symbol })] })',
+    );
     // One step further in: inside the try around latestYear()'s call, which can throw.
     expect(run.stdout).toContain('+        if (roe < 0.1) warnings.push(warning("WARN_ROE_IS_BELOW_10", "ROE is below 10%"));');
     expect(run.stdout).toContain("10 tools migrated, 0 skipped, 0 already on the formatters");
-    expect(run.stdout).toContain("migrated calculate_ddm (src/tools/ddm.ts:20): 2 return paths, 1 throw to error results, 2 warnings to IDs, wrapped with conform()");
+    expect(run.stdout).toContain(
+      "migrated calculate_ddm (src/tools/ddm.ts:20): 2 return paths, 1 throw to error results, 2 warnings to IDs, wrapped with conform()",
+    );
     // Type-checked in memory, as --write would: the verdict is tsc's.
     expect(run.stdout).toContain("dry run: 10 files would change, and tsc would pass (checked in memory); run with --write to apply");
     expect(sources(dir)).toEqual(before);
@@ -60,7 +67,9 @@ describe("mcp-conform migrate on the legacy stock server", () => {
     expect(run.stdout).toMatch(/migrated fetch_stock_data \(src\/tools\/fetch-stock-data\.ts:33\): .*1 throw in called functions caught/);
     const fetchStockData = readFileSync(join(dir, "src/tools/fetch-stock-data.ts"), "utf8");
     expect(fetchStockData).toContain("      try {\n        const latest = latestYear(company);\n");
-    expect(fetchStockData).toContain('      } catch (error) {\n        return formatFetchStockDataError(legacyErrorSections(tool, { message: error instanceof Error ? error.message : String(error) }));\n      }\n    }),');
+    expect(fetchStockData).toContain(
+      "      } catch (error) {\n        return formatFetchStockDataError(legacyErrorSections(tool, { message: error instanceof Error ? error.message : String(error) }));\n      }\n    }),",
+    );
     expect(report.tools.every((tool) => tool.placeholders.length > 0 && !tool.conforms)).toBe(true);
     expect(report.coverage.conforming).toEqual({ count: 0, total: 10, percent: 0 });
     expect(report.coverage.structuredWarnings).toEqual({ count: 16, total: 16, percent: 100 });
@@ -175,7 +184,10 @@ describe("mcp-conform migrate and Prettier", () => {
       const old = before.get(file)!;
       const handlers = handlerLines(old);
       const lastImport = importLines(old).at(-1)!;
-      const lastRelative = importLines(old).filter((line) => /from "\.\//.test(old.split("\n")[line - 1]!)).at(-1) ?? lastImport;
+      const lastRelative =
+        importLines(old)
+          .filter((line) => /from "\.\//.test(old.split("\n")[line - 1]!))
+          .at(-1) ?? lastImport;
       let line = 1;
       for (const part of diffLines(old, after.get(file)!)) {
         const lines = part.value.replace(/\n$/, "").split("\n");
@@ -193,7 +205,12 @@ describe("mcp-conform migrate and Prettier", () => {
     }
     const server = after.get("src/server.ts")!;
     // Lines Prettier would have changed but migrate did not write are as they were, odd spacing and all.
-    for (const kept of ['import {z} from "zod"', '    const found   = lookup( station )', 'export const server = new McpServer({ name: "tides-legacy", version: "0.3.0" })', "    // The note travels with the data, as it always has."]) {
+    for (const kept of [
+      'import {z} from "zod"',
+      "    const found   = lookup( station )",
+      'export const server = new McpServer({ name: "tides-legacy", version: "0.3.0" })',
+      "    // The note travels with the data, as it always has.",
+    ]) {
       expect(server.split("\n")).toContain(kept);
     }
     expect(server).toContain("import { registerSummary } from \"./summary.js\"\nimport { conform } from './generated/mcp-conform/conform.js';");
@@ -207,7 +224,9 @@ describe("mcp-conform migrate and Prettier", () => {
       ].join("\n"),
     );
     expect(server).toContain("conform('get_tides', async ({ station }) => {\n    const tool = 'get_tides';\n    const found   = lookup( station )\n");
-    expect(after.get("src/summary.ts")).toContain('import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js"\nimport { conform } from \'./generated/mcp-conform/conform.js\';');
+    expect(after.get("src/summary.ts")).toContain(
+      "import type { McpServer } from \"@modelcontextprotocol/sdk/server/mcp.js\"\nimport { conform } from './generated/mcp-conform/conform.js';",
+    );
     const tsc = tscProject(dir);
     expect(tsc.exitCode, tsc.output).toBe(0);
   });
@@ -262,11 +281,19 @@ describe("mcp-conform migrate: what it cannot migrate", () => {
       ].join("\n"),
     );
     const server = join(dir, "src/server.ts");
-    writeFileSync(server, readFileSync(server, "utf8").replace('import { registerScreenStocks } from "./tools/screen.js";', 'import { registerScreenStocks } from "./tools/screen.js";\nimport { registerExtra } from "./tools/extra.js";') + "registerExtra(server);\n");
+    writeFileSync(
+      server,
+      readFileSync(server, "utf8").replace(
+        'import { registerScreenStocks } from "./tools/screen.js";',
+        'import { registerScreenStocks } from "./tools/screen.js";\nimport { registerExtra } from "./tools/extra.js";',
+      ) + "registerExtra(server);\n",
+    );
     const run = await runCli(["migrate", ...SMART, "--no-typecheck"], { cwd: dir });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain("10 tools migrated, 2 skipped");
-    expect(run.stdout).toContain("skipped  raw_lookup (src/tools/extra.ts:11): the payload is typed `any`, so its formatter cannot be typed: give it a type first");
+    expect(run.stdout).toContain(
+      "skipped  raw_lookup (src/tools/extra.ts:11): the payload is typed `any`, so its formatter cannot be typed: give it a type first",
+    );
     expect(run.stdout).toContain("skipped  rendered (src/tools/extra.ts:14): returns the result of render(...), a CallToolResult whose payload cannot be read");
     expect(run.stdout).not.toContain("--- a/src/tools/extra.ts");
   });
@@ -280,16 +307,21 @@ describe("mcp-conform migrate: a handler passed by name from another module", ()
     expect(run.stdout).toContain("5 tools migrated, 0 skipped");
     expect(run.stdout).toContain("migrated convert_temperature (src/handlers/convert.ts:10): 1 return path, 1 throw to error results, wrapped with conform()");
     expect(run.stdout).toContain('+  conform("convert_temperature", convertTemperature),');
-    expect(run.stdout).toContain('+  return formatConvertTemperature(result, legacyParts(tool));');
+    expect(run.stdout).toContain("+  return formatConvertTemperature(result, legacyParts(tool));");
     // conform() is called where the registration is, not in the handler's own module.
     expect(run.stdout).not.toContain('+import { conform } from "../generated/mcp-conform/conform.js";');
 
     // A second caller would get the formatter's result too: the handler stays as it is.
-    writeFileSync(join(dir, "src/report.ts"), 'import { convertTemperature } from "./handlers/convert.js";\n\nexport const boiling = convertTemperature({ value: 100, from: "C" });\n');
+    writeFileSync(
+      join(dir, "src/report.ts"),
+      'import { convertTemperature } from "./handlers/convert.js";\n\nexport const boiling = convertTemperature({ value: 100, from: "C" });\n',
+    );
     const shared = await runCli(["migrate", "--protocol", "aorp", "--no-typecheck"], { cwd: dir });
     expect(shared.exitCode, shared.stderr).toBe(0);
     expect(shared.stdout).toContain("4 tools migrated, 1 skipped");
-    expect(shared.stdout).toContain("skipped  convert_temperature (src/handlers/convert.ts:10): the handler convertTemperature is used elsewhere too (report.ts:3); wrap this registration's use with conform() by hand");
+    expect(shared.stdout).toContain(
+      "skipped  convert_temperature (src/handlers/convert.ts:10): the handler convertTemperature is used elsewhere too (report.ts:3); wrap this registration's use with conform() by hand",
+    );
     expect(shared.stdout).not.toContain("--- a/src/handlers/convert.ts");
   });
 });
@@ -310,7 +342,13 @@ describe("mcp-conform migrate: SDK 2.x, a handler that asks the client for input
 
     // Its guidance written, the tool conforms: the request for input is no answer to judge.
     const stub = join(dir, "src/guidance/subscribe_alerts.ts");
-    writeFileSync(stub, readFileSync(stub, "utf8").replaceAll("  // mcp-conform:unfilled\n", "").replace("TODO: say what the orchestrator should do next", "Tell the user the alerts are on").replace("TODO: say how to recover", "Ask for a city the server knows"));
+    writeFileSync(
+      stub,
+      readFileSync(stub, "utf8")
+        .replaceAll("  // mcp-conform:unfilled\n", "")
+        .replace("TODO: say what the orchestrator should do next", "Tell the user the alerts are on")
+        .replace("TODO: say how to recover", "Ask for a city the server knows"),
+    );
     const { result } = await checkReport(dir, "guidance");
     const tool = result.tools.find((each) => each.name === "subscribe_alerts")!;
     expect(tool.problems).toEqual([]);

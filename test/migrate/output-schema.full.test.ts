@@ -42,7 +42,10 @@ function expectHeld(outcome: CallOutcome, isError: boolean): void {
 }
 
 /** `calls` of tools that declared an outputSchema (now the generated one), and the others'. */
-async function onTheWire(server: () => ConnectableServer, calls: { tool: string; args: Record<string, unknown>; isError: boolean; undeclared?: true }[]): Promise<void> {
+async function onTheWire(
+  server: () => ConnectableServer,
+  calls: { tool: string; args: Record<string, unknown>; isError: boolean; undeclared?: true }[],
+): Promise<void> {
   for (const major of [1, 2] as SdkMajor[]) {
     const client = await connectClient(server(), major);
     try {
@@ -66,16 +69,22 @@ describe.concurrent("migrate --write and a declared outputSchema, on the wire", 
     const again = await runCli(["migrate", "--protocol", "aorp", "--write", "--force"], { cwd: dir });
     expect(again.stdout).toContain("0 tools migrated, 0 skipped, 3 already on the formatters");
     const { server } = await load<{ server: ConnectableServer }>(dir, "src/server.ts");
-    await onTheWire(() => server, [
-      { tool: "list_cities", args: {}, isError: false },
-      { tool: "get_city", args: { name: "Oslo" }, isError: false },
-      { tool: "get_city", args: { name: "Atlantis" }, isError: true },
-    ]);
+    await onTheWire(
+      () => server,
+      [
+        { tool: "list_cities", args: {}, isError: false },
+        { tool: "get_city", args: { name: "Oslo" }, isError: false },
+        { tool: "get_city", args: { name: "Atlantis" }, isError: true },
+      ],
+    );
     const { admin } = await load<{ admin: ConnectableServer }>(dir, "src/admin.ts");
-    await onTheWire(() => admin, [
-      { tool: "city_count", args: { country: "PT" }, isError: false },
-      { tool: "city_count", args: { country: 5 }, isError: true },
-    ]);
+    await onTheWire(
+      () => admin,
+      [
+        { tool: "city_count", args: { country: "PT" }, isError: false },
+        { tool: "city_count", args: { country: 5 }, isError: true },
+      ],
+    );
   });
 
   it("SDK 2.x: registerTool with a zod 4 outputSchema", async () => {

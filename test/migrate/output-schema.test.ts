@@ -32,7 +32,10 @@ describe("migrate and a declared outputSchema", () => {
     // A const the handler still uses stays.
     expect(lines).not.toContain("-const CountOutput = z.object({ count: z.number() });");
     for (const tool of ["city_count (src/admin.ts", "get_city (src/server.ts", "list_cities (src/server.ts"]) {
-      expect(lines.find((line) => line.includes(`migrated ${tool}`)), tool).toMatch(/outputSchema replaced$/);
+      expect(
+        lines.find((line) => line.includes(`migrated ${tool}`)),
+        tool,
+      ).toMatch(/outputSchema replaced$/);
     }
     expect(sources(dir)).toEqual(before);
   });

@@ -40,7 +40,9 @@ describe("switching the protocol of a migrated project (issue #12, point 7)", ()
     // migrate would move the handlers, but the stubs are the user's: it says so first.
     const refused = await runCli(["migrate", "--write", "--no-format"], { cwd: dir });
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toMatch(/^mcp-conform migrate: src\/guidance\/get_alerts\.ts:3: this guidance stub feeds the guidance formatters; aorp uses no guidance stubs: set guidance: true in the config to keep them \(aorp, smart-v2\), or delete src\/guidance\/ \(and 3 more files\)\n$/);
+    expect(refused.stderr).toMatch(
+      /^mcp-conform migrate: src\/guidance\/get_alerts\.ts:3: this guidance stub feeds the guidance formatters; aorp uses no guidance stubs: set guidance: true in the config to keep them \(aorp, smart-v2\), or delete src\/guidance\/ \(and 3 more files\)\n$/,
+    );
     expect(everyFile(dir)).toEqual(before);
 
     const stale = await checkCodes(dir);
@@ -49,7 +51,11 @@ describe("switching the protocol of a migrated project (issue #12, point 7)", ()
 
     // Output written for aorp anyway (by an older mcp-conform, or by hand): the calls no longer fit it.
     const { inventory, session } = analyze({ project: dir, cwd: dir });
-    await emit(inventory, { projectRoot: session.rootDir, config: { protocol: "aorp", guidance: false, outputDir: "src/generated/mcp-conform", guidanceDir: "src/guidance" }, format: false });
+    await emit(inventory, {
+      projectRoot: session.rootDir,
+      config: { protocol: "aorp", guidance: false, outputDir: "src/generated/mcp-conform", guidanceDir: "src/guidance" },
+      format: false,
+    });
     expect(existsSync(join(dir, "src/generated/mcp-conform/runtime/aorp.ts"))).toBe(true);
     const run = await runCli(["check", "--format", "json"], { cwd: dir });
     expect(run.exitCode).toBe(1);
@@ -57,8 +63,8 @@ describe("switching the protocol of a migrated project (issue #12, point 7)", ()
     const listCities = report.tools.find((tool) => tool.name === "list_cities")!;
     expect(listCities.conforms).toBe(false);
     expect(listCities.problems.filter((problem) => problem.code === "MCPC114").map((problem) => `${problem.file}:${problem.line} ${problem.message}`)).toEqual([
-      "src/guidance/list_cities.ts:17 tool \"list_cities\": kit is imported from the generated kit.ts, which no longer exports it: aorp uses no guidance stubs: set guidance: true in the config to keep them (aorp, smart-v2), or delete src/guidance/",
-      "src/server.ts:14 tool \"list_cities\": formatListCities(...) takes 2 arguments in the generated output, not 1: it was written for another protocol: run `mcp-conform migrate --protocol aorp`",
+      'src/guidance/list_cities.ts:17 tool "list_cities": kit is imported from the generated kit.ts, which no longer exports it: aorp uses no guidance stubs: set guidance: true in the config to keep them (aorp, smart-v2), or delete src/guidance/',
+      'src/server.ts:14 tool "list_cities": formatListCities(...) takes 2 arguments in the generated output, not 1: it was written for another protocol: run `mcp-conform migrate --protocol aorp`',
     ]);
     const getForecast = report.tools.find((tool) => tool.name === "get_forecast")!;
     expect(getForecast.problems.map((problem) => `${problem.code} ${problem.file}:${problem.line}`)).toContain("MCPC114 src/server.ts:20");

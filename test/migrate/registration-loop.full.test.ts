@@ -40,7 +40,9 @@ describe("a registration loop that serialises what each tool object's execute re
   it("check flags the loop (MCPC113) on each tool it runs, once the tools return their formatter's result", async () => {
     const reserialised = async (): Promise<string[]> => {
       const { result } = await checkReport(dir, "aorp");
-      return result.tools.flatMap((tool) => tool.problems.filter((problem) => problem.code === "MCPC113").map((problem) => `${tool.name} ${problem.file}:${problem.line}`));
+      return result.tools.flatMap((tool) =>
+        tool.problems.filter((problem) => problem.code === "MCPC113").map((problem) => `${tool.name} ${problem.file}:${problem.line}`),
+      );
     };
     expect(await reserialised()).toEqual([]);
 

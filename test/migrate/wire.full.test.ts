@@ -43,7 +43,6 @@ describe("a migrated server, on the wire (SmartResponse V2)", () => {
   });
 });
 
-
 describe("a migrated project moved onto another protocol by migrate (issue #12, point 7)", () => {
   it("guidance, then aorp with guidance: true: the call sites are written again and keep what the legacy responses said", async () => {
     const dir = committedCopy("migrate/weather");

@@ -43,7 +43,10 @@ describe("a migrated server.tool() server, on the wire (AORP)", () => {
       const missing = await server.call("get_forecast", { city: "Paris" });
       expect(aorpProtocol.validate(missing)).toEqual([]);
       expect(missing.isError).toBe(true);
-      expect(envelopeOf(missing).immediate).toMatchObject({ status: "error", key_insight: "No forecast for Paris. Use list_cities to see the cities we cover" });
+      expect(envelopeOf(missing).immediate).toMatchObject({
+        status: "error",
+        key_insight: "No forecast for Paris. Use list_cities to see the cities we cover",
+      });
       expect(envelopeOf(missing).actionable.next_steps).toEqual(["list_cities"]);
       expect(envelopeOf(missing).quality.completeness).toBe(0);
 
@@ -123,13 +126,21 @@ describe("a migrated low-level server whose dispatcher serialised every handler'
     expect(passing).toContain("  return result;\n");
     const codes = async (): Promise<string[]> => {
       const report = JSON.parse((await runCli(["check", "--protocol", "aorp", "--format", "json"], { cwd: server.dir })).stdout) as CheckResult;
-      return report.tools.flatMap((tool) => tool.problems.filter((problem) => problem.code !== "MCPC112").map((problem) => `${tool.name} ${problem.code} ${problem.file}:${problem.line}`));
+      return report.tools.flatMap((tool) =>
+        tool.problems.filter((problem) => problem.code !== "MCPC112").map((problem) => `${tool.name} ${problem.code} ${problem.file}:${problem.line}`),
+      );
     };
     expect(await codes()).toEqual([]);
     writeFileSync(dispatcher, passing.replace("  return result;\n", '  return { content: [{ type: "text", text: JSON.stringify(result, null, 2) }] };\n'));
     expect(await codes()).toEqual(["get_note MCPC113 src/server.ts:17", "search_notes MCPC113 src/server.ts:17"]);
     // The same, serialised where it is called.
-    writeFileSync(dispatcher, passing.replace("  const result = await tool.handler(request.params.arguments ?? {});\n  return result;\n", '  return { content: [{ type: "text", text: JSON.stringify(await tool.handler(request.params.arguments ?? {})) }] };\n'));
+    writeFileSync(
+      dispatcher,
+      passing.replace(
+        "  const result = await tool.handler(request.params.arguments ?? {});\n  return result;\n",
+        '  return { content: [{ type: "text", text: JSON.stringify(await tool.handler(request.params.arguments ?? {})) }] };\n',
+      ),
+    );
     expect(await codes()).toEqual(["get_note MCPC113 src/server.ts:16", "search_notes MCPC113 src/server.ts:16"]);
   });
 });

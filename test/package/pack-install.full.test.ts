@@ -24,7 +24,12 @@ interface Run {
 }
 
 function run(command: string, args: string[], options: { input?: string } = {}): Run {
-  const result = spawnSync(command, args, { cwd: server, encoding: "utf8", env: { ...process.env, CI: "1", NO_COLOR: "1" }, ...(options.input !== undefined ? { input: options.input } : {}) });
+  const result = spawnSync(command, args, {
+    cwd: server,
+    encoding: "utf8",
+    env: { ...process.env, CI: "1", NO_COLOR: "1" },
+    ...(options.input !== undefined ? { input: options.input } : {}),
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -39,8 +44,14 @@ beforeAll(() => {
   execFileSync("npm", ["pack", "--pack-destination", packDir], { cwd: repoRoot, stdio: "ignore" });
   cpSync(join(fixturesRoot, "demo", "src"), join(server, "src"), { recursive: true });
   cpSync(join(fixturesRoot, "demo", "tsconfig.json"), join(server, "tsconfig.json"));
-  writeFileSync(join(server, "package.json"), `${JSON.stringify({ name: "weather-server", private: true, type: "module", scripts: { build: "tsc" } }, null, 2)}\n`);
-  const tarball = join(packDir, readdirSync(packDir).find((name) => name.endsWith(".tgz"))!);
+  writeFileSync(
+    join(server, "package.json"),
+    `${JSON.stringify({ name: "weather-server", private: true, type: "module", scripts: { build: "tsc" } }, null, 2)}\n`,
+  );
+  const tarball = join(
+    packDir,
+    readdirSync(packDir).find((name) => name.endsWith(".tgz"))!,
+  );
   npm("install", "--no-audit", "--no-fund", "--save-dev", "--save-exact", tarball, "typescript@6.0.3", "prettier@3.0.3");
   npm("install", "--no-audit", "--no-fund", "--save-exact", "@modelcontextprotocol/sdk@1.32.2", "zod@3.25.76");
 }, 600_000);
@@ -50,7 +61,19 @@ afterAll(() => rmSync(join(server, ".."), { recursive: true, force: true }));
 describe("the packed tarball, installed into a new server", () => {
   it("holds what runs, and nothing of the repository's own", () => {
     const root = join(server, "node_modules", "mcp-conform");
-    for (const file of ["LICENSE", "README.md", "docs/protocols.md", "schema/mcp-conform.config.schema.json", "dist/cli.js", "dist/vendor/handlebars.cjs", "plugin/index.js", "src/templates/tools.ts.hbs", "src/protocols/aorp/formatter.ts.hbs", "src/protocols/guidance/kit.ts.hbs", "src/protocols/aorp/runtime.ts"]) {
+    for (const file of [
+      "LICENSE",
+      "README.md",
+      "docs/protocols.md",
+      "schema/mcp-conform.config.schema.json",
+      "dist/cli.js",
+      "dist/vendor/handlebars.cjs",
+      "plugin/index.js",
+      "src/templates/tools.ts.hbs",
+      "src/protocols/aorp/formatter.ts.hbs",
+      "src/protocols/guidance/kit.ts.hbs",
+      "src/protocols/aorp/runtime.ts",
+    ]) {
       expect(existsSync(join(root, file)), file).toBe(true);
     }
     const files = readdirSync(root, { recursive: true }).map(String);

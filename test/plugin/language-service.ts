@@ -19,7 +19,16 @@ export class EditorProject {
     readonly tsconfigPath: string,
     settings: PluginSettings = {},
   ) {
-    const parsed = ts.getParsedCommandLineOfConfigFile(tsconfigPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n")); } });
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      tsconfigPath,
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+        },
+      },
+    );
     if (!parsed) throw new Error(`cannot read ${tsconfigPath}`);
     this.parsed = parsed;
     const host: ts.LanguageServiceHost = {

@@ -13,7 +13,9 @@ afterAll(cleanScratch);
 async function checkProblems(dir: string, args: string[] = []): Promise<Omit<ShownDiagnostic, "category">[]> {
   const run = await runCli(["check", "--format", "json", ...args], { cwd: dir });
   const result = JSON.parse(run.stdout) as CheckResult;
-  return result.tools.flatMap((tool) => tool.problems.map((p) => ({ file: p.file, line: p.line, code: Number(p.code.slice("MCPC".length)), message: p.message })));
+  return result.tools.flatMap((tool) =>
+    tool.problems.map((p) => ({ file: p.file, line: p.line, code: Number(p.code.slice("MCPC".length)), message: p.message })),
+  );
 }
 
 const byPlace = (a: { file: string; line: number; code: number; message: string }, b: typeof a): number =>
@@ -58,7 +60,14 @@ describe("the mcp-conform language-service plugin", () => {
 
     project.edit("src/server.ts", "return formatListRecipes({ recipes });", 'return { content: [{ type: "text" as const, text: "" }] };');
     expect(mcpConformDiagnostics(project)).toEqual([
-      { file: "src/server.ts", line: 25, code: 101, category: "error", message: 'tool "list_recipes" returns `{ content: { type: "text"; text: string; }[]; }` on a success path, not ConformingResult<"list_recipes">: return its formatter\'s result' },
+      {
+        file: "src/server.ts",
+        line: 25,
+        code: 101,
+        category: "error",
+        message:
+          'tool "list_recipes" returns `{ content: { type: "text"; text: string; }[]; }` on a success path, not ConformingResult<"list_recipes">: return its formatter\'s result',
+      },
     ]);
     // The same Program: the very same diagnostic objects, nothing analysed again.
     const first = project.service.getSemanticDiagnostics(server).find((d) => d.source === "mcp-conform");

@@ -25,7 +25,11 @@ function installInto(projectDir: string): void {
   // One build of the sources for the file, copied into each project.
   if (built === undefined) {
     const outDir = join(repoRoot, ".tmp", `plugin-dist-${process.pid}`);
-    const build = spawnSync(process.execPath, [join(repoRoot, "node_modules/typescript/lib/tsc.js"), "-p", join(repoRoot, "tsconfig.build.json"), "--outDir", outDir], { encoding: "utf8" });
+    const build = spawnSync(
+      process.execPath,
+      [join(repoRoot, "node_modules/typescript/lib/tsc.js"), "-p", join(repoRoot, "tsconfig.build.json"), "--outDir", outDir],
+      { encoding: "utf8" },
+    );
     if (build.status !== 0) throw new Error(`build failed: ${build.stdout}${build.stderr}`);
     built = outDir;
   }
@@ -68,9 +72,15 @@ describe("tsserver loads mcp-conform/plugin from a tsconfig", () => {
     const dir = await generatedCopy("check/conforming");
     installInto(dir);
     const serverFile = join(dir, "src/server.ts");
-    writeFileSync(serverFile, readFileSync(serverFile, "utf8").replace("return formatListRecipes({ recipes });", 'return { content: [{ type: "text" as const, text: "" }] };'));
+    writeFileSync(
+      serverFile,
+      readFileSync(serverFile, "utf8").replace("return formatListRecipes({ recipes });", 'return { content: [{ type: "text" as const, text: "" }] };'),
+    );
     writeFileSync(join(dir, "editor.cjs"), OLD_NODE_EDITOR);
-    const run = spawnSync(process.execPath, ["--no-experimental-require-module", "editor.cjs", join(dir, "tsconfig.json"), serverFile], { cwd: dir, encoding: "utf8" });
+    const run = spawnSync(process.execPath, ["--no-experimental-require-module", "editor.cjs", join(dir, "tsconfig.json"), serverFile], {
+      cwd: dir,
+      encoding: "utf8",
+    });
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ before: [], after: [101] });
   });
@@ -83,7 +93,10 @@ describe("tsserver loads mcp-conform/plugin from a tsconfig", () => {
     config.compilerOptions["plugins"] = [{ name: "mcp-conform/plugin" }];
     writeFileSync(tsconfig, JSON.stringify(config, null, 2));
     const serverFile = join(dir, "src/server.ts");
-    writeFileSync(serverFile, readFileSync(serverFile, "utf8").replace("return formatListRecipes({ recipes });", 'return { content: [{ type: "text" as const, text: "" }] };'));
+    writeFileSync(
+      serverFile,
+      readFileSync(serverFile, "utf8").replace("return formatListRecipes({ recipes });", 'return { content: [{ type: "text" as const, text: "" }] };'),
+    );
 
     const log: string[] = [];
     const logger: ts.server.Logger = {
@@ -99,7 +112,15 @@ describe("tsserver loads mcp-conform/plugin from a tsconfig", () => {
     };
     const noWatch = { close: () => undefined };
     // tsserver's own Node host (ts.sys, whose `require` is how tsserver loads plugins), without file watchers.
-    const host: ts.server.ServerHost = { ...ts.sys, watchFile: () => noWatch, watchDirectory: () => noWatch, setTimeout, clearTimeout, setImmediate, clearImmediate };
+    const host: ts.server.ServerHost = {
+      ...ts.sys,
+      watchFile: () => noWatch,
+      watchDirectory: () => noWatch,
+      setTimeout,
+      clearTimeout,
+      setImmediate,
+      clearImmediate,
+    };
     const service = new ts.server.ProjectService({
       host,
       logger,

@@ -68,7 +68,14 @@ describe("the progress line of a command", () => {
   it("writes nothing, and leaves the io as it is, when stderr is no terminal, in CI, or with JSON", () => {
     const cases: { label: string; io: (t: FakeTerminal) => CommandIo; json: boolean }[] = [
       { label: "not a TTY", io: (t) => ({ ...terminalIo(t), stderrIsTTY: false }), json: false },
-      { label: "TTY unknown", io: (t) => { const { stderrIsTTY: _, ...rest } = terminalIo(t); return rest; }, json: false },
+      {
+        label: "TTY unknown",
+        io: (t) => {
+          const { stderrIsTTY: _, ...rest } = terminalIo(t);
+          return rest;
+        },
+        json: false,
+      },
       { label: "CI", io: (t) => terminalIo(t, { CI: "true" }), json: false },
       { label: "--json", io: (t) => terminalIo(t), json: true },
     ];

@@ -201,7 +201,9 @@ describe.each(PROTOCOLS)("the %s document's examples", (protocol) => {
     }
   });
 
-  const outputs = entries.flatMap((entry, index) => (entry.output ? [[`lines ${entry.lines.join("-")}, ${entry.heading}`, blocks[index], entry.output] as const] : []));
+  const outputs = entries.flatMap((entry, index) =>
+    entry.output ? [[`lines ${entry.lines.join("-")}, ${entry.heading}`, blocks[index], entry.output] as const] : [],
+  );
   if (outputs.length > 0) {
     it.each(outputs)("%s: validates as output", (_name, block, output) => {
       if (block === undefined) throw new Error("the block list is checked above");
@@ -216,7 +218,9 @@ describe.each(PROTOCOLS)("the %s document's examples", (protocol) => {
     });
   }
 
-  const reported = entries.flatMap((entry, index) => (entry.reported ? [[`lines ${entry.lines.join("-")}, ${entry.heading}`, blocks[index], entry.reported] as const] : []));
+  const reported = entries.flatMap((entry, index) =>
+    entry.reported ? [[`lines ${entry.lines.join("-")}, ${entry.heading}`, blocks[index], entry.reported] as const] : [],
+  );
   if (reported.length > 0) {
     it.each(reported)("%s: printed as output, reports its exact problems", (_name, block, file) => {
       if (block === undefined) throw new Error("the block list is checked above");
@@ -227,7 +231,9 @@ describe.each(PROTOCOLS)("the %s document's examples", (protocol) => {
     });
   }
 
-  const instances = entries.flatMap((entry, index) => (entry.instance ? [[`lines ${entry.lines.join("-")}, ${entry.heading}`, blocks[index], entry.instance] as const] : []));
+  const instances = entries.flatMap((entry, index) =>
+    entry.instance ? [[`lines ${entry.lines.join("-")}, ${entry.heading}`, blocks[index], entry.instance] as const] : [],
+  );
   if (instances.length > 0) {
     it.each(instances)("%s: the instance it describes validates", (_name, block, instance) => {
       if (block === undefined) throw new Error("the block list is checked above");

@@ -15,7 +15,9 @@ const EVERY_FOLDER_HOLDS = ["formatter.ts.hbs", "index.ts", "kit.ts.hbs", "migra
 
 describe("a protocol is one folder", () => {
   it("the registry lists one protocol per folder, in the ids' order", () => {
-    const folders = readdirSync(protocolsDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const folders = readdirSync(protocolsDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     expect([...folders].sort()).toEqual([...PROTOCOL_IDS].sort());
     expect(PROTOCOLS.map((protocol) => protocol.id)).toEqual(PROTOCOL_IDS);
   });

@@ -39,7 +39,9 @@ const readJson = (...parts: string[]): unknown => JSON.parse(readFileSync(join(f
 const readText = (...parts: string[]): string => readFileSync(join(fixtures, ...parts), "utf8");
 
 function filesIn(protocol: string, folder: string, keep: (name: string) => boolean): string[] {
-  return readdirSync(join(fixtures, protocol, folder)).filter((name) => !name.endsWith(".expected.json") && keep(name)).sort();
+  return readdirSync(join(fixtures, protocol, folder))
+    .filter((name) => !name.endsWith(".expected.json") && keep(name))
+    .sort();
 }
 
 interface Agreement {
@@ -75,7 +77,15 @@ const fullSmartResponse = {
 const smartSeeds = [quickReference, fullSmartResponse];
 const composedSmartSeeds = smartSeeds.map((envelope, index) => ({ ...envelope, guidance: guidanceObjects[index] }));
 
-const guidanceValues = ["Phase Active", "phase_active", "get_phase_status", "get_phase_status - View state", "get_phase_status - ", "Wait for reviewers", "error"];
+const guidanceValues = [
+  "Phase Active",
+  "phase_active",
+  "get_phase_status",
+  "get_phase_status - View state",
+  "get_phase_status - ",
+  "Wait for reviewers",
+  "error",
+];
 const aorpValues = ["error", "pending", "partial", "critical", "low", "analysis", "add_perspective('x') - Add"];
 const smartValues = ["WARN_NO_DATA", "WARN_", "warn_no_data", "N/A", "Very High", "fresh", "days", "✓"];
 
@@ -103,7 +113,28 @@ const AOP_LINES = [
 ];
 const AOP_ATTRIBUTES = {
   names: ["confidence", "lines", "sources", "agent", "note"],
-  values: ["0", "1", "1.0", ".5", "00.5", "0.85", "1.0000000000000000001", "0.99999999999999999999", "1.", "-0.5", "2", "<n>", "{n}", "<a>b", '"0.5"', '""', "99999999999999999999", "12.5", "many", "x=y"],
+  values: [
+    "0",
+    "1",
+    "1.0",
+    ".5",
+    "00.5",
+    "0.85",
+    "1.0000000000000000001",
+    "0.99999999999999999999",
+    "1.",
+    "-0.5",
+    "2",
+    "<n>",
+    "{n}",
+    "<a>b",
+    '"0.5"',
+    '""',
+    "99999999999999999999",
+    "12.5",
+    "many",
+    "x=y",
+  ],
 };
 const ACOR_LINES = [
   "## Status: Ready",
@@ -170,34 +201,34 @@ function requiringGuidance(problems: ValidationProblem[], value: unknown): Valid
 
 const agreements: Agreement[] = [
   { name: "aorp", protocol: "aorp", schema: aorpSchema(), mutants: jsonMutant(aorpSeeds, aorpValues), validate: (value) => validateAORP(value) },
-  ...[false, true].map(
-    (strict): Agreement => ({
-      name: `aorp with guidance${strict ? ", strict" : ""}`,
-      protocol: "aorp",
-      schema: aorpSchema({ withGuidance: true, strict }),
-      mutants: jsonMutant(composedAorpSeeds, [...aorpValues, ...guidanceValues], ["guidance", "blocked_reason"]),
-      validate: (value) => requiringGuidance(validateAORPWithGuidance(value, { strict }), value),
-    }),
-  ),
-  { name: "smart-v2", protocol: "smart-v2", schema: smartSchema(), mutants: jsonMutant(smartSeeds, smartValues, ["action"]), validate: (value) => validateSmartResponseV2(value) },
-  ...[false, true].map(
-    (strict): Agreement => ({
-      name: `smart-v2 with guidance${strict ? ", strict" : ""}`,
-      protocol: "smart-v2",
-      schema: smartSchema({ withGuidance: true, strict }),
-      mutants: jsonMutant(composedSmartSeeds, [...smartValues, ...guidanceValues], ["guidance", "action"]),
-      validate: (value) => requiringGuidance(validateCapturedSmartResponse(value, { strict }), value),
-    }),
-  ),
-  ...[false, true].map(
-    (strict): Agreement => ({
-      name: `guidance${strict ? ", strict" : ""}`,
-      protocol: "guidance",
-      schema: guidanceSchema({ strict }),
-      mutants: jsonMutant(guidanceEnvelopes, guidanceValues, ["success", "error", "blocked_reason", "guidance"]),
-      validate: (value) => validateGuidanceEnvelope(value, { strict }),
-    }),
-  ),
+  ...[false, true].map((strict): Agreement => ({
+    name: `aorp with guidance${strict ? ", strict" : ""}`,
+    protocol: "aorp",
+    schema: aorpSchema({ withGuidance: true, strict }),
+    mutants: jsonMutant(composedAorpSeeds, [...aorpValues, ...guidanceValues], ["guidance", "blocked_reason"]),
+    validate: (value) => requiringGuidance(validateAORPWithGuidance(value, { strict }), value),
+  })),
+  {
+    name: "smart-v2",
+    protocol: "smart-v2",
+    schema: smartSchema(),
+    mutants: jsonMutant(smartSeeds, smartValues, ["action"]),
+    validate: (value) => validateSmartResponseV2(value),
+  },
+  ...[false, true].map((strict): Agreement => ({
+    name: `smart-v2 with guidance${strict ? ", strict" : ""}`,
+    protocol: "smart-v2",
+    schema: smartSchema({ withGuidance: true, strict }),
+    mutants: jsonMutant(composedSmartSeeds, [...smartValues, ...guidanceValues], ["guidance", "action"]),
+    validate: (value) => requiringGuidance(validateCapturedSmartResponse(value, { strict }), value),
+  })),
+  ...[false, true].map((strict): Agreement => ({
+    name: `guidance${strict ? ", strict" : ""}`,
+    protocol: "guidance",
+    schema: guidanceSchema({ strict }),
+    mutants: jsonMutant(guidanceEnvelopes, guidanceValues, ["success", "error", "blocked_reason", "guidance"]),
+    validate: (value) => validateGuidanceEnvelope(value, { strict }),
+  })),
   {
     name: "aop (parsed document)",
     protocol: "aop",
@@ -254,7 +285,10 @@ describe("each protocol's JSON Schema and validator agree on mutants of valid re
   });
 
   it("the text protocols' schemas say in their description what only the validator checks", () => {
-    for (const [protocol, schema] of [["aop", aopSchema()], ["acor", acorSchema()]] as const) {
+    for (const [protocol, schema] of [
+      ["aop", aopSchema()],
+      ["acor", acorSchema()],
+    ] as const) {
       const description = String(schema["description"]);
       for (const rule of VALIDATOR_ONLY_RULES[protocol]) expect(description, protocol).toContain(`${rule.rule} (${rule.reason})`);
     }

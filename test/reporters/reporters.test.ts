@@ -26,11 +26,43 @@ const RESULT: CheckResult = {
       guidance: "partial",
       placeholders: ["confidence", "recovery"],
       problems: [
-        { code: "MCPC101", severity: "error", message: 'tool "screen_stocks" returns `{ content: string | number }` on a success path, not ConformingResult<"screen_stocks">: return its formatter\'s result', file: "src/screen.ts", line: 30 },
-        { code: "MCPC102", severity: "error", message: 'tool "screen_stocks" throws instead of returning an error envelope, 100% of the time:\nreally', file: "src/screen.ts", line: 21 },
-        { code: "MCPC107", severity: "error", message: 'tool "screen_stocks" has no recovery guidance on its error paths', file: "src/guidance/screen_stocks.ts", line: 1 },
-        { code: "MCPC110", severity: "error", message: 'tool "screen_stocks" points the model at "get_quotes", which is not a tool of this server', file: "src/screen.ts", line: 44 },
-        { code: "MCPC112", severity: "warning", message: 'tool "screen_stocks" sends placeholder confidence on a success path: neutral values the legacy response never said; give each in the second argument of legacyParts(...)', file: "src/screen.ts", line: 52 },
+        {
+          code: "MCPC101",
+          severity: "error",
+          message:
+            'tool "screen_stocks" returns `{ content: string | number }` on a success path, not ConformingResult<"screen_stocks">: return its formatter\'s result',
+          file: "src/screen.ts",
+          line: 30,
+        },
+        {
+          code: "MCPC102",
+          severity: "error",
+          message: 'tool "screen_stocks" throws instead of returning an error envelope, 100% of the time:\nreally',
+          file: "src/screen.ts",
+          line: 21,
+        },
+        {
+          code: "MCPC107",
+          severity: "error",
+          message: 'tool "screen_stocks" has no recovery guidance on its error paths',
+          file: "src/guidance/screen_stocks.ts",
+          line: 1,
+        },
+        {
+          code: "MCPC110",
+          severity: "error",
+          message: 'tool "screen_stocks" points the model at "get_quotes", which is not a tool of this server',
+          file: "src/screen.ts",
+          line: 44,
+        },
+        {
+          code: "MCPC112",
+          severity: "warning",
+          message:
+            'tool "screen_stocks" sends placeholder confidence on a success path: neutral values the legacy response never said; give each in the second argument of legacyParts(...)',
+          file: "src/screen.ts",
+          line: 52,
+        },
       ],
     },
   ],
@@ -74,14 +106,16 @@ describe("check reporters", () => {
 
   it("github escapes newlines and property separators", () => {
     const out = REPORTERS.github(RESULT, { color: false });
-    expect(out).toContain("::error file=src/screen.ts,line=21,title=MCPC102::MCPC102 tool \"screen_stocks\" throws instead of returning an error envelope, 100%25 of the time:%0Areally");
+    expect(out).toContain(
+      '::error file=src/screen.ts,line=21,title=MCPC102::MCPC102 tool "screen_stocks" throws instead of returning an error envelope, 100%25 of the time:%0Areally',
+    );
     expect(out).toContain("::warning file=src/screen.ts,line=52,title=MCPC112::MCPC112");
     expect(out.trimEnd().split("\n")).toHaveLength(6);
   });
 
   it("sarif is valid against the published SARIF 2.1.0 schema", () => {
     const schema = JSON.parse(readFileSync(join(fixturesRoot, "schemas", "sarif-2.1.0-rtm.5.json"), "utf8")) as object;
-    const ajv = new ajvDraft04.default({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false }) // the schema has a pattern that is not valid in `u` mode;
+    const ajv = new ajvDraft04.default({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false }); // the schema has a pattern that is not valid in `u` mode;
     const validate = ajv.compile(schema);
     for (const result of [RESULT, { ...RESULT, ok: true, tools: [RESULT.tools[0]!] }]) {
       const log = JSON.parse(REPORTERS.sarif(result, { color: false })) as unknown;

@@ -82,7 +82,8 @@ export function callsOf(server: WireServer): WireCall[] {
     if (entry.successElicits !== undefined) success.elicits = entry.successElicits;
     const calls: WireCall[] = [success];
     if ("error" in entry) {
-      for (const args of Array.isArray(entry.error) ? entry.error : [entry.error]) calls.push({ tool: entry.tool, path: "error", arguments: expand(args) as Arguments });
+      for (const args of Array.isArray(entry.error) ? entry.error : [entry.error])
+        calls.push({ tool: entry.tool, path: "error", arguments: expand(args) as Arguments });
     }
     return calls;
   });
@@ -90,7 +91,9 @@ export function callsOf(server: WireServer): WireCall[] {
 
 /** A call's arguments for a test title: long strings cut short. */
 export function argumentsTitle(call: WireCall): string {
-  return JSON.stringify(call.arguments, (_key, value: unknown) => (typeof value === "string" && value.length > 40 ? `${value.slice(0, 20)}…(${value.length} chars)` : value));
+  return JSON.stringify(call.arguments, (_key, value: unknown) =>
+    typeof value === "string" && value.length > 40 ? `${value.slice(0, 20)}…(${value.length} chars)` : value,
+  );
 }
 
 /** Read and check a fixture's `wire-calls.json`; a malformed file names the fixture and the entry. */

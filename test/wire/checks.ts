@@ -41,7 +41,9 @@ export function legacyIsError(outcome: CallOutcome): boolean {
   return candidates.some((value) => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
     const record = value as { [key: string]: unknown };
-    return record["success"] === false || record["ok"] === false || record["status"] === "error" || (typeof record["error"] === "string" && record["error"] !== "");
+    return (
+      record["success"] === false || record["ok"] === false || record["status"] === "error" || (typeof record["error"] === "string" && record["error"] !== "")
+    );
   });
 }
 
@@ -51,7 +53,8 @@ export function legacyIsError(outcome: CallOutcome): boolean {
  */
 export function legacyProblems(outcome: CallOutcome): string[] {
   const isError = legacyIsError(outcome);
-  if (outcome.call.path === "success" && isError) return [`the legacy server answered the success call with an error: ${outcome.thrown ?? JSON.stringify(outcome.result)}`];
+  if (outcome.call.path === "success" && isError)
+    return [`the legacy server answered the success call with an error: ${outcome.thrown ?? JSON.stringify(outcome.result)}`];
   if (outcome.call.path === "error" && !isError) return [`the legacy server answered the error call with a success: ${JSON.stringify(outcome.result)}`];
   return [];
 }
@@ -84,7 +87,11 @@ export function migratedCallProblems({ protocol, start, outcome, legacy, tools }
   }
   // The whole result: the validators check its result-level rules too (isError against the envelope, the mirror).
   for (const problem of definition.validate(result, { tools })) {
-    problems.push(definition.kind === "json" ? `envelope ${problem.path || "/"}: ${problem.message}` : `text ${problem.line === undefined ? problem.path || "/" : `line ${problem.line}`}: ${problem.message}`);
+    problems.push(
+      definition.kind === "json"
+        ? `envelope ${problem.path || "/"}: ${problem.message}`
+        : `text ${problem.line === undefined ? problem.path || "/" : `line ${problem.line}`}: ${problem.message}`,
+    );
   }
 
   const said = saidBy(outcome);

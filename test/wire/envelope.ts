@@ -27,7 +27,10 @@ export function jsonEnvelope(result: ResultLike): unknown {
 }
 
 function aopJsonBlocks(blocks: readonly AopBlock[]): AopBlock[] {
-  return blocks.flatMap((block) => [...(block.type === "INTERMEDIATE" && block.attributes["format"] === "json" ? [block] : []), ...aopJsonBlocks(block.children)]);
+  return blocks.flatMap((block) => [
+    ...(block.type === "INTERMEDIATE" && block.attributes["format"] === "json" ? [block] : []),
+    ...aopJsonBlocks(block.children),
+  ]);
 }
 
 /** The payload(s) a response carries, by protocol; none on an error envelope. */
@@ -36,7 +39,9 @@ export function envelopePayloads(protocol: ProtocolId, result: ResultLike): Json
     case "aorp": {
       const envelope = jsonEnvelope(result);
       const details = isRecord(envelope) ? envelope["details"] : undefined;
-      return isRecord(details) && "data" in details && isRecord(envelope) && isRecord(envelope["immediate"]) && envelope["immediate"]["status"] !== "error" ? [details["data"] as Json] : [];
+      return isRecord(details) && "data" in details && isRecord(envelope) && isRecord(envelope["immediate"]) && envelope["immediate"]["status"] !== "error"
+        ? [details["data"] as Json]
+        : [];
     }
     case "smart-v2": {
       const envelope = jsonEnvelope(result);
@@ -54,7 +59,9 @@ export function envelopePayloads(protocol: ProtocolId, result: ResultLike): Json
     case "aop":
       return texts(result).flatMap((text) => aopJsonBlocks(parseAop(text).blocks).flatMap((block) => tryJson(block.content)));
     case "acor":
-      return texts(result).flatMap((text) => parseAcor(text).messages.flatMap((message) => (message.type === "Output" && message.data !== undefined ? [message.data as Json] : [])));
+      return texts(result).flatMap((text) =>
+        parseAcor(text).messages.flatMap((message) => (message.type === "Output" && message.data !== undefined ? [message.data as Json] : [])),
+      );
   }
 }
 

@@ -75,7 +75,10 @@ export function describeWire(spec: WireSpec, extra?: (block: WireBlock) => void)
       // Sessions run one at a time: in-memory servers fix this process's clock while they answer.
       for (const project of projects) {
         const runs = new Map<string, ServerRun>();
-        const wanted = project.variant.kind === "legacy" ? servers.map((server) => [server, transports(server)[0]!] as const) : servers.flatMap((server) => transports(server).map((transport) => [server, transport] as const));
+        const wanted =
+          project.variant.kind === "legacy"
+            ? servers.map((server) => [server, transports(server)[0]!] as const)
+            : servers.flatMap((server) => transports(server).map((transport) => [server, transport] as const));
         for (const [server, transport] of wanted) runs.set(runKey(server, transport), await runServer(project, server, transport));
         results.set(variantName(project.variant), { project, runs });
       }
@@ -160,4 +163,3 @@ export function describeWire(spec: WireSpec, extra?: (block: WireBlock) => void)
     }
   });
 }
-

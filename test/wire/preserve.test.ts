@@ -7,7 +7,18 @@ const lost = (...args: Parameters<typeof lostFromLegacy>) => lostFromLegacy(...a
 
 describe("tokens", () => {
   it("keeps words, numbers with decimals and snake_case tool names, lower-cased", () => {
-    expect(tokens('Use calculate_ddm next: P/E 9.8 vs "Avg" 1,200 — ฿212.00')).toEqual(["use", "calculate_ddm", "next", "p", "e", "9.8", "vs", "avg", "1,200", "212.00"]);
+    expect(tokens('Use calculate_ddm next: P/E 9.8 vs "Avg" 1,200 — ฿212.00')).toEqual([
+      "use",
+      "calculate_ddm",
+      "next",
+      "p",
+      "e",
+      "9.8",
+      "vs",
+      "avg",
+      "1,200",
+      "212.00",
+    ]);
   });
 
   it("reads letters of any script", () => {
@@ -75,12 +86,15 @@ describe("lostFromLegacy on a success path", () => {
     const dropped = { guidance: { next_action: "Wait" } };
     expect(lost(legacy, migrated({ json: [dropped] }, [dropped]), "success")).toEqual([]);
     const changed = { guidance: { next_action: "Wait", blocked_reason: "busy", warnings: [] } };
-    expect(lost(legacy, migrated({ json: [changed] }, [changed]), "success")).toEqual(["lost field /guidance/blocked_reason = null", "lost field /guidance/warnings = null"]);
+    expect(lost(legacy, migrated({ json: [changed] }, [changed]), "success")).toEqual([
+      "lost field /guidance/blocked_reason = null",
+      "lost field /guidance/warnings = null",
+    ]);
   });
 
   it("reports a value the migration changed as lost", () => {
     const payload = { city: "Lima", highs: [3, 5], meta: { ok: true } };
-    expect(lost(legacy, migrated({ json: [payload] }, [payload]), "success")).toEqual(["lost field /city = \"Oslo\""]);
+    expect(lost(legacy, migrated({ json: [payload] }, [payload]), "success")).toEqual(['lost field /city = "Oslo"']);
   });
 
   it("reports every token of legacy text the response does not carry, once", () => {
@@ -110,6 +124,8 @@ describe("lostFromLegacy on an error path", () => {
 
   it("never looks for the payload pointers: an error envelope has no payload", () => {
     const legacy: Said = { json: [], texts: ["No station with id nowhere-1"] };
-    expect(lost(legacy, migrated({ texts: ["=== AOP-ERROR agent=retire_station ===\nNo station with id nowhere-1\n=== END-AOP-ERROR ==="] }), "error")).toEqual([]);
+    expect(lost(legacy, migrated({ texts: ["=== AOP-ERROR agent=retire_station ===\nNo station with id nowhere-1\n=== END-AOP-ERROR ==="] }), "error")).toEqual(
+      [],
+    );
   });
 });

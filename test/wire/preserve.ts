@@ -50,7 +50,7 @@ const ERROR_WRAPPERS: readonly RegExp[] = [/^MCP error -?\d+: /, /^Tool '[^']*' 
 
 export function unwrapErrorMessage(message: string): string {
   let text = message;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const wrapper of ERROR_WRAPPERS) {
       const next = text.replace(wrapper, "");
@@ -175,10 +175,14 @@ export function lostFromLegacy(legacy: Said, migrated: Migrated, path: "success"
   for (const value of legacy.json) {
     for (const leaf of leaves(value)) {
       if (path === "error" && (typeof leaf.value === "boolean" || leaf.value === null)) continue;
-      if (path === "success" && migrated.payloads.some((payload) => {
-        const found = at(payload, leaf.pointer);
-        return found.found ? jsonEqual(found.value, leaf.value) : leaf.value === null;
-      })) continue;
+      if (
+        path === "success" &&
+        migrated.payloads.some((payload) => {
+          const found = at(payload, leaf.pointer);
+          return found.found ? jsonEqual(found.value, leaf.value) : leaf.value === null;
+        })
+      )
+        continue;
       if (holdsValue(migrated.said, leaf.value)) continue;
       if (typeof leaf.value === "string" && tokens(leaf.value).length > 0 && missingTokens(leaf.value).length === 0) continue;
       if (typeof leaf.value === "number" && migratedTokens.has(String(leaf.value))) continue;

@@ -66,7 +66,24 @@ function commitAll(dir: string): void {
 
 /** One tsc run: the project's own tsconfig, emitting JavaScript into `dist/` (the fixtures say `noEmit`). */
 export async function buildProject(dir: string): Promise<void> {
-  const args = ["-p", join(dir, "tsconfig.json"), "--noEmit", "false", "--rootDir", join(dir, "src"), "--outDir", join(dir, "dist"), "--declaration", "false", "--sourceMap", "false", "--incremental", "false", "--pretty", "false"];
+  const args = [
+    "-p",
+    join(dir, "tsconfig.json"),
+    "--noEmit",
+    "false",
+    "--rootDir",
+    join(dir, "src"),
+    "--outDir",
+    join(dir, "dist"),
+    "--declaration",
+    "false",
+    "--sourceMap",
+    "false",
+    "--incremental",
+    "false",
+    "--pretty",
+    "false",
+  ];
   try {
     await run(tsc7, args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
@@ -102,5 +119,8 @@ export async function buildFixture(fixture: string, variant: Variant): Promise<B
 
 /** Where tsc put the JavaScript of a source file (`src/server.ts` -> `dist/server.js`). */
 export function builtPath(project: BuiltProject, source: string): string {
-  return join(project.dir, source.replace(/^src\//, "dist/").replace(/\.(m|c)?tsx?$/, (_, kind: string | undefined) => `.${kind ?? ""}js`));
+  return join(
+    project.dir,
+    source.replace(/^src\//, "dist/").replace(/\.(m|c)?tsx?$/, (_, kind: string | undefined) => `.${kind ?? ""}js`),
+  );
 }

@@ -26,7 +26,9 @@ describeWire({ fixture: "styles/sdk-register-tool", variants: [migrated("smart-v
     // working directory: run it from a folder whose parent holds a package.json, as the project's `dist/` is.
     const inspect = async (...args: string[]) => {
       const project = block.project("smart-v2");
-      const { stdout } = await run(process.execPath, [inspector, "--cli", process.execPath, ...launchArgs(project, weather.start), ...args], { cwd: join(project.dir, "dist") });
+      const { stdout } = await run(process.execPath, [inspector, "--cli", process.execPath, ...launchArgs(project, weather.start), ...args], {
+        cwd: join(project.dir, "dist"),
+      });
       return JSON.parse(stdout) as unknown;
     };
 
@@ -38,10 +40,14 @@ describeWire({ fixture: "styles/sdk-register-tool", variants: [migrated("smart-v
     it("calls a tool on its error path and gets the protocol's error envelope", async () => {
       const call: WireCall = { tool: "retire_station", path: "error", arguments: { id: "nowhere-1", reason: "never existed" } };
       const result = await inspect("--method", "tools/call", "--tool-name", call.tool, "--tool-arg", "id=nowhere-1", "reason=never existed");
-      const legacy = block.run("legacy", weather.id).outcomes.find((outcome) => outcome.call.tool === call.tool && jsonEqual(outcome.call.arguments, call.arguments));
+      const legacy = block
+        .run("legacy", weather.id)
+        .outcomes.find((outcome) => outcome.call.tool === call.tool && jsonEqual(outcome.call.arguments, call.arguments));
       expect(legacy, "the same call on the legacy server").toBeDefined();
       const tools = weather.calls.map((entry) => entry.tool);
-      expect(migratedCallProblems({ protocol: "smart-v2", start: weather.start, outcome: { call, result: result as never }, legacy: legacy!, tools }).join("\n")).toBe("");
+      expect(
+        migratedCallProblems({ protocol: "smart-v2", start: weather.start, outcome: { call, result: result as never }, legacy: legacy!, tools }).join("\n"),
+      ).toBe("");
       expect(result).toMatchObject({ isError: true });
     });
   });

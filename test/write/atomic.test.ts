@@ -88,7 +88,9 @@ describe("atomic writes", () => {
       await writeFile(join(project.root, "src/guidance/a.ts"), "// mine now\n");
       const before = await tree(project.root);
 
-      const run = writeGeneratedOutput(options(next, { fs: failingFs(op, matches, "EIO", nth), scaffolded: new Map([["src/guidance/z.ts", "// mcp-conform:scaffolded\n"]]) }));
+      const run = writeGeneratedOutput(
+        options(next, { fs: failingFs(op, matches, "EIO", nth), scaffolded: new Map([["src/guidance/z.ts", "// mcp-conform:scaffolded\n"]]) }),
+      );
       await expect(run).rejects.toThrow(/injected failure/);
       await expect(run).rejects.not.toBeInstanceOf(InputError);
       await expectPreviousOutputIntact(before);

@@ -80,7 +80,10 @@ describe("writeGeneratedOutput (check)", () => {
   it("is never falsely stale with a user's Prettier config that differs from the defaults", async () => {
     await put(project.root, ".prettierrc", JSON.stringify({ semi: false, singleQuote: true, printWidth: 60 }));
     await put(project.root, ".editorconfig", "root = true\n[*.ts]\nindent_size = 4\n");
-    const generated = new Map([...files("a", "nested/b"), ["schema.json", `{"$comment":${JSON.stringify(generatedJsonComment())},"type":"object","properties":{"a":{"type":"string"}}}`]]);
+    const generated = new Map([
+      ...files("a", "nested/b"),
+      ["schema.json", `{"$comment":${JSON.stringify(generatedJsonComment())},"type":"object","properties":{"a":{"type":"string"}}}`],
+    ]);
     await write(generated);
     const text = (await tree(join(project.root, OUT))).get("a.ts")!;
     expect(text).toContain(`import type { Payload } from '../payload.js'\n`);

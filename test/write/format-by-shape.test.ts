@@ -34,7 +34,8 @@ const equalLength = (count: number, length: number): string[] =>
   Array.from({ length: count }, (_, i) => `t${String(i).padStart(2, "0")}_${"abcdefghijklmnopqrstuvwxyz"[i]!.repeat(length - 4)}`);
 
 describe("shapeOf", () => {
-  const source = (name: string, comment = "// about it") => `${comment}\nexport function format${name}(a: Payload): Result<"${name}"> {\n  return build("${name}", a);\n}\n`;
+  const source = (name: string, comment = "// about it") =>
+    `${comment}\nexport function format${name}(a: Payload): Result<"${name}"> {\n  return build("${name}", a);\n}\n`;
 
   it("gives files that differ only in names of the same width one key, and another key for another width", () => {
     expect(shapeOf(source("Alpha"))!.key).toBe(shapeOf(source("Gamma"))!.key);
@@ -97,19 +98,32 @@ describe("formatting once per shape", () => {
   });
 
   it("formats every file itself when a group's second file does not come out as derived", async () => {
-    const files = perToolFiles(project.root, "aop", false, equalLength(5, 12).map((name) => ({ name, description: null })));
+    const files = perToolFiles(
+      project.root,
+      "aop",
+      false,
+      equalLength(5, 12).map((name) => ({ name, description: null })),
+    );
     const recording = recordingPrettier();
     const second = [...files.keys()].sort()[1]!;
     // A Prettier whose output for one file is not what the shape predicts (as a plugin might do).
-    const odd: PrettierApi = { ...recording.api, format: async (source, options) => `${await recording.api.format(source, options)}${options["filepath"] === second ? "// odd\n" : ""}` };
+    const odd: PrettierApi = {
+      ...recording.api,
+      format: async (source, options) => `${await recording.api.format(source, options)}${options["filepath"] === second ? "// odd\n" : ""}`,
+    };
     const out = await createFormatter({ enabled: true, loadPrettier: fixedPrettier(odd) }).format(files);
     expect(recording.formatted.sort()).toEqual([...files.keys()].sort());
     expect(out.get(second)).toMatch(/\/\/ odd\n$/);
   });
 
   it("never uses shapes with plugins in the options", async () => {
-    await put(project.root, ".prettierrc", JSON.stringify({ plugins: [] , semi: false }));
-    const files = perToolFiles(project.root, "acor", false, equalLength(4, 10).map((name) => ({ name, description: null })));
+    await put(project.root, ".prettierrc", JSON.stringify({ plugins: [], semi: false }));
+    const files = perToolFiles(
+      project.root,
+      "acor",
+      false,
+      equalLength(4, 10).map((name) => ({ name, description: null })),
+    );
     const recording = recordingPrettier();
     await createFormatter({ enabled: true, loadPrettier: fixedPrettier(recording.api) }).format(files);
     expect(recording.formatted.length).toBeLessThan(files.size); // empty list: no plugin, shapes are used
@@ -122,7 +136,12 @@ describe("formatting once per shape", () => {
   });
 
   it("derives nothing when shapes are turned off (format.byShape: false, or a templates.dir)", async () => {
-    const files = perToolFiles(project.root, "aorp", false, equalLength(6, 12).map((name) => ({ name, description: null })));
+    const files = perToolFiles(
+      project.root,
+      "aorp",
+      false,
+      equalLength(6, 12).map((name) => ({ name, description: null })),
+    );
     const recording = recordingPrettier();
     const out = await createFormatter({ enabled: true, byShape: false, loadPrettier: fixedPrettier(recording.api) }).format(files);
     expect(recording.formatted.sort()).toEqual([...files.keys()].sort());
@@ -134,10 +153,14 @@ describe("formatting once per shape", () => {
   });
 
   it("derives nothing with a Prettier version the property test does not cover", async () => {
-    const files = perToolFiles(project.root, "aorp", false, equalLength(6, 12).map((name) => ({ name, description: null })));
+    const files = perToolFiles(
+      project.root,
+      "aorp",
+      false,
+      equalLength(6, 12).map((name) => ({ name, description: null })),
+    );
     const recording = recordingPrettier();
     await createFormatter({ enabled: true, loadPrettier: fixedPrettier({ ...recording.api, version: "3.5.0" }) }).format(files);
     expect(recording.formatted.sort()).toEqual([...files.keys()].sort());
   });
-
 });

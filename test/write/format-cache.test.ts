@@ -21,7 +21,12 @@ function files(...names: string[]): Map<string, string> {
   return new Map(names.map((name) => [`${name}.ts`, generatedTs(name)]));
 }
 
-async function run<M extends "write" | "check">(mode: M, generated: Map<string, string>, prettier = countingPrettier(), extra: Partial<WriteOptions> = {}): Promise<M extends "write" ? WriteOutcome : CheckOutcome> {
+async function run<M extends "write" | "check">(
+  mode: M,
+  generated: Map<string, string>,
+  prettier = countingPrettier(),
+  extra: Partial<WriteOptions> = {},
+): Promise<M extends "write" ? WriteOutcome : CheckOutcome> {
   return (await writeGeneratedOutput({
     projectRoot: project.root,
     outputDir: OUT,
@@ -103,8 +108,6 @@ describe("format cache", () => {
   it("defaults to node_modules/.cache/mcp-conform of the nearest node_modules", async () => {
     await put(project.root, "node_modules/.keep", "");
     await put(project.root, "packages/server/tsconfig.json", "{}");
-    expect(FormatCache.forProject(join(project.root, "packages/server"))?.file).toBe(
-      join(project.root, "node_modules/.cache/mcp-conform/format-cache.json"),
-    );
+    expect(FormatCache.forProject(join(project.root, "packages/server"))?.file).toBe(join(project.root, "node_modules/.cache/mcp-conform/format-cache.json"));
   });
 });

@@ -11,7 +11,10 @@ describe("Prettier over worker threads", () => {
   // About 300 KiB in 120 files of different shapes (the string's width differs), so that formatting
   // once per shape does not shrink the batch: it goes to Prettier whole, and split.
   for (let i = 0; i < 120; i++) {
-    files.set(join(repoRoot, ".tmp", "pool", `formatter_${i}.ts`), `export function format_${i}(payload:{a:number,b:string},parts:{ok:boolean}){return {content:[{type:"text",text:JSON.stringify({payload,parts,index:${i}})}],structuredContent:{payload,index:${i},note:"${"n".repeat(2400 + i)}"}}}\n`);
+    files.set(
+      join(repoRoot, ".tmp", "pool", `formatter_${i}.ts`),
+      `export function format_${i}(payload:{a:number,b:string},parts:{ok:boolean}){return {content:[{type:"text",text:JSON.stringify({payload,parts,index:${i}})}],structuredContent:{payload,index:${i},note:"${"n".repeat(2400 + i)}"}}}\n`,
+    );
   }
 
   it("splits a batch with enough text only, and only when there is a spare core", () => {
@@ -21,17 +24,32 @@ describe("Prettier over worker threads", () => {
     expect(shareCount(jobs, 2)).toBe(2);
     expect(shareCount(jobs, 1)).toBe(1);
     // Many small files are not worth a worker either.
-    expect(shareCount(jobs.map(([path, , options]): FormatJob => [path, "export const a = 1;\n", options]), 4)).toBe(1);
+    expect(
+      shareCount(
+        jobs.map(([path, , options]): FormatJob => [path, "export const a = 1;\n", options]),
+        4,
+      ),
+    ).toBe(1);
     // By default, below four cores, this thread formats alone (measured: a second one gains nothing on two).
     expect([1, 2, 3, 4, 8, 64].map((cores) => defaultThreads(cores))).toEqual([1, 1, 1, 4, 4, 4]);
     // Options that cannot cross to a worker (plugin objects) keep the batch on this thread.
-    expect(shareCount(jobs.map(([path, source]) => [path, source, { parser: "typescript", plugins: [{ parse: () => null }] }]), 4)).toBe(1);
+    expect(
+      shareCount(
+        jobs.map(([path, source]) => [path, source, { parser: "typescript", plugins: [{ parse: () => null }] }]),
+        4,
+      ),
+    ).toBe(1);
   });
 
   it("balances shares by text length, every job in exactly one share", () => {
     const jobs: FormatJob[] = [["big.ts", "x".repeat(1000), {}], ...Array.from({ length: 10 }, (_, i): FormatJob => [`small_${i}.ts`, "x".repeat(100), {}])];
     const shares = balancedShares(jobs, 2);
-    expect(shares.flat().map((job) => job[0]).sort()).toEqual(jobs.map((job) => job[0]).sort());
+    expect(
+      shares
+        .flat()
+        .map((job) => job[0])
+        .sort(),
+    ).toEqual(jobs.map((job) => job[0]).sort());
     expect(shares.map((share) => share.reduce((sum, job) => sum + job[1].length, 0))).toEqual([1000, 1000]);
   });
 

@@ -26,7 +26,13 @@ describe("formatFiles", () => {
     await put(project.root, ".editorconfig", "root = true\n[*]\nindent_style = tab\n");
     const a = join(project.root, "src/gen/a.ts");
     const b = join(project.root, "src/gen/b.ts");
-    const out = await formatFiles(new Map([[a, generatedTs("a")], [b, generatedTs("b")]]), { enabled: true });
+    const out = await formatFiles(
+      new Map([
+        [a, generatedTs("a")],
+        [b, generatedTs("b")],
+      ]),
+      { enabled: true },
+    );
     expect(out.get(a)).toContain(`import type { Payload } from '../payload.js'\n`);
     expect(out.get(a)).toContain("\n\tpayload: Payload,");
     expect(out.get(b)).toContain(`import type { Payload } from '../payload.js';\n`);
@@ -58,7 +64,13 @@ describe("formatFiles", () => {
   it("names the file when a template rendered invalid code (an Error, not an InputError)", async () => {
     const good = join(project.root, "good.ts");
     const bad = join(project.root, "bad.ts");
-    const failure = formatFiles(new Map([[good, "export const a = 1;\n"], [bad, "export const = ;\n"]]), { enabled: true });
+    const failure = formatFiles(
+      new Map([
+        [good, "export const a = 1;\n"],
+        [bad, "export const = ;\n"],
+      ]),
+      { enabled: true },
+    );
     await expect(failure).rejects.toThrow(/bad\.ts is not valid typescript/);
     await expect(failure).rejects.not.toBeInstanceOf(InputError);
   });

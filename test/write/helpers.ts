@@ -35,8 +35,7 @@ export async function tree(dir: string): Promise<Map<string, string>> {
       if (entry.isDirectory()) {
         files.set(`${relative(dir, path).split(sep).join("/")}/`, "");
         await walk(path);
-      }
-      else files.set(relative(dir, path).split(sep).join("/"), await readFile(path, "utf8"));
+      } else files.set(relative(dir, path).split(sep).join("/"), await readFile(path, "utf8"));
     }
   };
   await walk(dir);

@@ -37,7 +37,10 @@ function withPrettier30(dir: string): void {
 
 /** The project's own `prettier --check` over the generated output. */
 function projectPrettierCheck(dir: string): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, [join(dir, "node_modules", "prettier", "bin", "prettier.cjs"), "--check", "src/generated/**/*.ts"], { cwd: dir, encoding: "utf8" });
+  const run = spawnSync(process.execPath, [join(dir, "node_modules", "prettier", "bin", "prettier.cjs"), "--check", "src/generated/**/*.ts"], {
+    cwd: dir,
+    encoding: "utf8",
+  });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -78,7 +81,9 @@ describe("a Prettier plugin that fails", () => {
     const dir = demoCopy({ ".prettierrc": JSON.stringify({ plugins: ["./sort-imports.mjs"], singleQuote: true }), "sort-imports.mjs": crashingPlugin });
     const run = await runCli(["generate", "--protocol", "aorp"], { cwd: dir });
     expect(run.exitCode).toBe(0);
-    expect(run.stderr).toMatch(/warning: a Prettier plugin \(sort-imports\.mjs\) failed on .*tools\.ts: Cannot read properties of undefined \(reading 'source'\); formatted it without plugins/);
+    expect(run.stderr).toMatch(
+      /warning: a Prettier plugin \(sort-imports\.mjs\) failed on .*tools\.ts: Cannot read properties of undefined \(reading 'source'\); formatted it without plugins/,
+    );
     const tools = readFileSync(join(dir, "src/generated/mcp-conform/tools.ts"), "utf8");
     // Formatted all the same, with the rest of the project's options.
     expect(tools).toContain("import('../../recipes.js').Recipe");

@@ -16,7 +16,12 @@ export interface PrettierModule {
 }
 
 /** The per-tool files `generate` renders for these tools (formatter modules, guidance stubs), unformatted. */
-export function perToolFiles(root: string, protocol: ProtocolId, guidance: boolean, tools: { name: string; description: string | null }[]): Map<string, string> {
+export function perToolFiles(
+  root: string,
+  protocol: ProtocolId,
+  guidance: boolean,
+  tools: { name: string; description: string | null }[],
+): Map<string, string> {
   const payload = objectPayload({ status: { enum: ["complete", "partial"] }, count: { type: "number" } });
   const result = generate(inventory(tools.map(({ name, description }) => tool(name, { description, payload }))), configFor(protocol, guidance));
   const files = new Map<string, string>();
@@ -27,7 +32,11 @@ export function perToolFiles(root: string, protocol: ProtocolId, guidance: boole
 }
 
 /** Every file through `prettier` itself, one by one. */
-export async function direct(files: ReadonlyMap<string, string>, options: Record<string, unknown>, prettier: PrettierModule = bundled): Promise<Map<string, string>> {
+export async function direct(
+  files: ReadonlyMap<string, string>,
+  options: Record<string, unknown>,
+  prettier: PrettierModule = bundled,
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const [path, text] of files) out.set(path, await prettier.format(text, { ...options, parser: "typescript", filepath: path }));
   return out;
@@ -41,7 +50,14 @@ export async function direct(files: ReadonlyMap<string, string>, options: Record
  * format by shape (`SHAPE_TESTED_PRETTIER`, src/write/format.ts).
  */
 export function shapeProperties(prettier: PrettierModule, projectRoot: () => string, numRuns = 40): void {
-  const protocols: [ProtocolId, boolean][] = [["aorp", false], ["aorp", true], ["aop", false], ["smart-v2", true], ["acor", false], ["guidance", false]];
+  const protocols: [ProtocolId, boolean][] = [
+    ["aorp", false],
+    ["aorp", true],
+    ["aop", false],
+    ["smart-v2", true],
+    ["acor", false],
+    ["guidance", false],
+  ];
   const prettierOptions = fc.record(
     {
       printWidth: fc.constantFrom(30, 50, 80, 100, 140),
@@ -66,14 +82,18 @@ export function shapeProperties(prettier: PrettierModule, projectRoot: () => str
   for (const [protocol, guidance] of protocols) {
     it(`prints every per-tool file exactly as Prettier ${prettier.version} does (${protocol}${guidance ? " + guidance" : ""}, random names, descriptions and options)`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.uniqueArray(fc.record({ name: toolName, description }), { minLength: 3, maxLength: 8, selector: (t) => t.name.replace(/[^a-z0-9]/g, "") }), prettierOptions, async (tools, options) => {
-          const root = projectRoot();
-          await put(root, ".prettierrc", JSON.stringify(options));
-          const files = perToolFiles(root, protocol, guidance, tools);
-          const out = await createFormatter({ enabled: true }).format(files);
-          const expected = await direct(files, options, prettier);
-          for (const [path, text] of expected) expect(out.get(path), path).toBe(text);
-        }),
+        fc.asyncProperty(
+          fc.uniqueArray(fc.record({ name: toolName, description }), { minLength: 3, maxLength: 8, selector: (t) => t.name.replace(/[^a-z0-9]/g, "") }),
+          prettierOptions,
+          async (tools, options) => {
+            const root = projectRoot();
+            await put(root, ".prettierrc", JSON.stringify(options));
+            const files = perToolFiles(root, protocol, guidance, tools);
+            const out = await createFormatter({ enabled: true }).format(files);
+            const expected = await direct(files, options, prettier);
+            for (const [path, text] of expected) expect(out.get(path), path).toBe(text);
+          },
+        ),
         { numRuns },
       );
     }, 120_000);

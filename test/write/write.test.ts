@@ -24,7 +24,10 @@ function options(generated: Map<string, string>, extra: Partial<WriteOptions> = 
 
 describe("writeGeneratedOutput (write)", () => {
   it("writes formatted files, then a second run writes nothing and says so", async () => {
-    const generated = new Map([...files("tools", "formatters/get_forecast"), ["schemas/get_forecast.json", `{"$comment":${JSON.stringify(generatedJsonComment())},"type":"object"}`]]);
+    const generated = new Map([
+      ...files("tools", "formatters/get_forecast"),
+      ["schemas/get_forecast.json", `{"$comment":${JSON.stringify(generatedJsonComment())},"type":"object"}`],
+    ]);
     const first = await writeGeneratedOutput(options(generated));
     expect(first.written).toEqual([`${OUT}/formatters/get_forecast.ts`, `${OUT}/schemas/get_forecast.json`, `${OUT}/tools.ts`]);
     expect(first.summary()).toBe("wrote 3 files, 0 unchanged");

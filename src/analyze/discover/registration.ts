@@ -53,8 +53,6 @@ const MAX_INSTANCES = 500;
 /** How many names one instantiation may bind (nested loops and forwarding functions). */
 const MAX_BINDINGS = 12;
 
-
-
 /** The object literal a definition is written as: itself, or the one a helper like `tool({...})` is handed. */
 function definitionNode(node: ts.Node): ts.Node {
   if (ts.isCallExpression(node) && node.arguments.length === 1) {
@@ -333,7 +331,13 @@ function binderNode(binder: Binder): ts.Node {
  * function it hands it to: a member of the forwarded tool object, or a function the instantiation
  * binds. Calls of the project's own helpers are not that (their returns are followed as returns).
  */
-export function pickHandler(registration: Registration, env: Env, evaluator: Evaluator, checker: ts.TypeChecker, nameOwner: ts.Node | undefined): PickedHandler | null {
+export function pickHandler(
+  registration: Registration,
+  env: Env,
+  evaluator: Evaluator,
+  checker: ts.TypeChecker,
+  nameOwner: ts.Node | undefined,
+): PickedHandler | null {
   if (!registration.handler) return null;
   const evaluated = evaluateRole(registration.handler, env, evaluator);
   if (!("value" in evaluated)) return env.size === 0 ? { node: registration.handler.expression, owner: undefined } : null;
@@ -388,7 +392,12 @@ export function serverOf(receiver: ts.Expression | undefined, env: Env, evaluato
   if (!receiver) return null;
   let expression = unwrapExpression(receiver);
   // `server.experimental.tasks.registerToolTask(...)` registers on `server`.
-  if (ts.isPropertyAccessExpression(expression) && expression.name.text === "tasks" && ts.isPropertyAccessExpression(expression.expression) && expression.expression.name.text === "experimental") {
+  if (
+    ts.isPropertyAccessExpression(expression) &&
+    expression.name.text === "tasks" &&
+    ts.isPropertyAccessExpression(expression.expression) &&
+    expression.expression.name.text === "experimental"
+  ) {
     expression = unwrapExpression(expression.expression.expression);
   }
   const evaluated = evaluator.evaluate(expression, env);
@@ -396,7 +405,12 @@ export function serverOf(receiver: ts.Expression | undefined, env: Env, evaluato
   const node = evaluated.value.node;
   if (ts.isNewExpression(node)) {
     const holder = node.parent;
-    const name = holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : holder && ts.isPropertyDeclaration(holder) ? (holder.name.getText() ?? "server") : unwrapExpression(node.expression).getText();
+    const name =
+      holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name)
+        ? holder.name.text
+        : holder && ts.isPropertyDeclaration(holder)
+          ? (holder.name.getText() ?? "server")
+          : unwrapExpression(node.expression).getText();
     return { key: node, name };
   }
   if (ts.isPropertyAccessExpression(node)) {

@@ -73,7 +73,10 @@ function ifBranches(statement: ts.IfStatement, checker: ts.TypeChecker): Branch[
   let current: ts.Statement | undefined = statement;
   while (current && ts.isIfStatement(current)) {
     const condition = unwrapExpression(current.expression);
-    if (ts.isBinaryExpression(condition) && (condition.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || condition.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)) {
+    if (
+      ts.isBinaryExpression(condition) &&
+      (condition.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || condition.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)
+    ) {
       if (isToolNameExpression(condition.left, checker)) branches.push({ nameExpression: condition.right, scope: current.thenStatement });
       else if (isToolNameExpression(condition.right, checker)) branches.push({ nameExpression: condition.left, scope: current.thenStatement });
     }
@@ -154,7 +157,8 @@ function mapDispatchCandidates(handler: ts.Node, call: ts.CallExpression, contex
 /** The object literal a map value is written as (through a `tool({...})` helper). */
 function definitionOf(value: Extract<Value, { kind: "node" }>): ts.Node {
   const node = value.node;
-  if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isObjectLiteralExpression(unwrapExpression(node.arguments[0]!))) return unwrapExpression(node.arguments[0]!);
+  if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isObjectLiteralExpression(unwrapExpression(node.arguments[0]!)))
+    return unwrapExpression(node.arguments[0]!);
   return node;
 }
 
@@ -174,7 +178,11 @@ function collectListings(root: ts.Node, checker: ts.TypeChecker, into: Map<strin
       const nameExpression = name && ts.isExpression(name) ? unwrapExpression(name) : undefined;
       const type = nameExpression ? checker.getTypeAtLocation(nameExpression) : undefined;
       if (nameExpression && type?.isStringLiteral() && (getPropertyValue(node, "inputSchema") || getPropertyValue(node, "description"))) {
-        into.set(type.value, { nameNode: nameExpression, description: getPropertyValue(node, "description") ?? null, input: getPropertyValue(node, "inputSchema") ?? null });
+        into.set(type.value, {
+          nameNode: nameExpression,
+          description: getPropertyValue(node, "description") ?? null,
+          input: getPropertyValue(node, "inputSchema") ?? null,
+        });
       }
     }
     if (ts.isIdentifier(node)) {
@@ -238,7 +246,14 @@ export function createSdkLowLevelDiscoverer(): Discoverer {
         if (name !== undefined) handled.add(name);
         const listing = name !== undefined ? listings.get(name) : undefined;
         if (name !== undefined && listed && !listing) {
-          context.report({ severity: "warning", code: "MCPA008", message: `tool "${name}" is handled by the CallTool handler but not listed by the ListTools handler, so clients never see it` }, branch.nameExpression);
+          context.report(
+            {
+              severity: "warning",
+              code: "MCPA008",
+              message: `tool "${name}" is handled by the CallTool handler but not listed by the ListTools handler, so clients never see it`,
+            },
+            branch.nameExpression,
+          );
         }
         const delegate = delegatedHandler(branch.scope, checker);
         return {
@@ -257,7 +272,14 @@ export function createSdkLowLevelDiscoverer(): Discoverer {
       for (const [name, listing] of listings) {
         if (!handled.has(name) && branches.length > 0) {
           const at = listing.nameNode;
-          context.report({ severity: "warning", code: "MCPA009", message: `tool "${name}" is listed by the ListTools handler but no branch of the CallTool handler handles it` }, at);
+          context.report(
+            {
+              severity: "warning",
+              code: "MCPA009",
+              message: `tool "${name}" is listed by the ListTools handler but no branch of the CallTool handler handles it`,
+            },
+            at,
+          );
         }
       }
       return candidates;

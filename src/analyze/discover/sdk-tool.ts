@@ -57,7 +57,12 @@ export function createSdkToolDiscoverer(registrations: RegistrationResolver): Di
       if (!receiverIsMcpServer(call, checker)) return [];
       if (callsProjectFunction(call, checker)) return [];
       const unwrappedCallback = unwrapExpression(callback);
-      if (!isFunctionNode(unwrappedCallback) && !ts.isIdentifier(unwrappedCallback) && !ts.isPropertyAccessExpression(unwrappedCallback) && !ts.isCallExpression(unwrappedCallback)) {
+      if (
+        !isFunctionNode(unwrappedCallback) &&
+        !ts.isIdentifier(unwrappedCallback) &&
+        !ts.isPropertyAccessExpression(unwrappedCallback) &&
+        !ts.isCallExpression(unwrappedCallback)
+      ) {
         return [];
       }
       const middle = call.arguments.slice(1, count - 1);

@@ -43,7 +43,9 @@ function readProject(session: AnalysisSession): XmcpProject | null {
 function dependsOnXmcp(root: string): boolean {
   try {
     const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Record<string, unknown>;
-    return ["dependencies", "devDependencies"].some((field) => typeof manifest[field] === "object" && manifest[field] !== null && "xmcp" in (manifest[field] as object));
+    return ["dependencies", "devDependencies"].some(
+      (field) => typeof manifest[field] === "object" && manifest[field] !== null && "xmcp" in (manifest[field] as object),
+    );
   } catch {
     return false;
   }

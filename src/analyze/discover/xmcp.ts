@@ -53,10 +53,7 @@ export function createXmcpDiscoverer(): Discoverer {
       return [
         {
           style: "xmcp",
-          name:
-            nameNode && ts.isExpression(nameNode)
-              ? { expression: nameNode }
-              : { text: basename(file.fileName, extname(file.fileName)), node: handler },
+          name: nameNode && ts.isExpression(nameNode) ? { expression: nameNode } : { text: basename(file.fileName, extname(file.fileName)), node: handler },
           registration: metadata ?? handler,
           description: metadataLiteral ? (getPropertyValue(metadataLiteral, "description") ?? null) : null,
           input: schema?.initializer ?? null,

@@ -1,7 +1,19 @@
 import { dirname, resolve } from "node:path";
 import { ts } from "ts-morph";
 import { loadProgram } from "../load-project.js";
-import type { Engine, EngineChecker, EngineNode, EngineProject, EngineSignature, EngineSourceFile, EngineSymbol, EngineSyntax, EngineType, NodeKindName, NodesByKind } from "./engine.js";
+import type {
+  Engine,
+  EngineChecker,
+  EngineNode,
+  EngineProject,
+  EngineSignature,
+  EngineSourceFile,
+  EngineSymbol,
+  EngineSyntax,
+  EngineType,
+  NodeKindName,
+  NodesByKind,
+} from "./engine.js";
 import { kindNames } from "./syntax-kinds.js";
 
 /**

@@ -6,7 +6,19 @@ import { SyntaxKind } from "typescript7/unstable/ast";
 import { API, type Checker, type Project, type Signature, SignatureKind, type Symbol as Ts7Symbol, SymbolFlags, type Type } from "typescript7/unstable/sync";
 import { InputError } from "../../errors.js";
 import { toPosixPath } from "../paths.js";
-import type { Engine, EngineChecker, EngineNode, EngineProject, EngineSignature, EngineSourceFile, EngineSymbol, EngineSyntax, EngineType, NodeKindName, NodesByKind } from "./engine.js";
+import type {
+  Engine,
+  EngineChecker,
+  EngineNode,
+  EngineProject,
+  EngineSignature,
+  EngineSourceFile,
+  EngineSymbol,
+  EngineSyntax,
+  EngineType,
+  NodeKindName,
+  NodesByKind,
+} from "./engine.js";
 import { kindNames } from "./syntax-kinds.js";
 
 /**
@@ -29,7 +41,9 @@ export const ts7Engine: Engine = {
     const tsconfigPath = resolve(cwd, tsconfigArg);
     const version = installedVersion();
     if (version !== TYPESCRIPT7_VERSION) {
-      throw new Error(`the TypeScript 7 engine is built for typescript ${TYPESCRIPT7_VERSION}, and ${version} is installed as typescript7: its API is unstable`);
+      throw new Error(
+        `the TypeScript 7 engine is built for typescript ${TYPESCRIPT7_VERSION}, and ${version} is installed as typescript7: its API is unstable`,
+      );
     }
     const api = new API({ cwd });
     try {

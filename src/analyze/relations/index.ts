@@ -68,10 +68,12 @@ function viaOf(node: ts.Node, root: ts.Node): string {
     let name: string | undefined;
     if (ts.isPropertyAssignment(current) && current.initializer === child) name = storedName(current.name);
     else if (ts.isVariableDeclaration(current) && current.initializer === child) name = storedName(current.name);
-    else if (ts.isBinaryExpression(current) && current.operatorToken.kind === ts.SyntaxKind.EqualsToken && current.right === child) name = storedName(unwrapExpression(current.left));
+    else if (ts.isBinaryExpression(current) && current.operatorToken.kind === ts.SyntaxKind.EqualsToken && current.right === child)
+      name = storedName(unwrapExpression(current.left));
     else if (ts.isCallExpression(current) && current.arguments.includes(child as ts.Expression)) {
       const callee = unwrapExpression(current.expression);
-      if (ts.isPropertyAccessExpression(callee) && ["push", "unshift", "concat"].includes(callee.name.text)) name = storedName(unwrapExpression(callee.expression));
+      if (ts.isPropertyAccessExpression(callee) && ["push", "unshift", "concat"].includes(callee.name.text))
+        name = storedName(unwrapExpression(callee.expression));
     }
     const via = viaOfName(name);
     if (via) return via;
@@ -278,7 +280,8 @@ export class RelationAnalysis {
       for (const stub of stubs) {
         for (const node of this.reach(stub, (node) => isForeignHandler(owners.get(node), tool.name))) {
           for (const mention of this.mentionsIn(node)) {
-            if (mention.tool !== tool.name && !isModuleSpecifier(mention.node)) found.push({ tool: mention.tool, ...this.session.where(mention.node), kind: "mentions", via: mention.via });
+            if (mention.tool !== tool.name && !isModuleSpecifier(mention.node))
+              found.push({ tool: mention.tool, ...this.session.where(mention.node), kind: "mentions", via: mention.via });
           }
         }
       }
@@ -302,7 +305,10 @@ export class RelationAnalysis {
 /** Sorted and without repeats: the order and identity `references` gives. */
 export function mergeReferences(...lists: readonly ToolReference[][]): ToolReference[] {
   const all = lists.flat();
-  all.sort((a, b) => compareStrings(a.tool, b.tool) || compareStrings(a.kind, b.kind) || compareStrings(a.file, b.file) || a.line - b.line || compareStrings(a.via, b.via));
+  all.sort(
+    (a, b) =>
+      compareStrings(a.tool, b.tool) || compareStrings(a.kind, b.kind) || compareStrings(a.file, b.file) || a.line - b.line || compareStrings(a.via, b.via),
+  );
   const seen = new Set<string>();
   return all.filter((reference) => {
     const key = `${reference.tool}\u0000${reference.kind}\u0000${reference.via}\u0000${reference.file}\u0000${reference.line}`;
@@ -400,7 +406,8 @@ function returnedValues(body: ts.ConciseBody): ts.Expression[] {
 function flowsIntoReturn(call: ts.CallExpression, returned: readonly ts.Expression[]): boolean {
   if (returned.includes(call)) return true;
   let at: ts.Node = call;
-  while (ts.isAwaitExpression(at.parent) || ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isNonNullExpression(at.parent)) at = at.parent;
+  while (ts.isAwaitExpression(at.parent) || ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isNonNullExpression(at.parent))
+    at = at.parent;
   const declaration = at.parent;
   if (!ts.isVariableDeclaration(declaration) || declaration.initializer !== at || !ts.isIdentifier(declaration.name)) return false;
   const name = declaration.name.text;
@@ -414,7 +421,8 @@ function isGuidanceStub(file: ts.SourceFile): boolean {
     const isExported = ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
     if (!isExported) continue;
     if (ts.isFunctionDeclaration(statement) && statement.name) exported.add(statement.name.text);
-    if (ts.isVariableStatement(statement)) for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) exported.add(declaration.name.text);
+    if (ts.isVariableStatement(statement))
+      for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) exported.add(declaration.name.text);
   }
   return exported.has("guidance") && exported.has("errorGuidance");
 }
@@ -422,6 +430,12 @@ function isGuidanceStub(file: ts.SourceFile): boolean {
 /** `"../tools/get_note.js"` in an import names a file, not a tool. */
 function isModuleSpecifier(node: ts.Node): boolean {
   const parent = node.parent;
-  return parent !== undefined && (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent) || ts.isLiteralTypeNode(parent) || (ts.isCallExpression(parent) && parent.expression.kind === ts.SyntaxKind.ImportKeyword));
+  return (
+    parent !== undefined &&
+    (ts.isImportDeclaration(parent) ||
+      ts.isExportDeclaration(parent) ||
+      ts.isExternalModuleReference(parent) ||
+      ts.isLiteralTypeNode(parent) ||
+      (ts.isCallExpression(parent) && parent.expression.kind === ts.SyntaxKind.ImportKeyword))
+  );
 }
-

@@ -125,8 +125,19 @@ function isValueReference(identifier: ts.Identifier): boolean {
   const parent = identifier.parent;
   if (ts.isPropertyAccessExpression(parent) && parent.name === identifier) return false;
   if (ts.isQualifiedName(parent)) return false;
-  if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isPropertySignature(parent)) && parent.name === identifier) return false;
-  if (ts.isVariableDeclaration(parent) || ts.isParameter(parent) || ts.isBindingElement(parent) || ts.isFunctionDeclaration(parent) || ts.isImportSpecifier(parent) || ts.isTypeReferenceNode(parent)) {
+  if (
+    (ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isPropertySignature(parent)) &&
+    parent.name === identifier
+  )
+    return false;
+  if (
+    ts.isVariableDeclaration(parent) ||
+    ts.isParameter(parent) ||
+    ts.isBindingElement(parent) ||
+    ts.isFunctionDeclaration(parent) ||
+    ts.isImportSpecifier(parent) ||
+    ts.isTypeReferenceNode(parent)
+  ) {
     return ts.isBindingElement(parent) ? parent.initializer === identifier : false;
   }
   return ts.isExpression(identifier) || ts.isShorthandPropertyAssignment(parent);
@@ -135,7 +146,8 @@ function isValueReference(identifier: ts.Identifier): boolean {
 /** Whether a node sits in a type (`"a" | "b"`, `typeof X`) rather than in code that runs. */
 function inTypePosition(node: ts.Node, root: ts.Node): boolean {
   for (let current = node.parent; current && current !== root; current = current.parent) {
-    if ((ts.isTypeNode(current) && !ts.isExpressionWithTypeArguments(current)) || ts.isInterfaceDeclaration(current) || ts.isTypeAliasDeclaration(current)) return true;
+    if ((ts.isTypeNode(current) && !ts.isExpressionWithTypeArguments(current)) || ts.isInterfaceDeclaration(current) || ts.isTypeAliasDeclaration(current))
+      return true;
   }
   return false;
 }
@@ -271,14 +283,16 @@ export class FactIndex {
     for (const statement of file.statements) {
       if (ts.isVariableStatement(statement) && statement.declarationList.flags & ts.NodeFlags.Const) {
         for (const declaration of statement.declarationList.declarations) {
-          if (ts.isIdentifier(declaration.name) && declaration.initializer && isWrittenOut(declaration.initializer)) names.set(declaration.name.text, declaration);
+          if (ts.isIdentifier(declaration.name) && declaration.initializer && isWrittenOut(declaration.initializer))
+            names.set(declaration.name.text, declaration);
         }
       }
       if (ts.isImportDeclaration(statement) && statement.importClause && !statement.importClause.isTypeOnly) {
         const { name, namedBindings } = statement.importClause;
         // An import is resolved the first time its name is read (most name functions, not constants).
         if (name) names.set(name.text, name);
-        if (namedBindings && ts.isNamedImports(namedBindings)) for (const element of namedBindings.elements) if (!element.isTypeOnly) names.set(element.name.text, element.name);
+        if (namedBindings && ts.isNamedImports(namedBindings))
+          for (const element of namedBindings.elements) if (!element.isTypeOnly) names.set(element.name.text, element.name);
       }
     }
     this.constantNamesByFile.set(file, names);
@@ -301,7 +315,13 @@ export class FactIndex {
     const declaration = symbol?.valueDeclaration;
     if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer || !isWrittenOut(declaration.initializer)) return undefined;
     const list = declaration.parent;
-    if (!ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const) || !ts.isVariableStatement(list.parent) || !ts.isSourceFile(list.parent.parent)) return undefined;
+    if (
+      !ts.isVariableDeclarationList(list) ||
+      !(list.flags & ts.NodeFlags.Const) ||
+      !ts.isVariableStatement(list.parent) ||
+      !ts.isSourceFile(list.parent.parent)
+    )
+      return undefined;
     return isProjectFile(declaration.getSourceFile()) ? declaration : undefined;
   }
 
@@ -331,7 +351,11 @@ export class FactIndex {
 
   private call(call: ts.CallExpression, facts: Facts): void {
     const callee = unwrapExpression(call.expression);
-    if (ts.isPropertyAccessExpression(callee) && (callee.name.text === "push" || callee.name.text === "unshift") && storedName(unwrapExpression(callee.expression)) === WARNINGS_KEY) {
+    if (
+      ts.isPropertyAccessExpression(callee) &&
+      (callee.name.text === "push" || callee.name.text === "unshift") &&
+      storedName(unwrapExpression(callee.expression)) === WARNINGS_KEY
+    ) {
       for (const argument of call.arguments) this.warningValue(argument, facts);
     }
     const target = this.callTarget(callee);
@@ -416,7 +440,12 @@ export class FactIndex {
     if (!symbol || !(symbol.declarations ?? []).some((d) => isProjectFile(d.getSourceFile()))) return null;
     if (symbol.flags & (ts.SymbolFlags.ValueModule | ts.SymbolFlags.Class | ts.SymbolFlags.Enum)) return this.projectFunction(callee);
     const declaration = symbol.valueDeclaration;
-    if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer && ts.isObjectLiteralExpression(unwrapExpression(declaration.initializer))) {
+    if (
+      declaration &&
+      ts.isVariableDeclaration(declaration) &&
+      declaration.initializer &&
+      ts.isObjectLiteralExpression(unwrapExpression(declaration.initializer))
+    ) {
       return this.projectFunction(callee);
     }
     return null;
@@ -430,7 +459,11 @@ export class FactIndex {
     for (const statement of file.statements) {
       if (ts.isVariableStatement(statement)) {
         for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.add(declaration.name.text);
-      } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) && statement.name && ts.isIdentifier(statement.name)) {
+      } else if (
+        (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) &&
+        statement.name &&
+        ts.isIdentifier(statement.name)
+      ) {
         names.add(statement.name.text);
       } else if (ts.isImportDeclaration(statement) && statement.importClause && !statement.importClause.isTypeOnly) {
         const { name, namedBindings } = statement.importClause;

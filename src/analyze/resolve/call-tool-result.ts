@@ -40,7 +40,9 @@ function contentArray(content: ts.Node, checker: ts.TypeChecker | undefined): ts
   if (ts.isArrayLiteralExpression(value)) return value;
   const identifier = ts.isShorthandPropertyAssignment(content.parent) ? content : ts.isIdentifier(value) ? value : undefined;
   if (!checker || !identifier || !ts.isIdentifier(identifier)) return undefined;
-  const symbol = ts.isShorthandPropertyAssignment(identifier.parent) ? checker.getShorthandAssignmentValueSymbol(identifier.parent) : checker.getSymbolAtLocation(identifier);
+  const symbol = ts.isShorthandPropertyAssignment(identifier.parent)
+    ? checker.getShorthandAssignmentValueSymbol(identifier.parent)
+    : checker.getSymbolAtLocation(identifier);
   const declaration = symbol?.valueDeclaration;
   if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
   if (!(ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const)) return undefined;

@@ -87,7 +87,8 @@ function literalJson(node: ts.Expression, checker: ts.TypeChecker, depth = 0): u
   const value = unwrapExpression(node);
   if (ts.isStringLiteralLike(value)) return value.text;
   if (ts.isNumericLiteral(value)) return Number(value.text);
-  if (ts.isPrefixUnaryExpression(value) && value.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(value.operand)) return -Number(value.operand.text);
+  if (ts.isPrefixUnaryExpression(value) && value.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(value.operand))
+    return -Number(value.operand.text);
   if (value.kind === ts.SyntaxKind.TrueKeyword) return true;
   if (value.kind === ts.SyntaxKind.FalseKeyword) return false;
   if (value.kind === ts.SyntaxKind.NullKeyword) return null;
@@ -132,7 +133,10 @@ function includesUndefined(type: ts.Type): boolean {
  */
 function acceptedSchema(expression: ts.Expression, checker: ts.TypeChecker, schemas: TypeSchemaEmitter): JsonSchemaObject | null {
   const node = unwrapExpression(expression);
-  const json = ts.isCallExpression(node) && calleeName(node) === "fromJsonSchema" && node.arguments[0] ? jsonSchemaLiteral(node.arguments[0], checker) : jsonSchemaLiteral(node, checker);
+  const json =
+    ts.isCallExpression(node) && calleeName(node) === "fromJsonSchema" && node.arguments[0]
+      ? jsonSchemaLiteral(node.arguments[0], checker)
+      : jsonSchemaLiteral(node, checker);
   if (json) return json;
   const type = checker.getTypeAtLocation(node);
   const types = schemaTypes(type, checker, node);

@@ -107,7 +107,12 @@ function classifyObjectLiteral(
     const payload = slot.kind === "text" ? checker.getStringType() : payloadExpression ? payloadTypeOf(payloadExpression, checker) : null;
     if (flagged) return { kind: "error", via: "isError", payload };
     if (slot.kind === "text" && isErrorText(slot.expression)) return { kind: "error", via: "error-text", payload };
-    const envelope = payloadExpression && ts.isObjectLiteralExpression(payloadExpression) ? payloadExpression : payloadExpression ? constObjectLiteral(payloadExpression, checker) : undefined;
+    const envelope =
+      payloadExpression && ts.isObjectLiteralExpression(payloadExpression)
+        ? payloadExpression
+        : payloadExpression
+          ? constObjectLiteral(payloadExpression, checker)
+          : undefined;
     if (envelope && isErrorEnvelopeLiteral(envelope)) return { kind: "error", via: "error-envelope", payload };
     if (!isResult && isErrorEnvelopeLiteral(object)) return { kind: "error", via: "error-envelope", payload: rawPayload() };
     return { kind: "success", via: "return", payload: isResult ? payload : rawPayload() };
@@ -160,7 +165,10 @@ const FORMATTER_NAME = /^format[A-Z]\w*$/;
 const FORMATTER_MODULE = /\/formatters\/[^/]+\.js$/;
 
 /** The imported name a call is made by, with its module specifier: `formatX` from `./gen/formatters/x.js`. */
-function importedCallee(call: ts.CallExpression, checker: ts.TypeChecker): { name: string; specifier: string; declaration: ts.Declaration | undefined } | undefined {
+function importedCallee(
+  call: ts.CallExpression,
+  checker: ts.TypeChecker,
+): { name: string; specifier: string; declaration: ts.Declaration | undefined } | undefined {
   const callee = unwrapExpression(call.expression);
   if (!ts.isIdentifier(callee)) return undefined;
   const symbol = checker.getSymbolAtLocation(callee);
@@ -174,7 +182,11 @@ function importedCallee(call: ts.CallExpression, checker: ts.TypeChecker): { nam
   const specifier = specifierOf(importSpecifier);
   if (specifier === undefined) return undefined;
   const target = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : undefined;
-  return { name: importSpecifier && ts.isImportSpecifier(importSpecifier) ? (importSpecifier.propertyName ?? importSpecifier.name).text : callee.text, specifier, declaration: target?.valueDeclaration };
+  return {
+    name: importSpecifier && ts.isImportSpecifier(importSpecifier) ? (importSpecifier.propertyName ?? importSpecifier.name).text : callee.text,
+    specifier,
+    declaration: target?.valueDeclaration,
+  };
 }
 
 /**
@@ -200,7 +212,11 @@ function generatedFormatterCall(call: ts.CallExpression, checker: ts.TypeChecker
   if (imported.name.endsWith("Error")) return { kind: "error", via: "formatter-error", payload: null };
   const [payload] = call.arguments;
   // `formatX(await this.run(symbol), parts)`: the payload is the settled value.
-  return { kind: "success", via: "formatter", payload: payload ? (isAwaited(payload) ? awaited(payloadTypeOf(payload, checker), checker) : payloadTypeOf(payload, checker)) : null };
+  return {
+    kind: "success",
+    via: "formatter",
+    payload: payload ? (isAwaited(payload) ? awaited(payloadTypeOf(payload, checker), checker) : payloadTypeOf(payload, checker)) : null,
+  };
 }
 
 function isAwaited(expression: ts.Expression): boolean {
@@ -301,8 +317,18 @@ function exitsThroughConform(root: ts.Node, checker: ts.TypeChecker): ExitPoint[
 export function analyseExits(root: ts.Node, mode: PayloadMode, checker: ts.TypeChecker): AnalysedExit[] {
   return exitsThroughConform(root, checker).flatMap((exit): AnalysedExit[] => {
     const classified = classifyExit(exit, mode, checker, 0);
-    const via = exit.node === exit.expression && !exit.isThrow && isFunctionNode(root) ? (classified.via === "return" ? "arrow-expression" : classified.via) : classified.via;
-    const own: AnalysedExit = { node: exit.node, kind: classified.kind, via, payloads: classified.kind === "success" ? [classified.payload, ...(classified.morePayloads ?? [])] : [classified.payload] };
+    const via =
+      exit.node === exit.expression && !exit.isThrow && isFunctionNode(root)
+        ? classified.via === "return"
+          ? "arrow-expression"
+          : classified.via
+        : classified.via;
+    const own: AnalysedExit = {
+      node: exit.node,
+      kind: classified.kind,
+      via,
+      payloads: classified.kind === "success" ? [classified.payload, ...(classified.morePayloads ?? [])] : [classified.payload],
+    };
     const inHelpers = (classified.helperErrors ?? []).map((error): AnalysedExit => ({ node: error.node, kind: "error", via: error.via, payloads: [] }));
     return [own, ...inHelpers];
   });

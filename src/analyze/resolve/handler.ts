@@ -70,7 +70,8 @@ export function resolveFunction(node: ts.Node, checker: ts.TypeChecker, depth = 
     if (ts.isPropertyAccessExpression(callee) && callee.name.text === "bind") return resolveFunction(callee.expression, checker, depth + 1);
     // The generated `conform(name, handler)` hands its handler back unchanged: the handler runs.
     const wrapped = expression.arguments[1];
-    if (ts.isIdentifier(callee) && callee.text === "conform" && expression.arguments.length === 2 && wrapped) return resolveFunction(wrapped, checker, depth + 1);
+    if (ts.isIdentifier(callee) && callee.text === "conform" && expression.arguments.length === 2 && wrapped)
+      return resolveFunction(wrapped, checker, depth + 1);
     return passThroughWrapper(expression, checker, depth);
   }
 

@@ -77,7 +77,8 @@ function acceptsUndefined(schema: ts.Type, input: ts.Type, checker: ts.TypeCheck
     };
     if (className === "ZodEffects") return inner("schema");
     if (className === "ZodPipeline") return inner("in") && inner("out");
-    if (className === "ZodNullable" || className === "ZodBranded" || className === "ZodReadonly") return inner(className === "ZodBranded" ? "type" : "innerType");
+    if (className === "ZodNullable" || className === "ZodBranded" || className === "ZodReadonly")
+      return inner(className === "ZodBranded" ? "type" : "innerType");
   }
   return includesUndefined(input);
 }
@@ -102,7 +103,13 @@ export interface InputResolutionOptions {
   zodSyntax?: boolean;
 }
 
-function paramFromSchema(name: string, schemaNode: ts.Node, checker: ts.TypeChecker, description: string | undefined, options: InputResolutionOptions): InputParam | undefined {
+function paramFromSchema(
+  name: string,
+  schemaNode: ts.Node,
+  checker: ts.TypeChecker,
+  description: string | undefined,
+  options: InputResolutionOptions,
+): InputParam | undefined {
   const fromSyntax = options.zodSyntax === false ? undefined : readZodParam(schemaNode);
   if (fromSyntax) {
     const describedAs = description ?? fromSyntax.description;
@@ -144,7 +151,12 @@ function paramsFromSpread(expression: ts.Expression, checker: ts.TypeChecker, op
 }
 
 /** A zod raw shape `{ city: z.string() }`, or mcp-framework's `{ city: { type: z.string(), description } }`; spreads of shapes included. */
-function paramsFromShapeLiteral(shape: ts.ObjectLiteralExpression, checker: ts.TypeChecker, options: InputResolutionOptions, depth = 0): InputParam[] | undefined {
+function paramsFromShapeLiteral(
+  shape: ts.ObjectLiteralExpression,
+  checker: ts.TypeChecker,
+  options: InputResolutionOptions,
+  depth = 0,
+): InputParam[] | undefined {
   const params: InputParam[] = [];
   const add = (param: InputParam): void => {
     // A later key replaces an earlier one, as in the object at run time.
@@ -219,7 +231,11 @@ function paramsFromShapeType(type: ts.Type, checker: ts.TypeChecker, node: ts.No
     const schema = schemaTypes(propertyTypeAt, checker, node);
     if (!schema) return undefined;
     const mayBeAbsent = (symbol.flags & ts.SymbolFlags.Optional) !== 0;
-    params.push({ name: symbol.name, type: withoutUndefined(schema.output, checker, node), optional: mayBeAbsent || acceptsUndefined(propertyTypeAt, schema.input, checker, node) });
+    params.push({
+      name: symbol.name,
+      type: withoutUndefined(schema.output, checker, node),
+      optional: mayBeAbsent || acceptsUndefined(propertyTypeAt, schema.input, checker, node),
+    });
   }
   return params;
 }

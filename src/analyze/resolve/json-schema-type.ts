@@ -112,5 +112,11 @@ export function isJsonSchemaLiteral(object: ts.ObjectLiteralExpression): boolean
   const type = literalText(getPropertyValue(object, "type"));
   if (type === "object") return true;
   const properties = getPropertyValue(object, "properties");
-  return properties !== undefined && ts.isExpression(properties) && ts.isObjectLiteralExpression(unwrapExpression(properties)) && getPropertyValue(object, "type") === undefined && object.properties.length <= 4;
+  return (
+    properties !== undefined &&
+    ts.isExpression(properties) &&
+    ts.isObjectLiteralExpression(unwrapExpression(properties)) &&
+    getPropertyValue(object, "type") === undefined &&
+    object.properties.length <= 4
+  );
 }

@@ -269,7 +269,9 @@ export class TypeReferenceEmitter {
     if (!top) return undefined;
     if (this.isPackageFile(file)) {
       const found = this.packageExport(top, file);
-      return found ? `import(${JSON.stringify(found.specifier)}).${[found.name, ...container.path.slice(1), ...(container.outer ? [symbol.name] : [])].join(".")}` : undefined;
+      return found
+        ? `import(${JSON.stringify(found.specifier)}).${[found.name, ...container.path.slice(1), ...(container.outer ? [symbol.name] : [])].join(".")}`
+        : undefined;
     }
     const exportName = this.exportsOf(file).get(top);
     if (exportName === undefined) return undefined;
@@ -362,7 +364,9 @@ export class TypeReferenceEmitter {
     const root = others.includes(info.name) ? [info.name] : [];
     // Runtime targets (`types.js`) before types-only ones (`types`): the specifier code would import.
     const runtimeFirst = (a: string, b: string) => Number(!/\.[mc]?js$/.test(a)) - Number(!/\.[mc]?js$/.test(b)) || compareStrings(a, b);
-    const ordered = [...new Set([...root, ...own.sort(runtimeFirst), ...others.filter((s) => s !== info.name).sort((a, b) => a.length - b.length || compareStrings(a, b))])];
+    const ordered = [
+      ...new Set([...root, ...own.sort(runtimeFirst), ...others.filter((s) => s !== info.name).sort((a, b) => a.length - b.length || compareStrings(a, b))]),
+    ];
     for (const specifier of ordered) {
       const module = this.resolveSpecifier(specifier);
       const name = module ? this.exportsOf(module).get(symbol) : undefined;

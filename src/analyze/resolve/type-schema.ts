@@ -116,7 +116,9 @@ export class TypeSchemaEmitter {
     if (this.checker.isArrayType(type) || this.checker.isTupleType(type)) return false;
     let callable = this.callable.get(type);
     if (callable === undefined) {
-      callable = this.checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0 || this.checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0;
+      callable =
+        this.checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0 ||
+        this.checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0;
       this.callable.set(type, callable);
     }
     return callable;
@@ -292,7 +294,8 @@ export class TypeSchemaEmitter {
     elements.forEach((element, index) => {
       const flag = target.elementFlags[index] ?? ts.ElementFlags.Required;
       if (flag & ts.ElementFlags.Variable) {
-        const inner = flag & ts.ElementFlags.Variadic && this.checker.isArrayType(element) ? this.checker.getTypeArguments(element as ts.TypeReference)[0] : element;
+        const inner =
+          flag & ts.ElementFlags.Variadic && this.checker.isArrayType(element) ? this.checker.getTypeArguments(element as ts.TypeReference)[0] : element;
         rest = inner ? this.element(inner, context) : {};
         return;
       }
@@ -314,7 +317,8 @@ export class TypeSchemaEmitter {
       if (isUnwritableMemberName(property)) continue;
       const declarations = property.declarations ?? [];
       // A class's accessors live on its prototype: JSON.stringify never sees them.
-      if (declarations.length > 0 && declarations.every((d) => (ts.isGetAccessorDeclaration(d) || ts.isSetAccessorDeclaration(d)) && ts.isClassLike(d.parent))) continue;
+      if (declarations.length > 0 && declarations.every((d) => (ts.isGetAccessorDeclaration(d) || ts.isSetAccessorDeclaration(d)) && ts.isClassLike(d.parent)))
+        continue;
       const propertyType = checker.getTypeOfSymbol(property);
       const members = propertyType.isUnion() ? propertyType.types : [propertyType];
       const converted = this.convert(propertyType, context);

@@ -47,12 +47,19 @@ const KEEPING_METHODS = new Set(["filter", "slice", "concat", "toSorted", "toRev
 
 const MAX_DEPTH = 24;
 
-
 /** The class whose instance `this` is at a node: arrow functions keep the enclosing `this`, other functions do not. */
 function enclosingClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
   for (let current = node.parent; current; current = current.parent) {
     if (ts.isClassLike(current)) return current;
-    if (isFunctionNode(current) && !ts.isArrowFunction(current) && !ts.isMethodDeclaration(current) && !ts.isConstructorDeclaration(current) && !ts.isGetAccessorDeclaration(current) && !ts.isSetAccessorDeclaration(current)) return undefined;
+    if (
+      isFunctionNode(current) &&
+      !ts.isArrowFunction(current) &&
+      !ts.isMethodDeclaration(current) &&
+      !ts.isConstructorDeclaration(current) &&
+      !ts.isGetAccessorDeclaration(current) &&
+      !ts.isSetAccessorDeclaration(current)
+    )
+      return undefined;
   }
   return undefined;
 }
@@ -113,7 +120,10 @@ export class Evaluator {
       if ("unknown" in found) return { value: { kind: "node", node } };
       return found;
     }
-    if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.BarBarToken || node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)) {
+    if (
+      ts.isBinaryExpression(node) &&
+      (node.operatorToken.kind === ts.SyntaxKind.BarBarToken || node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
+    ) {
       // `toolName || "web_search"`: the fallback when the argument is not passed.
       const left = this.evaluate(node.left, env, depth + 1);
       if ("value" in left && left.value.kind === "missing") return this.evaluate(node.right, env, depth + 1);
@@ -171,7 +181,10 @@ export class Evaluator {
   /** What a declaration holds: its bound value, its initializer, or the binder it waits for. */
   private declaration(declaration: ts.Node, reference: ts.Node, env: Env, depth: number): Evaluation {
     const bound = env.get(declaration);
-    if (bound) return bound.kind === "node" && !bound.owner && ts.isExpression(bound.node) ? this.writtenAt(this.evaluate(bound.node, env, depth + 1), bound.node) : { value: bound };
+    if (bound)
+      return bound.kind === "node" && !bound.owner && ts.isExpression(bound.node)
+        ? this.writtenAt(this.evaluate(bound.node, env, depth + 1), bound.node)
+        : { value: bound };
     if (ts.isBindingElement(declaration)) return this.bindingElement(declaration, env, depth);
     if (ts.isParameter(declaration)) {
       const binder = this.parameterBinder(declaration);
@@ -282,7 +295,8 @@ export class Evaluator {
         const argument = parameterIndex >= 0 ? node.arguments?.[parameterIndex] : undefined;
         if (argument) return this.evaluate(argument, env, depth + 1);
         const property = declaration.members.find((m) => propertyNameText(m.name) === key);
-        if (property && ts.isPropertyDeclaration(property) && property.initializer) return this.owned(this.evaluate(property.initializer, env, depth + 1), node, property.initializer);
+        if (property && ts.isPropertyDeclaration(property) && property.initializer)
+          return this.owned(this.evaluate(property.initializer, env, depth + 1), node, property.initializer);
         if (property && ts.isMethodDeclaration(property)) return { value: { kind: "node", node: property, owner: node } };
       }
     }
@@ -299,7 +313,8 @@ export class Evaluator {
   private writtenAt(evaluation: Evaluation, written: ts.Node): Evaluation {
     if (!("value" in evaluation)) return evaluation;
     const value = evaluation.value;
-    if ((value.kind === "node" || value.kind === "string") && !value.written && (value.kind === "string" || value.node !== written)) return { value: { ...value, written } };
+    if ((value.kind === "node" || value.kind === "string") && !value.written && (value.kind === "string" || value.node !== written))
+      return { value: { ...value, written } };
     return evaluation;
   }
 
@@ -367,7 +382,8 @@ export class Evaluator {
         if (ts.isIdentifier(receiver) && receiver.text === "Object" && ["values", "entries", "keys"].includes(method) && node.arguments[0]) {
           return this.members(node.arguments[0], method as "values" | "entries" | "keys", env, depth + 1);
         }
-        if (ts.isIdentifier(receiver) && receiver.text === "Array" && method === "from" && node.arguments[0]) return this.elementsOf(node.arguments[0], env, depth + 1);
+        if (ts.isIdentifier(receiver) && receiver.text === "Array" && method === "from" && node.arguments[0])
+          return this.elementsOf(node.arguments[0], env, depth + 1);
         if (KEEPING_METHODS.has(method)) {
           const kept = this.elementsOf(callee.expression, env, depth + 1);
           if (!("values" in kept) || method !== "concat") return kept;
@@ -381,7 +397,8 @@ export class Evaluator {
         }
         if (method === "values" || method === "entries" || method === "keys") {
           const map = this.evaluate(callee.expression, env, depth + 1);
-          if ("value" in map && map.value.kind === "node" && ts.isNewExpression(map.value.node)) return this.mapElements(map.value.node, method, env, depth + 1);
+          if ("value" in map && map.value.kind === "node" && ts.isNewExpression(map.value.node))
+            return this.mapElements(map.value.node, method, env, depth + 1);
           return "value" in map ? { unknown: node } : map;
         }
       }
@@ -395,7 +412,12 @@ export class Evaluator {
   }
 
   /** `new Map([[k, v], ...])` iterated: its `[k, v]` pairs, or only the keys or the values. */
-  private mapElements(map: ts.NewExpression, method: "values" | "entries" | "keys", env: Env, depth: number): { values: Value[] } | { needs: Binder } | { unknown: ts.Node } {
+  private mapElements(
+    map: ts.NewExpression,
+    method: "values" | "entries" | "keys",
+    env: Env,
+    depth: number,
+  ): { values: Value[] } | { needs: Binder } | { unknown: ts.Node } {
     const [source] = map.arguments ?? [];
     if (!source || !ts.isIdentifier(map.expression) || map.expression.text !== "Map") return { unknown: map };
     const pairs = this.elementsOf(source, env, depth + 1);
@@ -410,7 +432,12 @@ export class Evaluator {
   }
 
   /** `Object.values/entries/keys(x)` of an object literal or a module namespace. */
-  private members(expression: ts.Expression, method: "values" | "entries" | "keys", env: Env, depth: number): { values: Value[] } | { needs: Binder } | { unknown: ts.Node } {
+  private members(
+    expression: ts.Expression,
+    method: "values" | "entries" | "keys",
+    env: Env,
+    depth: number,
+  ): { values: Value[] } | { needs: Binder } | { unknown: ts.Node } {
     const holder = this.evaluate(expression, env, depth + 1);
     if (!("value" in holder)) return holder;
     const keys: { key: string; keyNode: ts.Node }[] = [];
@@ -460,7 +487,8 @@ export class Evaluator {
       const next = new Map(env);
       // A method called on an object (`registry.registerTool(...)`): `this` is that object.
       const callee = call ? unwrapExpression(call.expression) : undefined;
-      if (ts.isMethodDeclaration(binder.fn) && callee && ts.isPropertyAccessExpression(callee)) next.set(binder.fn.parent, { kind: "node", node: callee.expression });
+      if (ts.isMethodDeclaration(binder.fn) && callee && ts.isPropertyAccessExpression(callee))
+        next.set(binder.fn.parent, { kind: "node", node: callee.expression });
       parameters.forEach((parameter, index) => {
         const argument = call?.arguments[index];
         if (argument && !ts.isSpreadElement(argument)) next.set(parameter, { kind: "node", node: argument });

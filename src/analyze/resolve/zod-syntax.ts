@@ -34,10 +34,48 @@ const PRIMITIVES: Record<string, string> = {
 
 /** Methods that refine a value without changing its type. */
 const REFINEMENTS = new Set([
-  "min", "max", "length", "email", "url", "uuid", "cuid", "cuid2", "ulid", "regex", "includes", "startsWith", "endsWith",
-  "datetime", "date", "time", "duration", "ip", "cidr", "base64", "emoji", "nanoid", "trim", "toLowerCase", "toUpperCase",
-  "int", "positive", "negative", "nonnegative", "nonpositive", "gt", "gte", "lt", "lte", "multipleOf", "step", "finite", "safe",
-  "nonempty", "describe", "meta", "readonly",
+  "min",
+  "max",
+  "length",
+  "email",
+  "url",
+  "uuid",
+  "cuid",
+  "cuid2",
+  "ulid",
+  "regex",
+  "includes",
+  "startsWith",
+  "endsWith",
+  "datetime",
+  "date",
+  "time",
+  "duration",
+  "ip",
+  "cidr",
+  "base64",
+  "emoji",
+  "nanoid",
+  "trim",
+  "toLowerCase",
+  "toUpperCase",
+  "int",
+  "positive",
+  "negative",
+  "nonnegative",
+  "nonpositive",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "multipleOf",
+  "step",
+  "finite",
+  "safe",
+  "nonempty",
+  "describe",
+  "meta",
+  "readonly",
 ]);
 
 const zodNamesByFile = new WeakMap<ts.SourceFile, Set<string>>();
@@ -97,7 +135,8 @@ function read(node: ts.Expression, names: Set<string>): Reading | undefined {
 
   // A factory: `z.string()`, `z.coerce.number()`, `z.enum([...])`.
   const isZod = ts.isIdentifier(receiver) && names.has(receiver.text);
-  const isCoerce = ts.isPropertyAccessExpression(receiver) && receiver.name.text === "coerce" && ts.isIdentifier(receiver.expression) && names.has(receiver.expression.text);
+  const isCoerce =
+    ts.isPropertyAccessExpression(receiver) && receiver.name.text === "coerce" && ts.isIdentifier(receiver.expression) && names.has(receiver.expression.text);
   if (isZod || isCoerce) {
     const primitive = PRIMITIVES[method];
     if (primitive !== undefined && (isZod || ["string", "number", "boolean", "bigint", "date"].includes(method))) {
@@ -112,7 +151,9 @@ function read(node: ts.Expression, names: Set<string>): Reading | undefined {
     if (method === "enum" && args[0]) {
       const list = unwrapExpression(args[0]);
       if (!ts.isArrayLiteralExpression(list) || list.elements.length === 0) return undefined;
-      const members = list.elements.map((e) => (ts.isStringLiteralLike(unwrapExpression(e)) ? JSON.stringify((unwrapExpression(e) as ts.StringLiteralLike).text) : undefined));
+      const members = list.elements.map((e) =>
+        ts.isStringLiteralLike(unwrapExpression(e)) ? JSON.stringify((unwrapExpression(e) as ts.StringLiteralLike).text) : undefined,
+      );
       if (members.some((m) => m === undefined)) return undefined;
       return { type: members.join(" | "), optional: false, nullable: false };
     }

@@ -8,7 +8,9 @@ export const guidanceMissing: Rule = {
   code: CheckCodes.guidanceMissing,
   title: "guidance stub missing",
   find: ({ tool, stub }) =>
-    stub && !stub.exists ? [{ file: tool.file, line: tool.line, message: `tool "${tool.name}" has no guidance stub ${stub.path}: run \`mcp-conform generate\` to scaffold it` }] : [],
+    stub && !stub.exists
+      ? [{ file: tool.file, line: tool.line, message: `tool "${tool.name}" has no guidance stub ${stub.path}: run \`mcp-conform generate\` to scaffold it` }]
+      : [],
 };
 
 export const guidanceUnfilled: Rule = {
@@ -17,7 +19,13 @@ export const guidanceUnfilled: Rule = {
   find: ({ tool, stub }) => {
     if (!stub?.exists || stub.successUnfilled === 0) return [];
     const markers = stub.successUnfilled + stub.errorUnfilled;
-    return [{ file: stub.path, line: stub.firstSuccessUnfilledLine ?? 1, message: `the guidance of tool "${tool.name}" is still unfilled (${markers} unfilled marker${markers === 1 ? "" : "s"})` }];
+    return [
+      {
+        file: stub.path,
+        line: stub.firstSuccessUnfilledLine ?? 1,
+        message: `the guidance of tool "${tool.name}" is still unfilled (${markers} unfilled marker${markers === 1 ? "" : "s"})`,
+      },
+    ];
   },
 };
 
@@ -26,6 +34,12 @@ export const errorGuidanceUnfilled: Rule = {
   title: "error guidance unfilled",
   find: ({ tool, stub }) =>
     stub?.exists && stub.successUnfilled === 0 && stub.errorUnfilled > 0
-      ? [{ file: stub.path, line: stub.firstErrorUnfilledLine ?? 1, message: `tool "${tool.name}" has no recovery guidance on its error paths: errorGuidance in ${stub.path} is still unfilled` }]
+      ? [
+          {
+            file: stub.path,
+            line: stub.firstErrorUnfilledLine ?? 1,
+            message: `tool "${tool.name}" has no recovery guidance on its error paths: errorGuidance in ${stub.path} is still unfilled`,
+          },
+        ]
       : [],
 };

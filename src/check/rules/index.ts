@@ -29,4 +29,7 @@ export const RULES: readonly Rule[] = [
 ];
 
 /** A short title per code, for SARIF rules and the README. */
-export const CHECK_CODE_TITLES: Readonly<Record<CheckCode, string>> = Object.fromEntries(RULES.map((rule) => [rule.code, rule.title])) as Record<CheckCode, string>;
+export const CHECK_CODE_TITLES: Readonly<Record<CheckCode, string>> = Object.fromEntries(RULES.map((rule) => [rule.code, rule.title])) as Record<
+  CheckCode,
+  string
+>;

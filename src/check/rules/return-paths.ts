@@ -9,7 +9,12 @@ export const nonConformingReturn: Rule = {
   find: ({ tool, exits }) =>
     exits.exits.flatMap((exit) =>
       exit.verdict === "non-conforming"
-        ? [{ ...exit.where, message: `tool "${tool.name}" returns \`${abbreviate(exit.shown ?? "void")}\` on ${ERROR_OR_SUCCESS(exit.isError)} path, not ConformingResult<"${tool.name}">: return its formatter's result` }]
+        ? [
+            {
+              ...exit.where,
+              message: `tool "${tool.name}" returns \`${abbreviate(exit.shown ?? "void")}\` on ${ERROR_OR_SUCCESS(exit.isError)} path, not ConformingResult<"${tool.name}">: return its formatter's result`,
+            },
+          ]
         : [],
     ),
 };
@@ -19,7 +24,9 @@ export const throws: Rule = {
   title: "throws instead of returning an error envelope",
   find: ({ tool, exits }) => [
     ...exits.exits.flatMap((exit) =>
-      exit.verdict === "throws" ? [{ ...exit.where, message: `tool "${tool.name}" throws instead of returning an error envelope (return its error formatter's result)` }] : [],
+      exit.verdict === "throws"
+        ? [{ ...exit.where, message: `tool "${tool.name}" throws instead of returning an error envelope (return its error formatter's result)` }]
+        : [],
     ),
     ...exits.throwsInCallees.map((thrown) => ({
       ...thrown.where,
@@ -34,7 +41,13 @@ export const unknownPaths: Rule = {
   find: ({ tool, exits }) =>
     exits.found
       ? []
-      : [{ file: tool.handler?.file ?? tool.file, line: tool.handler?.line ?? tool.line, message: `the return paths of tool "${tool.name}" cannot be found, so its conformance cannot be judged` }],
+      : [
+          {
+            file: tool.handler?.file ?? tool.file,
+            line: tool.handler?.line ?? tool.line,
+            message: `the return paths of tool "${tool.name}" cannot be found, so its conformance cannot be judged`,
+          },
+        ],
 };
 
 export const placeholder: Rule = {

@@ -6,7 +6,15 @@ export const unstructuredWarning: Rule = {
   title: "warning without a structured ID",
   find: ({ tool, warnings }) =>
     warnings.flatMap((warning) =>
-      warning.id === null ? [{ file: warning.file, line: warning.line, message: `tool "${tool.name}" emits the plain-string warning "${warning.message}": use an ID from WARNINGS (warnings.ts)` }] : [],
+      warning.id === null
+        ? [
+            {
+              file: warning.file,
+              line: warning.line,
+              message: `tool "${tool.name}" emits the plain-string warning "${warning.message}": use an ID from WARNINGS (warnings.ts)`,
+            },
+          ]
+        : [],
     ),
 };
 
@@ -16,7 +24,13 @@ export const unknownWarningId: Rule = {
   find: ({ tool, warnings }) =>
     warnings.flatMap((warning) =>
       warning.id !== null && !warning.known
-        ? [{ file: warning.file, line: warning.line, message: `tool "${tool.name}" emits warning ID ${warning.id}, which is not in the generated WARNINGS: run \`mcp-conform generate\`` }]
+        ? [
+            {
+              file: warning.file,
+              line: warning.line,
+              message: `tool "${tool.name}" emits warning ID ${warning.id}, which is not in the generated WARNINGS: run \`mcp-conform generate\``,
+            },
+          ]
         : [],
     ),
 };

@@ -6,7 +6,8 @@ import type { Rule } from "./rule.js";
 export const outputSchemaRejectsEnvelope: Rule = {
   code: CheckCodes.outputSchemaRejectsEnvelope,
   title: "declared outputSchema rejects the envelope",
-  find: ({ declaredOutputSchema }) => (declaredOutputSchema ? [{ file: declaredOutputSchema.file, line: declaredOutputSchema.line, message: declaredOutputSchema.message }] : []),
+  find: ({ declaredOutputSchema }) =>
+    declaredOutputSchema ? [{ file: declaredOutputSchema.file, line: declaredOutputSchema.line, message: declaredOutputSchema.message }] : [],
 };
 
 export const reserialised: Rule = {

@@ -5,11 +5,23 @@ export const acorMigration: ProtocolMigration = {
   step: plainStep,
   stepKit: [],
   success: (exit, { formatter, name }, steps) => ({
-    text: `${formatter}(${exit.payload}, ${kitCall("legacyParts", name, legacyObject([["summary", joined(exit.notes)], ["next", steps?.text]]))})`,
+    text: `${formatter}(${exit.payload}, ${kitCall(
+      "legacyParts",
+      name,
+      legacyObject([
+        ["summary", joined(exit.notes)],
+        ["next", steps?.text],
+      ]),
+    )})`,
     kit: ["legacyParts"],
   }),
   error: (exit, { formatter, name }, steps) => ({
-    text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([["message", exit.message], ["code", exit.code], ["next", steps?.text], ["recovery", exit.recovery]])}))`,
+    text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([
+      ["message", exit.message],
+      ["code", exit.code],
+      ["next", steps?.text],
+      ["recovery", exit.recovery],
+    ])}))`,
     kit: ["legacyErrorParts"],
   }),
 };

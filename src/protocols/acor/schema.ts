@@ -64,11 +64,7 @@ export function envelopeSchema(options: EnvelopeSchemaOptions = {}): JsonSchema 
           message("Status", { status: { enum: ["Ready", "Working", "Complete", "Failed"] } }, ["status"]),
           message("Progress", { percent: { type: "integer", minimum: 0, maximum: 100 } }, ["percent"]),
           message("Output", { label: nonBlank, data: payload }, [], nonBlank),
-          message(
-            "Error",
-            { title: nonBlank, message: { type: "string" }, details: nonBlank, recovery: nonBlank },
-            ["title", "message", "recovery"],
-          ),
+          message("Error", { title: nonBlank, message: { type: "string" }, details: nonBlank, recovery: nonBlank }, ["title", "message", "recovery"]),
           message(
             "Input Needed",
             {
@@ -84,11 +80,7 @@ export function envelopeSchema(options: EnvelopeSchemaOptions = {}): JsonSchema 
             ["reason", "commands"],
           ),
           message("AI Directive", { action: nonBlank }, ["action"], nonBlank),
-          message(
-            "Suggestions",
-            { title: nonBlank, items: { type: "array", items: { $ref: "#/$defs/acorSuggestionItem" }, minItems: 1 } },
-            ["items"],
-          ),
+          message("Suggestions", { title: nonBlank, items: { type: "array", items: { $ref: "#/$defs/acorSuggestionItem" }, minItems: 1 } }, ["items"]),
         ],
       },
       acorCommand: {

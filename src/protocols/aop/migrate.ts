@@ -4,9 +4,16 @@ import { type ProtocolMigration, joined, kitCall, legacyObject, plainStep } from
 export const aopMigration: ProtocolMigration = {
   step: plainStep,
   stepKit: [],
-  success: (exit, { formatter, name }) => ({ text: `${formatter}(${exit.payload}, ${kitCall("legacyParts", name, legacyObject([["final", joined(exit.notes)]]))})`, kit: ["legacyParts"] }),
+  success: (exit, { formatter, name }) => ({
+    text: `${formatter}(${exit.payload}, ${kitCall("legacyParts", name, legacyObject([["final", joined(exit.notes)]]))})`,
+    kit: ["legacyParts"],
+  }),
   error: (exit, { formatter, name }) => ({
-    text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([["message", exit.message], ["code", exit.code], ["recovery", exit.recovery]])}))`,
+    text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([
+      ["message", exit.message],
+      ["code", exit.code],
+      ["recovery", exit.recovery],
+    ])}))`,
     kit: ["legacyErrorParts"],
   }),
 };

@@ -13,14 +13,30 @@ export const aorpMigration: ProtocolMigration = {
   success(exit, { formatter, name, checker }, steps) {
     const type = exit.payloadType ?? checker.getTypeAtLocation(exit.payloadNode);
     if (isAorpEnvelope(type, checker)) {
-      if (!ts.isIdentifier(exit.payloadNode)) throw new CannotRewrite("a hand-written AORP envelope written inline in the result: store it in a const first", exit.payloadNode);
+      if (!ts.isIdentifier(exit.payloadNode))
+        throw new CannotRewrite("a hand-written AORP envelope written inline in the result: store it in a const first", exit.payloadNode);
       return { text: `${formatter}(${exit.payload}.details.data, aorpLayers(${exit.payload}))`, kit: ["aorpLayers"] };
     }
-    return { text: `${formatter}(${exit.payload}, ${kitCall("legacyParts", name, legacyObject([["key_insight", joined(exit.notes)], ["next_steps", steps?.text]]))})`, kit: ["legacyParts", ...(steps?.kit ?? [])] };
+    return {
+      text: `${formatter}(${exit.payload}, ${kitCall(
+        "legacyParts",
+        name,
+        legacyObject([
+          ["key_insight", joined(exit.notes)],
+          ["next_steps", steps?.text],
+        ]),
+      )})`,
+      kit: ["legacyParts", ...(steps?.kit ?? [])],
+    };
   },
   error(exit, { formatter, name }, steps) {
     return {
-      text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([["message", exit.message], ["code", exit.code], ["next_steps", steps?.text], ["recovery", exit.recovery]])}))`,
+      text: `${formatter}Error(legacyErrorParts(${name}, ${legacyObject([
+        ["message", exit.message],
+        ["code", exit.code],
+        ["next_steps", steps?.text],
+        ["recovery", exit.recovery],
+      ])}))`,
       kit: ["legacyErrorParts", ...(steps?.kit ?? [])],
     };
   },

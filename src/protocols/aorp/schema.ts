@@ -49,10 +49,7 @@ function successLayers(): JsonSchema {
           completeness: score,
           reliability: score,
           urgency: { enum: ["low", "medium", "high", "critical"] },
-          indicators: object(
-            { total_perspectives: count, active_responses: count, errors: count, abstentions: count },
-            [],
-          ),
+          indicators: object({ total_perspectives: count, active_responses: count, errors: count, abstentions: count }, []),
         },
         ["completeness", "reliability", "urgency", "indicators"],
       ),
@@ -60,10 +57,7 @@ function successLayers(): JsonSchema {
         {
           summary: text,
           data: {},
-          metadata: object(
-            { timestamp, operation_time_ms: { type: "number", minimum: 0 }, compression_stats: { type: "object" } },
-            ["timestamp"],
-          ),
+          metadata: object({ timestamp, operation_time_ms: { type: "number", minimum: 0 }, compression_stats: { type: "object" } }, ["timestamp"]),
           debug: {},
         },
         ["summary", "data", "metadata"],
@@ -83,10 +77,11 @@ function errorLayers(): JsonSchema {
           completeness: { const: 0 },
           reliability: { const: 0 },
           urgency: { enum: ["high", "critical"] },
-          indicators: object(
-            { error_type: text, recoverable: { type: "boolean" }, retry_suggested: { type: "boolean" } },
-            ["error_type", "recoverable", "retry_suggested"],
-          ),
+          indicators: object({ error_type: text, recoverable: { type: "boolean" }, retry_suggested: { type: "boolean" } }, [
+            "error_type",
+            "recoverable",
+            "retry_suggested",
+          ]),
         },
         ["completeness", "reliability", "urgency", "indicators"],
       ),

@@ -23,9 +23,7 @@ export function validateJsonResponse(input: unknown, rules: JsonEnvelopeRules): 
   }
   const content: unknown[] = input["content"];
   const textBlocks = content.flatMap((block, index) =>
-    isRecord(block) && block["type"] === "text" && typeof block["text"] === "string"
-      ? [{ index, text: block["text"] }]
-      : [],
+    isRecord(block) && block["type"] === "text" && typeof block["text"] === "string" ? [{ index, text: block["text"] }] : [],
   );
   const problems: ValidationProblem[] = [];
   let envelope: unknown;

@@ -34,19 +34,36 @@ export const smartV2Migration: ProtocolMigration = {
       if (!ts.isIdentifier(exit.payloadNode)) {
         // Read twice (its data, and the rest): bound once, in a const before the return.
         const binding = freeName(exit.payloadNode, ["response", "smartResponse", "v1Response"]);
-        if (binding === undefined) throw new CannotRewrite("a SmartResponse V1 object written inline in the result: store it in a const first", exit.payloadNode);
-        return { text: `${formatter}(${binding}.data, fromSmartResponseV1(${name}, ${binding}))`, kit: ["fromSmartResponseV1"], bind: { name: binding, expression: exit.payload } };
+        if (binding === undefined)
+          throw new CannotRewrite("a SmartResponse V1 object written inline in the result: store it in a const first", exit.payloadNode);
+        return {
+          text: `${formatter}(${binding}.data, fromSmartResponseV1(${name}, ${binding}))`,
+          kit: ["fromSmartResponseV1"],
+          bind: { name: binding, expression: exit.payload },
+        };
       }
       return { text: `${formatter}(${exit.payload}.data, fromSmartResponseV1(${name}, ${exit.payload}))`, kit: ["fromSmartResponseV1"] };
     }
     return {
-      text: `${formatter}(${exit.payload}, ${kitCall("legacySections", name, legacyObject([["conclusion", joined(exit.notes)], ["nextSteps", steps?.text]]))})`,
+      text: `${formatter}(${exit.payload}, ${kitCall(
+        "legacySections",
+        name,
+        legacyObject([
+          ["conclusion", joined(exit.notes)],
+          ["nextSteps", steps?.text],
+        ]),
+      )})`,
       kit: ["legacySections", ...(steps?.kit ?? [])],
     };
   },
   error(exit, { formatter, name, guidance }, steps) {
     const message = exit.labelled ?? exit.message;
-    const sections = `legacyErrorSections(${name}, ${legacyObject([["message", message], ["code", exit.code], ["nextSteps", steps?.text], ["recovery", exit.recovery]])})`;
+    const sections = `legacyErrorSections(${name}, ${legacyObject([
+      ["message", message],
+      ["code", exit.code],
+      ["nextSteps", steps?.text],
+      ["recovery", exit.recovery],
+    ])})`;
     // Composed with the Guidance Pattern, the error formatter also takes the error for `errorGuidance`.
     return { text: `${formatter}Error(${sections}${guidance ? `, ${message}` : ""})`, kit: ["legacyErrorSections", ...(steps?.kit ?? [])] };
   },

@@ -44,12 +44,7 @@ export function validateCapturedSmartResponse(input: unknown, options: CapturedS
   return validateEnvelope(parsed.value, textPath, isError, options);
 }
 
-function validateEnvelope(
-  envelope: unknown,
-  prefix: string,
-  isError: boolean,
-  options: CapturedSmartOptions,
-): ValidationProblem[] {
+function validateEnvelope(envelope: unknown, prefix: string, isError: boolean, options: CapturedSmartOptions): ValidationProblem[] {
   const { strict = false, ...smartOptions } = options;
   const problems = validateSmartResponseV2(envelope, smartOptions);
   if (isRecord(envelope) && envelope["guidance"] !== undefined) {

@@ -37,10 +37,27 @@ const wire = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as u
 const cases: Record<string, { real: unknown[]; wrong: unknown[] }> = {
   get_reading: {
     real: [payloads.reading(), { ...payloads.reading(), note: undefined, gust: undefined }],
-    wrong: [{ ...payloads.reading(), celsius: "12.5" }, { ...payloads.reading(), status: "fine" }, { ...payloads.reading(), location: [1] }, { ...payloads.reading(), takenAt: "yesterday" }],
+    wrong: [
+      { ...payloads.reading(), celsius: "12.5" },
+      { ...payloads.reading(), status: "fine" },
+      { ...payloads.reading(), location: [1] },
+      { ...payloads.reading(), takenAt: "yesterday" },
+    ],
   },
-  get_page: { real: [payloads.page()], wrong: [{ items: [{ id: 1, name: "x" }], total: 1, next: null }, { items: [], total: 0 }] },
-  get_internal: { real: [payloads.internal()], wrong: [{ ...payloads.internal(), counts: { ok: "2" } }, { ...payloads.internal(), pair: ["a", 1, 2] }] },
+  get_page: {
+    real: [payloads.page()],
+    wrong: [
+      { items: [{ id: 1, name: "x" }], total: 1, next: null },
+      { items: [], total: 0 },
+    ],
+  },
+  get_internal: {
+    real: [payloads.internal()],
+    wrong: [
+      { ...payloads.internal(), counts: { ok: "2" } },
+      { ...payloads.internal(), pair: ["a", 1, 2] },
+    ],
+  },
   get_tree: { real: [payloads.tree()], wrong: [{ label: "root", children: [{ label: "leaf", children: [] }], parent: null }] },
   get_json: { real: [payloads.json(), 1, "x", null, [true]], wrong: [] },
   get_category: { real: [payloads.category()], wrong: [{ name: "a", children: [{ name: 2, children: [] }] }] },
@@ -54,7 +71,13 @@ const cases: Record<string, { real: unknown[]; wrong: unknown[] }> = {
   get_boxed: { real: [payloads.boxed()], wrong: [{ value: { items: [{ x: "0", y: 0 }], total: 1, next: null }, label: "o" }] },
   get_level: { real: [payloads.level(), "high"], wrong: ["Low", 1] },
   get_optional: { real: [payloads.optional(), { id: "x", label: "y", when: new Date(0) }], wrong: [{ label: "y" }, { id: "x", when: "not a date" }] },
-  get_either: { real: [payloads.alpha(), payloads.beta()], wrong: [{ kind: "alpha", names: ["x"] }, { kind: "gamma", count: 1 }] },
+  get_either: {
+    real: [payloads.alpha(), payloads.beta()],
+    wrong: [
+      { kind: "alpha", names: ["x"] },
+      { kind: "gamma", count: 1 },
+    ],
+  },
 };
 
 describe("payload.schema", () => {

@@ -42,8 +42,7 @@ const expected: Record<string, { text: string; exact: boolean }> = {
   get_error: { text: 'import("@modelcontextprotocol/sdk/types.js").McpError', exact: true },
   // `Implementation` is `Infer<typeof ImplementationSchema>`: the checker keeps no name for it, so it is inlined.
   get_implementation: {
-    text:
-      '{ version: string; name: string; websiteUrl?: string | undefined; description?: string | undefined; icons?: { src: string; mimeType?: string | undefined; sizes?: string[] | undefined; theme?: "dark" | "light" | undefined }[] | undefined; title?: string | undefined }',
+    text: '{ version: string; name: string; websiteUrl?: string | undefined; description?: string | undefined; icons?: { src: string; mimeType?: string | undefined; sizes?: string[] | undefined; theme?: "dark" | "light" | undefined }[] | undefined; title?: string | undefined }',
     exact: true,
   },
   get_issues: { text: 'import("zod").ZodIssue[]', exact: true },

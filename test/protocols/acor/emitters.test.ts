@@ -32,11 +32,7 @@ describe("ACOR emitters", () => {
       ),
     ).toBe(readFixture("examples", "status-messages.md").trimEnd());
     expect(
-      acorJoin(
-        acorProgress(25, "Processed 250 of 1000 records"),
-        acorProgress(50, "Validating data integrity"),
-        acorProgress(100, "All validations complete"),
-      ),
+      acorJoin(acorProgress(25, "Processed 250 of 1000 records"), acorProgress(50, "Validating data integrity"), acorProgress(100, "All validations complete")),
     ).toBe(readFixture("examples", "progress-updates.md").trimEnd());
     expect(
       acorJoin(
@@ -132,14 +128,18 @@ describe("ACOR emitters", () => {
 
   it("end the Input Needed instruction with exactly one colon, so the reason stays the reason", () => {
     const text = acorInputNeeded({ reason: "Tables required", instruction: "Run this command with your selected tables", command: { tool: "analyzer" } });
-    expect(text).toContain("**Run this command with your selected tables:**\n```json\n{\"tool\":\"analyzer\",\"arguments\":{}}\n```");
+    expect(text).toContain('**Run this command with your selected tables:**\n```json\n{"tool":"analyzer","arguments":{}}\n```');
     const [message] = parseAcor(text).messages;
     expect(message?.type === "Input Needed" && message.reason).toBe("Tables required");
   });
 
   it("write AI Directives and Suggestions with tool calls", () => {
     expect(
-      acorDirective({ action: "Create File", instruction: "Create a configuration file at `config/settings.yaml` with:", codeBlock: { language: "yaml", text: "database:\n  port: 5432" } }),
+      acorDirective({
+        action: "Create File",
+        instruction: "Create a configuration file at `config/settings.yaml` with:",
+        codeBlock: { language: "yaml", text: "database:\n  port: 5432" },
+      }),
     ).toBe(lines("## AI Directive: Create File", "Create a configuration file at `config/settings.yaml` with:", "```yaml", "database:", "  port: 5432", "```"));
     expect(acorDirective({ action: "Run Tool", instruction: "Execute the validator:", command: { tool: "data_validator", arguments: { strict: true } } })).toBe(
       lines("## AI Directive: Run Tool", "Execute the validator:", "```json", '{"tool":"data_validator","arguments":{"strict":true}}', "```"),
@@ -149,7 +149,9 @@ describe("ACOR emitters", () => {
       intro: "You can now:",
       items: [{ description: "Visualize segments", command: { tool: "visualize", arguments: { file: "a`b.csv" } } }],
     });
-    expect(suggestions).toBe(lines("## Suggestions: Next Steps", "You can now:", '- Visualize segments: ``{"tool":"visualize","arguments":{"file":"a`b.csv"}}``'));
+    expect(suggestions).toBe(
+      lines("## Suggestions: Next Steps", "You can now:", '- Visualize segments: ``{"tool":"visualize","arguments":{"file":"a`b.csv"}}``'),
+    );
     const [message] = parseAcor(suggestions).messages;
     expect(message?.type === "Suggestions" && message.items[0]?.commands).toEqual(['{"tool":"visualize","arguments":{"file":"a`b.csv"}}']);
   });
@@ -193,7 +195,9 @@ describe("ACOR emitters", () => {
   });
 
   it("always produce output that validates and parses back to what was given", () => {
-    const text = fc.string({ unit: fc.constantFrom("a", " ", "#", "`", "*", "-", ":", "é"), minLength: 1, maxLength: 30 }).filter((value) => value.trim() !== "");
+    const text = fc
+      .string({ unit: fc.constantFrom("a", " ", "#", "`", "*", "-", ":", "é"), minLength: 1, maxLength: 30 })
+      .filter((value) => value.trim() !== "");
     const oneLine = text.filter((value) => value === value.trim());
     fc.assert(
       fc.property(oneLine, oneLine, text, oneLine, (title, recovery, message, tool) => {
@@ -232,7 +236,15 @@ describe("ACOR emitters", () => {
     expect(acor.inputNeeded({ reason: "r", command })).toBe(acorInputNeeded({ reason: "r", command }));
     expect(acor.suggestions({ items: [{ description: "d", command }] })).toBe(acorSuggestions({ items: [{ description: "d", command }] }));
     expect(acor.directive({ action: "Run Tool", instruction: "i", command })).toBe(acorDirective({ action: "Run Tool", instruction: "i", command }));
-    expect(acor.join(acor.status("Complete"), acor.progress(10), acor.output({ body: "b" }), acor.outputData([1]), acor.outputFiles([{ path: "p", description: "d" }]))).toBe(
+    expect(
+      acor.join(
+        acor.status("Complete"),
+        acor.progress(10),
+        acor.output({ body: "b" }),
+        acor.outputData([1]),
+        acor.outputFiles([{ path: "p", description: "d" }]),
+      ),
+    ).toBe(
       acorJoin(acorStatus("Complete"), acorProgress(10), acorOutput({ body: "b" }), acorOutputData([1]), acorOutputFiles([{ path: "p", description: "d" }])),
     );
     expect(acor.error({ title: "t", message: "m", recovery: "r" })).toBe(acorError({ title: "t", message: "m", recovery: "r" }));

@@ -11,7 +11,9 @@ export function readFixture(...parts: string[]): string {
 
 /** The document's examples, one `.md` each. */
 export function exampleFiles(): string[] {
-  return readdirSync(join(fixtureDir, "examples")).filter((name) => name.endsWith(".md")).sort();
+  return readdirSync(join(fixtureDir, "examples"))
+    .filter((name) => name.endsWith(".md"))
+    .sort();
 }
 
 /** Malformed cases: `<case>.md` (ACOR Markdown) or `<case>.json` (a CallToolResult), each with `<case>.expected.json`. */

@@ -93,9 +93,7 @@ describe("AOP attribute values", () => {
   it("parses a bare value holding = by splitting at the first =, the marker the document's regex misses", () => {
     const text = "=== AOP-INTERMEDIATE | agent=crawler | source=https://x.com/a?b=c ===\nrows\n=== END-AOP-INTERMEDIATE ===";
     expect(parseAop(text)).toEqual({
-      blocks: [
-        { type: "INTERMEDIATE", attributes: { agent: "crawler", source: "https://x.com/a?b=c" }, content: "rows", children: [], line: 1, endLine: 3 },
-      ],
+      blocks: [{ type: "INTERMEDIATE", attributes: { agent: "crawler", source: "https://x.com/a?b=c" }, content: "rows", children: [], line: 1, endLine: 3 }],
       problems: [],
     });
   });
@@ -136,7 +134,9 @@ describe("typed AOP attributes (decisions 4 and 5)", () => {
   it("clamps confidence to 0..1 and rejects NaN", () => {
     const confidenceOf = (confidence: number) => parseAop(aopIntermediate({ content: "x", attributes: { confidence } })).blocks[0]?.attributes["confidence"];
     expect([confidenceOf(1.7), confidenceOf(-0.2), confidenceOf(Infinity), confidenceOf(0.85)]).toEqual(["1", "0", "1", "0.85"]);
-    expect(() => aopIntermediate({ content: "x", attributes: { confidence: NaN } })).toThrow(new RangeError("AOP attribute confidence must be a number, got NaN"));
+    expect(() => aopIntermediate({ content: "x", attributes: { confidence: NaN } })).toThrow(
+      new RangeError("AOP attribute confidence must be a number, got NaN"),
+    );
   });
 
   it("writes tiny confidences as decimal numerals, never in exponent notation, so they validate", () => {
@@ -179,12 +179,8 @@ describe("typed AOP attributes (decisions 4 and 5)", () => {
   it("validates typed values but accepts whole template placeholders", () => {
     expect(validateAop(marker("confidence=0 | lines=0 | sources=12"))).toEqual([]);
     expect(validateAop(marker("confidence=1.0 | lines=<total_lines> | sources={n}"))).toEqual([]);
-    expect(validateAop(marker("confidence=high"))).toEqual([
-      { path: "", line: 1, message: 'attribute confidence must be a number from 0 to 1, got "high"' },
-    ]);
-    expect(validateAop(marker('confidence="-0.5"'))).toEqual([
-      { path: "", line: 1, message: 'attribute confidence must be a number from 0 to 1, got "-0.5"' },
-    ]);
+    expect(validateAop(marker("confidence=high"))).toEqual([{ path: "", line: 1, message: 'attribute confidence must be a number from 0 to 1, got "high"' }]);
+    expect(validateAop(marker('confidence="-0.5"'))).toEqual([{ path: "", line: 1, message: 'attribute confidence must be a number from 0 to 1, got "-0.5"' }]);
     expect(validateAop(marker("lines=<total_lines>x"))).toEqual([
       { path: "", line: 1, message: 'attribute lines must be a non-negative integer, got "<total_lines>x"' },
     ]);
@@ -212,9 +208,10 @@ describe("typed AOP attributes (decisions 4 and 5)", () => {
     expect(validateAop(marker("lines=99999999999999999999 | sources=007"))).toEqual([]);
     // The JSON Schema of the parsed document says the same of each.
     const schemaAccepts = new Ajv2020({ strict: true }).compile(envelopeSchema());
-    const verdicts = ["confidence=1.0000000000000000001", "confidence=0.99999999999999999999", "lines=99999999999999999999"].map(
-      (attribute) => [validateAop(marker(attribute)).length === 0, schemaAccepts({ blocks: parseAop(marker(attribute)).blocks })],
-    );
+    const verdicts = ["confidence=1.0000000000000000001", "confidence=0.99999999999999999999", "lines=99999999999999999999"].map((attribute) => [
+      validateAop(marker(attribute)).length === 0,
+      schemaAccepts({ blocks: parseAop(marker(attribute)).blocks }),
+    ]);
     expect(verdicts).toEqual([
       [false, false],
       [true, true],

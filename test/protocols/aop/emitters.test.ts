@@ -83,9 +83,7 @@ describe("AOP emitters", () => {
     const attributes = { agent: "doc_retriever" } as const;
     expect(aop.final({ content: "x", attributes })).toBe(aopFinal({ content: "x", attributes }));
     expect(aop.context({ content: { a: 1 } })).toBe(aopContext({ content: { a: 1 } }));
-    expect(aop.join(aop.stream({ content: "1" }), aop.error({ content: "2" }))).toBe(
-      aopJoin(aopStream({ content: "1" }), aopError({ content: "2" })),
-    );
+    expect(aop.join(aop.stream({ content: "1" }), aop.error({ content: "2" }))).toBe(aopJoin(aopStream({ content: "1" }), aopError({ content: "2" })));
     expect(aop.block("INTERMEDIATE", { content: "x" })).toBe(aop.intermediate({ content: "x" }));
   });
 });

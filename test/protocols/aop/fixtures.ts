@@ -11,7 +11,9 @@ export function readFixture(...parts: string[]): string {
 
 /** The document's examples, one `.txt` each. */
 export function exampleFiles(): string[] {
-  return readdirSync(join(fixtureDir, "examples")).filter((name) => name.endsWith(".txt")).sort();
+  return readdirSync(join(fixtureDir, "examples"))
+    .filter((name) => name.endsWith(".txt"))
+    .sort();
 }
 
 /** Malformed cases: `<case>.txt` (AOP text) or `<case>.json` (a CallToolResult), each with `<case>.expected.json`. */

@@ -21,8 +21,6 @@ describe("malformed AOP output", () => {
 
   it("rejects input that is neither text nor a CallToolResult", () => {
     expect(validateAop(42)).toEqual([{ path: "", message: "expected AOP text, or a CallToolResult whose content holds it" }]);
-    expect(validateAop({ content: [] })).toEqual([
-      { path: "/content", message: "expected exactly one text block holding the AOP text, found 0" },
-    ]);
+    expect(validateAop({ content: [] })).toEqual([{ path: "/content", message: "expected exactly one text block holding the AOP text, found 0" }]);
   });
 });

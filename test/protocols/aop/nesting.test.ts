@@ -25,12 +25,8 @@ describe("AOP nesting (document bug: END accepted anywhere)", () => {
 
   it("reports an END that matches no open block as mismatched, and keeps the open block open", () => {
     const text = lines("=== AOP-INTERMEDIATE ===", "rows", "=== END-AOP-ERROR ===", "=== END-AOP-INTERMEDIATE ===");
-    expect(validateAop(text)).toEqual([
-      { path: "", line: 3, message: "END-AOP-ERROR does not match the innermost open block AOP-INTERMEDIATE (line 1)" },
-    ]);
-    expect(parseAop(text).blocks.map((block) => [block.type, block.content])).toEqual([
-      ["INTERMEDIATE", "rows\n=== END-AOP-ERROR ==="],
-    ]);
+    expect(validateAop(text)).toEqual([{ path: "", line: 3, message: "END-AOP-ERROR does not match the innermost open block AOP-INTERMEDIATE (line 1)" }]);
+    expect(parseAop(text).blocks.map((block) => [block.type, block.content])).toEqual([["INTERMEDIATE", "rows\n=== END-AOP-ERROR ==="]]);
   });
 
   it("reports crossed blocks once, at the END that closes the outer block too early", () => {

@@ -116,9 +116,7 @@ describe("createAORP().error", () => {
 
 describe("createAORP().step and advice (decisions 4 and 5)", () => {
   it("renders typed params as keyword arguments with JSON values", () => {
-    expect(aorp.step("add_perspective", { name: "performance" }, "Fill identified gap")).toBe(
-      'add_perspective(name="performance") - Fill identified gap',
-    );
+    expect(aorp.step("add_perspective", { name: "performance" }, "Fill identified gap")).toBe('add_perspective(name="performance") - Fill identified gap');
     expect(aorp.step("analyze_from_perspectives", { prompt: "why?", perspectives: ["a", "b"] })).toBe(
       'analyze_from_perspectives(prompt="why?", perspectives=["a","b"])',
     );
@@ -146,9 +144,7 @@ describe("createAORP().step and advice (decisions 4 and 5)", () => {
       advice("Deep-dive technical perspective for implementation details"),
       advice("rollback"),
     ];
-    expect(validateAORP(envelope, { tools: documentTools })).toEqual([
-      { path: "/actionable/next_steps/2", message: 'names unknown tool "rollback"' },
-    ]);
+    expect(validateAORP(envelope, { tools: documentTools })).toEqual([{ path: "/actionable/next_steps/2", message: 'names unknown tool "rollback"' }]);
     expect(validateAORP(envelope)).toEqual([]);
   });
 });

@@ -19,12 +19,7 @@ const envelopeFiles: Record<string, AORPVariant | undefined> = {
   "error-response.json": undefined,
   "universal-build-aorp-response.json": undefined,
 };
-const nextStepFiles = [
-  "next-steps-complete-without-errors.json",
-  "next-steps-in-progress.json",
-  "next-steps-new-session.json",
-  "next-steps-with-errors.json",
-];
+const nextStepFiles = ["next-steps-complete-without-errors.json", "next-steps-in-progress.json", "next-steps-new-session.json", "next-steps-with-errors.json"];
 
 describe("AORP golden examples from the document", () => {
   it("accounts for every example file", () => {
@@ -69,16 +64,14 @@ describe("AORP golden examples from the document", () => {
       inProgress: readJson("examples", "next-steps-in-progress.json"),
     } as AORPNextStepPlan;
     expect(generateNextSteps({ sessionState: "new", analysisComplete: false, errorCount: 0 }, plan)).toEqual(plan.newSession);
-    expect(generateNextSteps({ sessionState: "active", analysisComplete: true, errorCount: 0 }, plan)).toEqual(
-      plan.completeWithoutErrors,
-    );
+    expect(generateNextSteps({ sessionState: "active", analysisComplete: true, errorCount: 0 }, plan)).toEqual(plan.completeWithoutErrors);
     expect(generateNextSteps({ sessionState: "active", analysisComplete: true, errorCount: 2 }, plan)).toEqual(plan.withErrors);
     expect(generateNextSteps({ sessionState: "active", analysisComplete: false, errorCount: 0 }, plan)).toEqual(plan.inProgress);
   });
 });
 
 describe("AORP document defects", () => {
-  it("build_aorp_response's default workflow_guidance \"\" is rejected (decision 8)", () => {
+  it('build_aorp_response\'s default workflow_guidance "" is rejected (decision 8)', () => {
     const value = readJson("document-defects", "build-aorp-response-defaults.json");
     const expected = readExpected("document-defects", "build-aorp-response-defaults.json");
     expect(validateAORP(value)).toEqual(expected.problems);

@@ -33,7 +33,7 @@ describe("AORP types through the real tsc", () => {
   });
 
   for (const [name, what] of [
-    ["missing-layer", "a missing required layer (and status \"error\" outside error())"],
+    ["missing-layer", 'a missing required layer (and status "error" outside error())'],
     ["wrong-tool", "a wrong tool name in a next step"],
     ["wrong-param", "a wrong suggested param"],
     ["with-guidance", "a wrong tool in the composed guidance, while the composition itself compiles"],

@@ -89,9 +89,7 @@ describe("error guidance and error envelopes (decision 4)", () => {
   it("requires blocked_reason only of errors", () => {
     const { blocked_reason: _omitted, ...unblocked } = registryLocked;
     expect(validateGuidance(unblocked)).toEqual([]);
-    expect(validateGuidance(unblocked, { requireBlockedReason: true })).toEqual([
-      { path: "/blocked_reason", message: "is required in error guidance" },
-    ]);
+    expect(validateGuidance(unblocked, { requireBlockedReason: true })).toEqual([{ path: "/blocked_reason", message: "is required in error guidance" }]);
   });
 });
 
@@ -140,7 +138,10 @@ describe("an error's own parts laid over the error guidance (decision 8)", () =>
   });
 
   it("makes an error envelope that validates", () => {
-    const envelope = guidance.errorEnvelope({ error: "NO_DIVIDEND_DATA", guidance: withErrorParts(toolError, { current_state: "no_dividend_data", available_actions: ["get_review_status"] }) });
+    const envelope = guidance.errorEnvelope({
+      error: "NO_DIVIDEND_DATA",
+      guidance: withErrorParts(toolError, { current_state: "no_dividend_data", available_actions: ["get_review_status"] }),
+    });
     expect(guidanceProtocol.validate(toCallToolResult(envelope), { tools: documentTools })).toEqual([]);
   });
 });
@@ -160,9 +161,7 @@ describe("the guidance envelope", () => {
     const { isError: _dropped, ...unflagged } = toCallToolResult(failure);
     expect(guidanceProtocol.validate(unflagged)).toEqual([{ path: "/isError", message: "must be true for an error envelope" }]);
     const success = toCallToolResult(guidance.envelope({ success: true }, registryLocked));
-    expect(guidanceProtocol.validate({ ...success, isError: true })).toEqual([
-      { path: "/isError", message: "is true but the envelope reports no error" },
-    ]);
+    expect(guidanceProtocol.validate({ ...success, isError: true })).toEqual([{ path: "/isError", message: "is true but the envelope reports no error" }]);
   });
 
   it("validates an envelope that travels only as text", () => {
@@ -215,9 +214,7 @@ describe("validator decisions", () => {
   });
 
   it("prefixes paths for embedded guidance", () => {
-    expect(validateGuidance({ ...base, next_action: "" }, {}, "/guidance")).toEqual([
-      { path: "/guidance/next_action", message: "must not be empty" },
-    ]);
+    expect(validateGuidance({ ...base, next_action: "" }, {}, "/guidance")).toEqual([{ path: "/guidance/next_action", message: "must not be empty" }]);
   });
 });
 
@@ -242,7 +239,12 @@ describe("complete(): guidance a legacy payload already carries, made full", () 
       next_action: "Wait for reviewer verdicts",
       available_actions: [],
     });
-    expect(guidance.complete({ status: "running", next_action: "Wait for 2 agents", current_state: "agents_running", available_actions: ["get_agent_output", 7] }, "x")).toEqual({
+    expect(
+      guidance.complete(
+        { status: "running", next_action: "Wait for 2 agents", current_state: "agents_running", available_actions: ["get_agent_output", 7] },
+        "x",
+      ),
+    ).toEqual({
       current_state: "agents_running",
       next_action: "Wait for 2 agents",
       available_actions: ["get_agent_output"],

@@ -1,13 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { guidanceProtocol } from "../../../src/protocols/guidance/index.js";
-import {
-  createGuidance,
-  toCallToolResult,
-  validateGuidance,
-  validateGuidanceEnvelope,
-  type Guidance,
-} from "../../../src/protocols/guidance/runtime.js";
+import { createGuidance, toCallToolResult, validateGuidance, validateGuidanceEnvelope, type Guidance } from "../../../src/protocols/guidance/runtime.js";
 import { envelopeSchema, guidanceObjectSchema } from "../../../src/protocols/guidance/schema.js";
 import { documentTools, jsonFiles, readJson } from "./fixtures.js";
 
@@ -59,13 +53,16 @@ describe("Guidance golden examples from the document", () => {
 
   // The field definitions' examples, each put into otherwise minimal guidance.
   const minimal: Guidance = { current_state: "task_initialization", next_action: "Call get_phase_status", available_actions: [] };
-  const fieldName = (file: string) => file.replace(/^field-/, "").replace(/\.json$/, "").replace(/-/g, "_");
+  const fieldName = (file: string) =>
+    file
+      .replace(/^field-/, "")
+      .replace(/\.json$/, "")
+      .replace(/-/g, "_");
   for (const file of fields) {
     it(`${file}: each example is a valid ${fieldName(file)}`, () => {
       const value = readJson("examples", file);
       const field = fieldName(file);
-      const variants: unknown[] =
-        field === "available_actions" || field === "warnings" || field === "context" ? [value] : (value as unknown[]);
+      const variants: unknown[] = field === "available_actions" || field === "warnings" || field === "context" ? [value] : (value as unknown[]);
       for (const example of variants) {
         const guidance = { ...minimal, [field]: example };
         expect(validateGuidance(guidance, { tools: documentTools }), JSON.stringify(example)).toEqual([]);

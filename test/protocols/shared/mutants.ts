@@ -57,8 +57,9 @@ export function timestampArbitrary(): fc.Arbitrary<string> {
       fraction: fc.constantFrom("", "", ".5", ".123456"),
       zone: fc.constantFrom("Z", "Z", "", "+07:00", "+0700", "-24:00", "+23:59", "+05", "z"),
     })
-    .map(({ year, month, day, hour, minute, second, fraction, zone }) =>
-      `${year}-${month}-${day}T${hour}:${minute}${second === null ? "" : `:${second}${fraction}`}${zone}`,
+    .map(
+      ({ year, month, day, hour, minute, second, fraction, zone }) =>
+        `${year}-${month}-${day}T${hour}:${minute}${second === null ? "" : `:${second}${fraction}`}${zone}`,
     );
 }
 
@@ -122,7 +123,10 @@ export function jsonMutant(seeds: readonly unknown[], values: readonly Json[] = 
     fc.integer({ min: -3, max: 120 }),
     fc.double({ min: -2, max: 2, noNaN: true }),
   );
-  const strings = fc.oneof(fc.constantFrom(...[...EDGE_VALUES, ...values].filter((edge): edge is string => typeof edge === "string")), fc.string({ maxLength: 6 }));
+  const strings = fc.oneof(
+    fc.constantFrom(...[...EDGE_VALUES, ...values].filter((edge): edge is string => typeof edge === "string")),
+    fc.string({ maxLength: 6 }),
+  );
   const edit: fc.Arbitrary<JsonEdit> = fc.oneof(
     fc.record({ kind: fc.constant("set" as const), at: fc.nat(), value }),
     fc.record({ kind: fc.constant("leaf" as const), leaf: fc.constant("number" as const), at: fc.nat(), value: numbers }),
@@ -132,14 +136,12 @@ export function jsonMutant(seeds: readonly unknown[], values: readonly Json[] = 
     fc.record({ kind: fc.constant("delete" as const), at: fc.nat() }),
     fc.record({ kind: fc.constant("add" as const), at: fc.nat(), key: fc.constantFrom("extra", ...keys), value }),
   );
-  return fc
-    .tuple(fc.nat({ max: seeds.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 3 }))
-    .map(([seed, edits]) => {
-      let current = JSON.parse(JSON.stringify(seeds[seed])) as Json;
-      for (const step of edits) current = applyEdit(current, step) ?? current;
-      // What travels is JSON: no undefined, no -0.
-      return JSON.parse(JSON.stringify(current)) as unknown;
-    });
+  return fc.tuple(fc.nat({ max: seeds.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 3 })).map(([seed, edits]) => {
+    let current = JSON.parse(JSON.stringify(seeds[seed])) as Json;
+    for (const step of edits) current = applyEdit(current, step) ?? current;
+    // What travels is JSON: no undefined, no -0.
+    return JSON.parse(JSON.stringify(current)) as unknown;
+  });
 }
 
 function applyEdit(value: Json, step: JsonEdit): Json | undefined {
@@ -190,7 +192,12 @@ export function textMutant(
     fc.record({ kind: fc.constantFrom("delete" as const, "duplicate" as const, "truncate" as const), at: fc.nat() }),
     fc.record({ kind: fc.constant("swap" as const), at: fc.nat(), with: fc.nat() }),
     fc.record({ kind: fc.constantFrom("insert" as const, "replace" as const), at: fc.nat(), line }),
-    fc.record({ kind: fc.constant("attribute" as const), at: fc.nat(), name: fc.constantFrom(...attributes.names), value: fc.constantFrom(...attributes.values) }),
+    fc.record({
+      kind: fc.constant("attribute" as const),
+      at: fc.nat(),
+      name: fc.constantFrom(...attributes.names),
+      value: fc.constantFrom(...attributes.values),
+    }),
   );
   return fc
     .tuple(fc.nat({ max: seeds.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 3 }))

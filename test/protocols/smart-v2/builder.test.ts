@@ -1,11 +1,6 @@
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import {
-  createSmartResponseV2,
-  toCallToolResult,
-  validateSmartResponseV2,
-  type SmartResponseV2,
-} from "../../../src/protocols/smart-v2/runtime.js";
+import { createSmartResponseV2, toCallToolResult, validateSmartResponseV2, type SmartResponseV2 } from "../../../src/protocols/smart-v2/runtime.js";
 import { quickReference } from "./fixtures.js";
 
 function sections(): SmartResponseV2<{ fairValue: number }> {

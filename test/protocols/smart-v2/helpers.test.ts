@@ -51,13 +51,7 @@ describe("assessMetric (decision D13)", () => {
 
 describe("key finding helpers (decision D15)", () => {
   it("maps each assessment to an icon; the document's good and excellent findings show ✓", () => {
-    expect(["excellent", "good", "neutral", "concerning", "critical"].map((a) => assessmentIcon(a as never))).toEqual([
-      "✓",
-      "✓",
-      "○",
-      "⚠",
-      "✗",
-    ]);
+    expect(["excellent", "good", "neutral", "concerning", "critical"].map((a) => assessmentIcon(a as never))).toEqual(["✓", "✓", "○", "⚠", "✗"]);
   });
 
   it("ranks by weight, counting a missing weight as 0.5 and keeping ties in order", () => {
@@ -214,9 +208,7 @@ describe("createWarning (Task 1.5, decision D10)", () => {
   });
 
   it("rejects an ID that is not a stable constant", () => {
-    expect(() => createWarning("WARN_no_dividend" as "WARN_X", { severity: "info", category: "data", message: "m", impact: "i" })).toThrow(
-      RangeError,
-    );
+    expect(() => createWarning("WARN_no_dividend" as "WARN_X", { severity: "info", category: "data", message: "m", impact: "i" })).toThrow(RangeError);
   });
 
   it("lets the same ID appear twice in one response", () => {

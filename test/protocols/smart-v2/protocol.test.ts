@@ -43,10 +43,14 @@ describe("smartV2Protocol.validate on captured CallToolResults", () => {
 
   it("finds the mirror in the first text block, after other content", () => {
     const envelope = quickReference();
-    const result = { content: [{ type: "image", data: "", mimeType: "image/png" }, { type: "text", text: "not json" }], structuredContent: envelope };
-    expect(smartV2Protocol.validate(result)).toEqual([
-      { path: "/content/1/text", message: "is not valid JSON, so it does not mirror structuredContent" },
-    ]);
+    const result = {
+      content: [
+        { type: "image", data: "", mimeType: "image/png" },
+        { type: "text", text: "not json" },
+      ],
+      structuredContent: envelope,
+    };
+    expect(smartV2Protocol.validate(result)).toEqual([{ path: "/content/1/text", message: "is not valid JSON, so it does not mirror structuredContent" }]);
   });
 
   it("asks for the text mirror when structuredContent stands alone", () => {
@@ -56,9 +60,7 @@ describe("smartV2Protocol.validate on captured CallToolResults", () => {
   });
 
   it("reports a result with nothing to validate, and a text that is not JSON", () => {
-    expect(smartV2Protocol.validate({ content: [] })).toEqual([
-      { path: "/content", message: "has neither structuredContent nor a text block" },
-    ]);
+    expect(smartV2Protocol.validate({ content: [] })).toEqual([{ path: "/content", message: "has neither structuredContent nor a text block" }]);
     expect(smartV2Protocol.validate({ content: [{ type: "text", text: "PE Band: Buy" }] })).toEqual([
       { path: "/content/0/text", message: "is not valid JSON" },
     ]);

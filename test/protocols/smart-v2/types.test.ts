@@ -25,15 +25,15 @@ function expectedErrors(file: string): string[] {
 
 function actualErrors(diagnostics: string, file: string): string[] {
   const prefix = relative(packageRoot, join(typesDir, file)).split("\\").join("/");
-  return diagnostics
-    .split("\n")
-    .flatMap((line) => {
-      const match = /^(.+)\((\d+),\d+\): error (TS\d+):/.exec(line);
-      return match && match[1] === prefix ? [`${match[2]} ${match[3]}`] : [];
-    });
+  return diagnostics.split("\n").flatMap((line) => {
+    const match = /^(.+)\((\d+),\d+\): error (TS\d+):/.exec(line);
+    return match && match[1] === prefix ? [`${match[2]} ${match[3]}`] : [];
+  });
 }
 
-const fixtures = readdirSync(typesDir).filter((file) => file.endsWith(".ts")).sort();
+const fixtures = readdirSync(typesDir)
+  .filter((file) => file.endsWith(".ts"))
+  .sort();
 
 describe("smart-v2 types under tsc (strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess, NodeNext)", () => {
   it("runtime.ts alone compiles with zero diagnostics, erasable syntax only (TypeScript 7 has no enums etc.)", () => {
@@ -48,9 +48,7 @@ describe("smart-v2 types under tsc (strict, exactOptionalPropertyTypes, noUnchec
   });
 
   it("reports no diagnostic outside the fixtures", () => {
-    const stray = outcome.diagnostics
-      .split("\n")
-      .filter((line) => /error TS\d+/.test(line) && !line.startsWith("fixtures/protocols/smart-v2/types/"));
+    const stray = outcome.diagnostics.split("\n").filter((line) => /error TS\d+/.test(line) && !line.startsWith("fixtures/protocols/smart-v2/types/"));
     expect(stray).toEqual([]);
   });
 

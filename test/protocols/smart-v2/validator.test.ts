@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  smartShapeAt,
-  validateSmartResponseV2,
-  validateSmartResponseV2At,
-} from "../../../src/protocols/smart-v2/runtime.js";
+import { smartShapeAt, validateSmartResponseV2, validateSmartResponseV2At } from "../../../src/protocols/smart-v2/runtime.js";
 import { quickReference } from "./fixtures.js";
 
 type Json = Record<string, any>;
@@ -52,12 +48,7 @@ describe("smart-v2 validator decisions", () => {
       ["/data/dataQuality/completeness/percentage", (e, v) => (e.data.dataQuality.completeness.percentage = v), 0, 100],
       ["/recommendations/primary/confidence", (e, v) => (e.recommendations.primary.confidence = v), 0, 1],
       ["/recommendations/primary/drivers/0/weight", (e, v) => (e.recommendations.primary.drivers[0].weight = v), 0, 1],
-      [
-        "/feedback/responseQuality/rating",
-        (e, v) => (e.feedback = { responseQuality: { rating: v }, improvementHints: [], modelVersion: "m" }),
-        1,
-        5,
-      ],
+      ["/feedback/responseQuality/rating", (e, v) => (e.feedback = { responseQuality: { rating: v }, improvementHints: [], modelVersion: "m" }), 1, 5],
     ];
     for (const [path, set, min, max] of cases) {
       for (const ok of [min, max]) expect(validateSmartResponseV2(envelope((e) => set(e, ok)))).toEqual([]);
@@ -99,9 +90,7 @@ describe("smart-v2 validator decisions", () => {
       expect(validateSmartResponseV2(envelope((e) => (e.metadata.execution.timestamp = good)))).toEqual([]);
     }
     for (const bad of ["2025-01-17T10:30Z", "2025-01-17T10:30:00", "2025-13-17T10:30:00Z", "2025-01-17 10:30:00Z"]) {
-      expect(validateSmartResponseV2(envelope((e) => (e.metadata.execution.timestamp = bad)))).toEqual([
-        { path: "/metadata/execution/timestamp", message },
-      ]);
+      expect(validateSmartResponseV2(envelope((e) => (e.metadata.execution.timestamp = bad)))).toEqual([{ path: "/metadata/execution/timestamp", message }]);
     }
     expect(validateSmartResponseV2(envelope((e) => (e.data.dataQuality.freshness.nextUpdate = "in 5 minutes")))).toEqual([
       { path: "/data/dataQuality/freshness/nextUpdate", message },
@@ -115,9 +104,7 @@ describe("smart-v2 validator decisions", () => {
     expect(validateSmartResponseV2(envelope((e) => (e.presentation.highlights = ["ok", " "])))).toEqual([
       { path: "/presentation/highlights/1", message: "must not be blank" },
     ]);
-    expect(
-      validateSmartResponseV2(envelope((e) => (e.presentation.tables = [{ title: "t", headers: ["a", "b"], rows: [["", 1]] }]))),
-    ).toEqual([]);
+    expect(validateSmartResponseV2(envelope((e) => (e.presentation.tables = [{ title: "t", headers: ["a", "b"], rows: [["", 1]] }])))).toEqual([]);
     expect(validateSmartResponseV2(envelope((e) => (e.summary.keyFindings[0].value = "")))).toEqual([
       { path: "/summary/keyFindings/0/value", message: "must not be blank" },
     ]);
@@ -159,7 +146,12 @@ describe("smart-v2 validator decisions", () => {
       { path: "/context/dependencies/conflictsWith/0", message: 'names unknown tool "calculate_dfc"' },
     ]);
     // `requires` may name data, so it is never checked against tools (D2).
-    expect(validateSmartResponseV2(envelope((e) => (e.context.alternativeTools = [])), { tools })).toEqual([]);
+    expect(
+      validateSmartResponseV2(
+        envelope((e) => (e.context.alternativeTools = [])),
+        { tools },
+      ),
+    ).toEqual([]);
   });
 
   it("checks warning IDs against the declared ones when given them", () => {

@@ -59,7 +59,13 @@ switch (kind) {
       readdirSync(target)
         .filter((file) => file.endsWith(".js"))
         .sort()
-        .map((file) => [join("src", relative(join(root, "dist"), join(target, file))).replace(/\.js$/, ".ts").split("\\").join("/"), () => import(pathToFileURL(join(target, file)).href)]),
+        .map((file) => [
+          join("src", relative(join(root, "dist"), join(target, file)))
+            .replace(/\.js$/, ".ts")
+            .split("\\")
+            .join("/"),
+          () => import(pathToFileURL(join(target, file)).href),
+        ]),
     );
     Object.assign(globalThis, {
       INJECTED_TOOLS: tools,
