@@ -48,6 +48,12 @@ export interface ValidateOptions {
   strict?: boolean;
 }
 
+/** A tool's payload as an output schema needs it: its JSON Schema, and its type as TypeScript prints it. */
+export interface OutputPayload {
+  schema: JsonSchema;
+  type: { text: string };
+}
+
 export interface Protocol {
   readonly id: ProtocolId;
   /** Human name, as the document titles it. */
@@ -76,6 +82,12 @@ export interface Protocol {
   readonly runtimeSourcePath: string;
   /** The runtime's TypeScript source text. */
   runtimeSource(): string;
+  /**
+   * The payload schema as the tool's output schema must hold it, when the protocol's error envelope
+   * does not carry the payload (an output schema must accept success and error envelopes alike);
+   * absent: the payload schema as it is.
+   */
+  outputPayloadSchema?(payload: OutputPayload): JsonSchema;
   /** JSON Schema (2020-12) of the envelope, usable as an MCP `outputSchema` (JSON protocols). */
   envelopeSchema(options?: EnvelopeSchemaOptions): JsonSchema;
   /**

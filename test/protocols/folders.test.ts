@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { builtinSources } from "../../src/generate/templates.js";
@@ -37,12 +37,12 @@ describe("a protocol is one folder", () => {
     expect(exported).toContain(MIGRATIONS[id]);
   });
 
-  it("no migrate module switches on a protocol id: the mappings live in the folders", () => {
-    const migrateDir = join(repoRoot, "src", "migrate");
-    for (const file of readdirSync(migrateDir)) {
-      const text = readFileSync(join(migrateDir, file), "utf8");
-      expect(text, file).not.toMatch(/case "(aorp|aop|acor|smart-v2|guidance)"/);
-    }
+  it("no module outside the folders switches on a protocol id: what differs per protocol lives in its folder", () => {
+    const files = readdirSync(join(repoRoot, "src"), { recursive: true, encoding: "utf8" }).filter(
+      (file) => file.endsWith(".ts") && !file.startsWith(`protocols${sep}`),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    for (const file of files) expect(readFileSync(join(repoRoot, "src", file), "utf8"), file).not.toMatch(/case "(aorp|aop|acor|smart-v2|guidance)"/);
   });
 
   it("no protocol's templates live outside its folder", () => {

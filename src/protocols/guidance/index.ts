@@ -2,6 +2,7 @@ import { readPackageFile } from "../../package-root.js";
 import type { Protocol } from "../protocol.js";
 import { validateJsonResponse } from "./json-response.js";
 import { validateGuidanceEnvelope } from "./runtime.js";
+import { guidanceOutputPayloadSchema } from "./output-payload.js";
 import { envelopeSchema } from "./schema.js";
 
 const runtimeSourcePath = "src/protocols/guidance/runtime.ts";
@@ -17,6 +18,7 @@ export const guidanceProtocol: Protocol = {
   variants: [],
   runtimeSourcePath,
   runtimeSource: () => readPackageFile(runtimeSourcePath),
+  outputPayloadSchema: guidanceOutputPayloadSchema,
   envelopeSchema: (options) => envelopeSchema(options),
   validate: (input, options = {}) =>
     validateJsonResponse(input, {

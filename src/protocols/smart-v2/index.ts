@@ -1,5 +1,6 @@
 import { readPackageFile } from "../../package-root.js";
 import type { Protocol } from "../protocol.js";
+import { smartV2OutputPayloadSchema } from "./output-payload.js";
 import { envelopeSchema } from "./schema.js";
 import { validateCapturedSmartResponse } from "./validate-captured.js";
 
@@ -15,6 +16,7 @@ export const smartV2Protocol: Protocol = {
   variants: [],
   runtimeSourcePath,
   runtimeSource: () => readPackageFile(runtimeSourcePath),
+  outputPayloadSchema: smartV2OutputPayloadSchema,
   envelopeSchema,
   validate: (input, options = {}) =>
     validateCapturedSmartResponse(input, {
