@@ -4,6 +4,7 @@
  */
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from "diff";
 import type { Plan } from "./plan.js";
+import { compareStrings } from "../compare-strings.js";
 
 export type StaleKind =
   /** A generated file on disk differs from what generate would write. */
@@ -35,5 +36,5 @@ export function checkPlan(plan: Plan): StaleFile[] {
     ...plan.deletes.map((file) => ({ path: file.path, kind: "stale" as const, diff: patch(file.path, file.previous ?? "", "") })),
     ...plan.scaffolds.map((file) => ({ path: file.path, kind: "scaffold-missing" as const, diff: patch(file.path, "", file.content) })),
   ];
-  return stale.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return stale.sort((a, b) => compareStrings(a.path, b.path));
 }

@@ -273,7 +273,7 @@ async function formatByShape(
   const twins: { job: FormatJob; shape: Shape }[][] = [];
   for (const group of groups.values()) {
     if (group.length < 3) alone.push(...group.map(({ job }) => job));
-    else twins.push(group.sort((a, b) => (a.job[0] < b.job[0] ? -1 : a.job[0] > b.job[0] ? 1 : 0)));
+    else twins.push(group.sort((a, b) => compareStrings(a.job[0], b.job[0])));
   }
 
   const printed = await formatBatch([...alone, ...twins.flatMap((group) => [group[0]!.job, group[1]!.job])]);
