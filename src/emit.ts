@@ -5,7 +5,7 @@
  */
 import type { Inventory } from "./analyze/inventory.js";
 import { relativeToOutputDir, shapesAllowed, type GenerateConfig } from "./generate/config.js";
-import { generate, type StubHints } from "./generate/generate.js";
+import { generate, type GenerateMemo, type StubHints } from "./generate/generate.js";
 import { assertGeneratable } from "./generate/generatable.js";
 import { type FormatCache, type Formatter, writeGeneratedOutput, type WriteOutcome } from "./write/index.js";
 
@@ -21,6 +21,8 @@ export interface EmitTarget {
   beforeWrite?: (scaffolded: ReadonlyMap<string, string>) => void;
   /** What `migrate` read in the legacy responses, for the stubs this run scaffolds. */
   stubHints?: ReadonlyMap<string, StubHints>;
+  /** Kept across `--watch` cycles: what generation may reuse from the last run. */
+  memo?: GenerateMemo;
 }
 
 export interface Emitted {
@@ -32,7 +34,7 @@ export interface Emitted {
 /** Generates for `inventory` (refusing one that cannot be generated from) and writes the output. */
 export async function emit(inventory: Inventory, target: EmitTarget): Promise<Emitted> {
   assertGeneratable(inventory);
-  const { generated, scaffolded } = generate(inventory, target.config, target.stubHints);
+  const { generated, scaffolded } = generate(inventory, target.config, target.stubHints, target.memo);
   target.beforeWrite?.(scaffolded);
   const outcome = await writeGeneratedOutput({
     projectRoot: target.projectRoot,

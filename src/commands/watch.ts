@@ -9,6 +9,7 @@ import { toPosixPath } from "../analyze/paths.js";
 import { AnalysisSession } from "../analyze/session.js";
 import { InputError } from "../errors.js";
 import { type GenerateConfig, shapesAllowed } from "../generate/config.js";
+import type { GenerateMemo } from "../generate/generate.js";
 import { emit, mergeOutcomes } from "../emit.js";
 import { createFormatter, FormatCache, type WriteOutcome } from "../write/index.js";
 import type { CommandIo } from "./command.js";
@@ -56,10 +57,12 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
   let formatter = createFormatter({ enabled: options.format, byShape: shapesAllowed(config) });
   /** The last inventory: unaffected tools are reused from it (incremental.ts). */
   let previous: Inventory | undefined;
+  /** What generation reuses from the last cycle (the output schema files, while no payload changes). */
+  const memo: GenerateMemo = {};
 
   const writeFor = async (inventory: Inventory): Promise<WriteOutcome> => {
     previous = inventory;
-    return (await emit(inventory, { projectRoot: rootDir, config, format: options.format, formatter, cache: cache ?? false })).outcome;
+    return (await emit(inventory, { projectRoot: rootDir, config, format: options.format, formatter, cache: cache ?? false, memo })).outcome;
   };
 
   const regenerate = async (changedFiles: string[]): Promise<WatchCycle> => {

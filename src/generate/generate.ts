@@ -55,9 +55,15 @@ export interface StubHints {
   actions: string[];
 }
 
-export function generate(inventory: Inventory, config: GenerateConfig, stubHints: ReadonlyMap<string, StubHints> = new Map()): GenerateResult {
+export function generate(
+  inventory: Inventory,
+  config: GenerateConfig,
+  stubHints: ReadonlyMap<string, StubHints> = new Map(),
+  memo?: GenerateMemo,
+): GenerateResult {
+  // The built-in templates are constant input: loaded once per process, like a module.
   const templates = config.templatesDir === undefined ? (builtinTemplates ??= loadTemplates()) : loadTemplates(config.templatesDir);
-  return generateWithTemplates(inventory, config, templates, stubHints);
+  return generateWithTemplates(inventory, config, templates, stubHints, memo);
 }
 
 /** Tools sorted by name, one per name (generatable.ts: one name on several servers, or a duplicate). */
@@ -105,14 +111,21 @@ function layout(config: GenerateConfig): Layout {
   };
 }
 
-/** The output schema files of the last run and what they were made from (see generateWithTemplates). */
-let lastSchemas: { templates: TemplateSet; key: string; outputs: Map<string, string> } | undefined;
+/**
+ * What a caller that generates again and again (`generate --watch`) keeps between runs, so that
+ * `generate` itself holds no state: the output schema files of the last run and what they were
+ * made from (see generateWithTemplates). A one-shot run passes none.
+ */
+export interface GenerateMemo {
+  schemas?: { templates: TemplateSet; key: string; outputs: Map<string, string> };
+}
 
 export function generateWithTemplates(
   inventory: Inventory,
   config: GenerateConfig,
   templates: TemplateSet,
   stubHints: ReadonlyMap<string, StubHints> = new Map(),
+  memo: GenerateMemo = {},
 ): GenerateResult {
   const protocol = getProtocol(config.protocol);
   if (config.guidance) assertGuidanceComposes(protocol, "guidance: true");
@@ -197,7 +210,8 @@ export function generateWithTemplates(
     paths.outputStandardSchemas,
     tools.map((tool) => [tool.name, tool.style, tool.sdkMajor, tool.payload]),
   ]);
-  const remembered = lastSchemas?.templates === templates && lastSchemas.key === schemaKey ? lastSchemas : undefined;
+  const last = memo.schemas;
+  const remembered = last?.templates === templates && last.key === schemaKey ? last : undefined;
   const outputs = remembered?.outputs ?? new Map<string, string>();
   if (!remembered) {
     const generated = outputs;
@@ -230,7 +244,7 @@ export function generateWithTemplates(
     if (zodSchemas.length > 0) generated.set(paths.outputZodSchemas, render("output-schemas.zod.ts.hbs", zodModule(zodSchemas)));
     const standardTools = schemas.filter((entry) => forms.get(entry.name) === "standard").map((entry) => ({ name: entry.name }));
     if (standardTools.length > 0) generated.set(paths.outputStandardSchemas, render("output-schemas.standard.ts.hbs", { tools: standardTools }));
-    lastSchemas = { templates, key: schemaKey, outputs };
+    memo.schemas = { templates, key: schemaKey, outputs };
   }
   for (const [path, content] of outputs) generated.set(path, content);
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
-import { generate } from "../../src/generate/generate.js";
+import { generate, type GenerateMemo } from "../../src/generate/generate.js";
 import { packageRoot } from "../../src/package-root.js";
 import { PROTOCOL_IDS } from "../../src/protocols/ids.js";
 import type { ProtocolId } from "../../src/protocols/protocol.js";
@@ -48,6 +48,20 @@ describe("what is generated", () => {
     // get_forecast: two states (ok, stale) and the error guidance; list_cities: "default" and the error.
     expect(countUnfilled(stubs.get("src/guidance/get_forecast.ts")!)).toBe(3);
     expect(countUnfilled(stubs.get("src/guidance/list_cities.ts")!)).toBe(2);
+  });
+
+  it("keeps no state of its own: what a watch cycle reuses lives in the caller's memo, keyed by what it was made from", () => {
+    const memo: GenerateMemo = {};
+    const first = generate(sample, config("aorp"), new Map(), memo);
+    const kept = memo.schemas;
+    expect([...kept!.outputs.keys()]).toEqual(["src/generated/mcp-conform/output-schemas.ts", "src/generated/mcp-conform/output-schemas.zod.ts"]);
+    // Nothing else changed: the schema files are reused, and the output is the same as without a memo.
+    expect(generate(sample, config("aorp"), new Map(), memo).generated).toEqual(first.generated);
+    expect(memo.schemas).toBe(kept);
+    // Another protocol is another key: made anew, and what a one-shot run without a memo writes.
+    const other = generate(sample, config("smart-v2"), new Map(), memo);
+    expect(memo.schemas).not.toBe(kept);
+    expect(other.generated).toEqual(generate(sample, config("smart-v2")).generated);
   });
 
   it("scaffolds guidance stubs only for the guidance protocol or guidance: true", () => {
