@@ -2,6 +2,7 @@ import { join, resolve, sep } from "node:path";
 import { ts } from "ts-morph";
 import type { HarvestedWarning, Inventory, ToolEntry } from "../analyze/inventory.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
+import { toPosixPath } from "../analyze/paths.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { didYouMean } from "../config/did-you-mean.js";
 import type { GenerateConfig } from "../generate/config.js";
@@ -195,10 +196,11 @@ export class ProjectFacts {
     // Handlers (and stubs) written for another protocol's formatters: tsc fails on them even where their types look conforming.
     const handlerFile = located.scope ? session.where(located.scope).file : null;
     const misfits = [
-      ...this.switched.filter((misfit) => misfit.file === handlerFile || misfit.file === toPosix(stubPath)),
+      ...this.switched.filter((misfit) => misfit.file === handlerFile || misfit.file === toPosixPath(stubPath)),
       ...(located.scope ? misfitCalls(session, located.scope, config) : []),
     ];
-    if (stubSource && !misfits.some((misfit) => misfit.file === toPosix(stubPath))) misfits.push(...misfitCalls(session, stubSource, config, { stub: true }));
+    if (stubSource && !misfits.some((misfit) => misfit.file === toPosixPath(stubPath)))
+      misfits.push(...misfitCalls(session, stubSource, config, { stub: true }));
     // Names of tools the server lacks (MCPC110) are a reason of their own for an argument not to fit.
     const explained = (misfit: Misfit): boolean =>
       misfit.argument !== undefined &&
@@ -232,10 +234,6 @@ export class ProjectFacts {
     }
     return mentions;
   }
-}
-
-function toPosix(path: string): string {
-  return path.split("\\").join("/");
 }
 
 /**
