@@ -72,6 +72,6 @@ function readConfig(path: string): McpConformConfig {
     if (error instanceof InputError) throw error;
     throw new InputError(`cannot load config: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`, { file: path });
   }
-  validateConfig(raw, path);
+  validateConfig(raw, path, path);
   return raw;
 }

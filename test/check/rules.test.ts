@@ -71,7 +71,7 @@ describe("rule severities from the config", () => {
     const unknownCode = await checkWith(dir, { MCPC1O8: "warn" });
     expect(unknownCode.exitCode).toBe(2);
     expect(unknownCode.stderr.trim().split("\n")).toHaveLength(1);
-    expect(unknownCode.stderr).toMatch(/mcp-conform\.config\.json.*"rules\.MCPC1O8".*did you mean "rules\.MCPC108"/);
+    expect(unknownCode.stderr).toMatch(/mcp-conform\.config\.json:1: .*"rules\.MCPC1O8".*did you mean "rules\.MCPC108"/);
 
     const badSeverity = await checkWith(dir, { MCPC108: "warning" });
     expect(badSeverity.exitCode).toBe(2);
