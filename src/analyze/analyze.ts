@@ -22,6 +22,16 @@ import { AnalysisSession } from "./session.js";
 import { callableName } from "./resolve/values.js";
 import { calleeName, type FunctionNode, literalText, unwrapExpression } from "./syntax.js";
 import { compareStrings } from "../compare-strings.js";
+import {
+  forEachChild,
+  isCallExpression,
+  isClassLike,
+  isExportDeclaration,
+  isExpression,
+  isImportDeclaration,
+  isObjectLiteralExpression,
+  isStringLiteral,
+} from "./engine/ast.js";
 
 export interface AnalyzeOptions {
   /** A tsconfig.json or its folder; default: the nearest tsconfig.json upward from `cwd`. */
@@ -202,7 +212,7 @@ export function analyzeSessionCore(
     for (const discoverer of discoverers) found.push(...(discoverer.visitSourceFile?.(file, context) ?? []));
     const visit = (node: ts.Node): void => {
       facts.record(node, file);
-      if (ts.isCallExpression(node)) {
+      if (isCallExpression(node)) {
         const callee = calleeName(node);
         if (callee !== undefined) {
           const named = calls.get(callee);
@@ -213,11 +223,11 @@ export function analyzeSessionCore(
         }
         for (const d of discoverers) if (d.visitCall) found.push(...d.visitCall(node, context));
       }
-      if (ts.isClassLike(node)) for (const d of discoverers) if (d.visitClass) found.push(...d.visitClass(node, context));
-      if (ts.isObjectLiteralExpression(node)) for (const d of discoverers) if (d.visitObjectLiteral) found.push(...d.visitObjectLiteral(node, context));
-      ts.forEachChild(node, visit);
+      if (isClassLike(node)) for (const d of discoverers) if (d.visitClass) found.push(...d.visitClass(node, context));
+      if (isObjectLiteralExpression(node)) for (const d of discoverers) if (d.visitObjectLiteral) found.push(...d.visitObjectLiteral(node, context));
+      forEachChild(node, visit);
     };
-    ts.forEachChild(file, visit);
+    forEachChild(file, visit);
     reported = diagnostics;
     diagnostics.push(...discovery.diagnostics);
     for (const candidate of found) ownerOf.set(candidate, discovery);
@@ -360,7 +370,7 @@ function descriptionText(node: ts.Node | string | null, checker: ts.TypeChecker)
   if (node === null || typeof node === "string") return node;
   const literal = literalText(node);
   if (literal !== undefined) return literal;
-  if (ts.isExpression(node)) {
+  if (isExpression(node)) {
     const type = checker.getTypeAtLocation(unwrapExpression(node));
     if (type.isStringLiteral()) return type.value;
   }
@@ -548,7 +558,7 @@ function reportUnresolvedModules(tools: ToolEntry[], session: AnalysisSession, d
   for (const file of session.userSourceFiles()) {
     if (!toolFiles.has(session.relativePath(file.fileName))) continue;
     for (const statement of file.statements) {
-      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      if (!isImportDeclaration(statement) || !isStringLiteral(statement.moduleSpecifier)) continue;
       const specifier = statement.moduleSpecifier.text;
       if (specifier.startsWith(".") || specifier.startsWith("node:")) continue;
       if (session.checker.getSymbolAtLocation(statement.moduleSpecifier)) continue;
@@ -575,7 +585,7 @@ function writesExtensionlessImports(options: ts.CompilerOptions, files: readonly
   for (const file of files) {
     for (const statement of file.statements) {
       const specifier =
-        (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
+        (isImportDeclaration(statement) || isExportDeclaration(statement)) && statement.moduleSpecifier && isStringLiteral(statement.moduleSpecifier)
           ? statement.moduleSpecifier.text
           : undefined;
       if (specifier === undefined || !specifier.startsWith(".")) continue;

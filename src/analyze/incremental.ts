@@ -4,6 +4,7 @@ import { type AnalysisState, type FileDiscovery, analyzeSessionCore } from "./an
 import type { Inventory } from "./inventory.js";
 import { toPosixPath } from "./paths.js";
 import type { AnalysisSession } from "./session.js";
+import { forEachChild, isExportDeclaration, isExternalModule, isImportDeclaration, isModuleDeclaration } from "./engine/ast.js";
 
 /**
  * Incremental analysis for watch mode. After an edit, a file is *affected* when it changed or
@@ -126,8 +127,8 @@ function isIgnorable(path: string): boolean {
 
 /** A script (its declarations are global) or a file that declares into other modules or the global scope. */
 function isGlobal(file: ts.SourceFile): boolean {
-  if (!ts.isExternalModule(file)) return true;
-  return file.statements.some((statement) => ts.isModuleDeclaration(statement));
+  if (!isExternalModule(file)) return true;
+  return file.statements.some((statement) => isModuleDeclaration(statement));
 }
 
 interface ProgramInternals {
@@ -171,11 +172,11 @@ function importsOf(file: ts.SourceFile, internals: ProgramInternals, checker: ts
   }
   // Without the internals: ask the checker for each import and export declaration's module.
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+    if ((isImportDeclaration(node) || isExportDeclaration(node)) && node.moduleSpecifier) {
       const declaration = checker.getSymbolAtLocation(node.moduleSpecifier)?.declarations?.[0];
       if (declaration) found.push(declaration.getSourceFile().fileName);
     }
-    ts.forEachChild(node, visit);
+    forEachChild(node, visit);
   };
   visit(file);
   return found;

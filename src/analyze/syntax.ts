@@ -1,4 +1,31 @@
 import { ts } from "ts-morph";
+import {
+  forEachChild,
+  isArrowFunction,
+  isAsExpression,
+  isAwaitExpression,
+  isClassLike,
+  isComputedPropertyName,
+  isConstructorDeclaration,
+  isElementAccessExpression,
+  isExpression,
+  isFunctionDeclaration,
+  isFunctionExpression,
+  isGetAccessorDeclaration,
+  isIdentifier,
+  isMethodDeclaration,
+  isNonNullExpression,
+  isNumericLiteral,
+  isParenthesizedExpression,
+  isPrivateIdentifier,
+  isPropertyAccessExpression,
+  isPropertyAssignment,
+  isSatisfiesExpression,
+  isSetAccessorDeclaration,
+  isShorthandPropertyAssignment,
+  isStringLiteralLike,
+  isTypeAssertionExpression,
+} from "./engine/ast.js";
 
 /**
  * Small syntactic helpers over raw compiler nodes. Kept free of the checker so discovery can
@@ -10,12 +37,12 @@ export function unwrapExpression(node: ts.Expression): ts.Expression {
   let current = node;
   for (;;) {
     if (
-      ts.isParenthesizedExpression(current) ||
-      ts.isAsExpression(current) ||
-      ts.isSatisfiesExpression(current) ||
-      ts.isNonNullExpression(current) ||
-      ts.isTypeAssertionExpression(current) ||
-      ts.isAwaitExpression(current)
+      isParenthesizedExpression(current) ||
+      isAsExpression(current) ||
+      isSatisfiesExpression(current) ||
+      isNonNullExpression(current) ||
+      isTypeAssertionExpression(current) ||
+      isAwaitExpression(current)
     ) {
       current = current.expression;
       continue;
@@ -26,10 +53,10 @@ export function unwrapExpression(node: ts.Expression): ts.Expression {
 
 export function propertyNameText(name: ts.PropertyName | ts.BindingName | undefined): string | undefined {
   if (!name) return undefined;
-  if (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name)) {
+  if (isIdentifier(name) || isStringLiteralLike(name) || isNumericLiteral(name) || isPrivateIdentifier(name)) {
     return name.text;
   }
-  if (ts.isComputedPropertyName(name) && ts.isStringLiteralLike(name.expression)) return name.expression.text;
+  if (isComputedPropertyName(name) && isStringLiteralLike(name.expression)) return name.expression.text;
   return undefined;
 }
 
@@ -40,9 +67,9 @@ export function propertyNameText(name: ts.PropertyName | ts.BindingName | undefi
 export function getPropertyValue(object: ts.ObjectLiteralExpression, key: string): ts.Node | undefined {
   for (const property of object.properties) {
     if (propertyNameText(property.name) !== key) continue;
-    if (ts.isPropertyAssignment(property)) return property.initializer;
-    if (ts.isShorthandPropertyAssignment(property)) return property.name;
-    if (ts.isMethodDeclaration(property)) return property;
+    if (isPropertyAssignment(property)) return property.initializer;
+    if (isShorthandPropertyAssignment(property)) return property.name;
+    if (isMethodDeclaration(property)) return property;
   }
   return undefined;
 }
@@ -58,9 +85,9 @@ export function hasProperty(object: ts.ObjectLiteralExpression, key: string): bo
 /** The name a call is made by: `registerTool` for `server.registerTool(...)`, `tool` for `tool(...)`. */
 export function calleeName(call: ts.CallExpression): string | undefined {
   const callee = unwrapExpression(call.expression);
-  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
-  if (ts.isIdentifier(callee)) return callee.text;
-  if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) {
+  if (isPropertyAccessExpression(callee)) return callee.name.text;
+  if (isIdentifier(callee)) return callee.text;
+  if (isElementAccessExpression(callee) && isStringLiteralLike(callee.argumentExpression)) {
     return callee.argumentExpression.text;
   }
   return undefined;
@@ -69,7 +96,7 @@ export function calleeName(call: ts.CallExpression): string | undefined {
 /** The receiver of a method call (`server` in `server.tool(...)`), if any. */
 export function calleeReceiver(call: ts.CallExpression): ts.Expression | undefined {
   const callee = unwrapExpression(call.expression);
-  if (ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee)) return callee.expression;
+  if (isPropertyAccessExpression(callee) || isElementAccessExpression(callee)) return callee.expression;
   return undefined;
 }
 
@@ -84,21 +111,21 @@ export type FunctionNode =
 
 export function isFunctionNode(node: ts.Node): node is FunctionNode {
   return (
-    ts.isFunctionDeclaration(node) ||
-    ts.isFunctionExpression(node) ||
-    ts.isArrowFunction(node) ||
-    ts.isMethodDeclaration(node) ||
-    ts.isConstructorDeclaration(node) ||
-    ts.isGetAccessorDeclaration(node) ||
-    ts.isSetAccessorDeclaration(node)
+    isFunctionDeclaration(node) ||
+    isFunctionExpression(node) ||
+    isArrowFunction(node) ||
+    isMethodDeclaration(node) ||
+    isConstructorDeclaration(node) ||
+    isGetAccessorDeclaration(node) ||
+    isSetAccessorDeclaration(node)
   );
 }
 
 /** A string we can read without the checker: `"x"`, `'x'`, or a template literal with no holes. */
 export function literalText(node: ts.Node | undefined): string | undefined {
   if (!node) return undefined;
-  const expression = ts.isExpression(node) ? unwrapExpression(node) : node;
-  if (ts.isStringLiteralLike(expression)) return expression.text;
+  const expression = isExpression(node) ? unwrapExpression(node) : node;
+  if (isStringLiteralLike(expression)) return expression.text;
   return undefined;
 }
 
@@ -106,8 +133,8 @@ export function literalText(node: ts.Node | undefined): string | undefined {
 export function forEachOwnDescendant(root: ts.Node, visit: (node: ts.Node) => void): void {
   const walk = (node: ts.Node): void => {
     visit(node);
-    if (isFunctionNode(node) || ts.isClassLike(node)) return;
-    ts.forEachChild(node, walk);
+    if (isFunctionNode(node) || isClassLike(node)) return;
+    forEachChild(node, walk);
   };
-  ts.forEachChild(root, walk);
+  forEachChild(root, walk);
 }

@@ -1,5 +1,13 @@
 import { ts } from "ts-morph";
 import { unwrapExpression } from "../syntax.js";
+import {
+  isBindingElement,
+  isElementAccessExpression,
+  isIdentifier,
+  isObjectBindingPattern,
+  isPropertyAccessExpression,
+  isStringLiteralLike,
+} from "../engine/ast.js";
 
 const HANDLER_KEYS = ["handler", "execute", "handle"];
 
@@ -16,16 +24,16 @@ function typeLooksLikeToolObject(type: ts.Type, checker: ts.TypeChecker): boolea
  */
 export function isForwardedToolObjectName(expression: ts.Expression, checker: ts.TypeChecker): boolean {
   const node = unwrapExpression(expression);
-  if (ts.isStringLiteralLike(node)) return false;
-  if (ts.isPropertyAccessExpression(node) && node.name.text === "name") {
+  if (isStringLiteralLike(node)) return false;
+  if (isPropertyAccessExpression(node) && node.name.text === "name") {
     return typeLooksLikeToolObject(checker.getTypeAtLocation(node.expression), checker);
   }
-  if (ts.isElementAccessExpression(node)) {
+  if (isElementAccessExpression(node)) {
     return typeLooksLikeToolObject(checker.getTypeAtLocation(node.expression), checker);
   }
-  if (ts.isIdentifier(node)) {
+  if (isIdentifier(node)) {
     const declaration = checker.getSymbolAtLocation(node)?.valueDeclaration;
-    if (declaration && ts.isBindingElement(declaration) && ts.isObjectBindingPattern(declaration.parent)) {
+    if (declaration && isBindingElement(declaration) && isObjectBindingPattern(declaration.parent)) {
       return typeLooksLikeToolObject(checker.getTypeAtLocation(declaration.parent), checker);
     }
   }

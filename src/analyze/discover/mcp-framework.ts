@@ -1,13 +1,14 @@
 import { ts } from "ts-morph";
 import { propertyNameText, unwrapExpression } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
+import { isConstructorDeclaration, isIdentifier, isPropertyAccessExpression, isPropertyDeclaration } from "../engine/ast.js";
 
 function extendsMcpTool(node: ts.ClassLikeDeclaration): boolean {
   for (const clause of node.heritageClauses ?? []) {
     if (clause.token !== ts.SyntaxKind.ExtendsKeyword) continue;
     for (const heritage of clause.types) {
       const base = unwrapExpression(heritage.expression);
-      const text = ts.isIdentifier(base) ? base.text : ts.isPropertyAccessExpression(base) ? base.name.text : "";
+      const text = isIdentifier(base) ? base.text : isPropertyAccessExpression(base) ? base.name.text : "";
       if (text === "MCPTool") return true;
     }
   }
@@ -15,11 +16,11 @@ function extendsMcpTool(node: ts.ClassLikeDeclaration): boolean {
 }
 
 function member(node: ts.ClassLikeDeclaration, key: string): ts.ClassElement | undefined {
-  return node.members.find((element) => propertyNameText(element.name) === key && !ts.isConstructorDeclaration(element));
+  return node.members.find((element) => propertyNameText(element.name) === key && !isConstructorDeclaration(element));
 }
 
 function initializerOf(element: ts.ClassElement | undefined): ts.Expression | null {
-  if (element && ts.isPropertyDeclaration(element) && element.initializer) return element.initializer;
+  if (element && isPropertyDeclaration(element) && element.initializer) return element.initializer;
   return null;
 }
 
@@ -31,7 +32,7 @@ export function createMcpFrameworkDiscoverer(): Discoverer {
       if (!extendsMcpTool(node)) return [];
       const nameInitializer = initializerOf(member(node, "name"));
       const execute = member(node, "execute");
-      const handler = execute && ts.isPropertyDeclaration(execute) ? (execute.initializer ?? null) : (execute ?? null);
+      const handler = execute && isPropertyDeclaration(execute) ? (execute.initializer ?? null) : (execute ?? null);
       if (!nameInitializer) {
         context.report(
           {

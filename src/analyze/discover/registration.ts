@@ -6,6 +6,18 @@ import { EMPTY_ENV, type Binder, type Env, type Evaluation, Evaluator, type Valu
 import { type FunctionNode, forEachOwnDescendant, isFunctionNode, unwrapExpression } from "../syntax.js";
 import type { DiscoveryContext, ToolCandidate, ToolServer } from "./candidate.js";
 import { isForwardedToolObjectName } from "./forwarding.js";
+import {
+  isBindingElement,
+  isBlock,
+  isCallExpression,
+  isIdentifier,
+  isNewExpression,
+  isObjectLiteralExpression,
+  isParameter,
+  isPropertyAccessExpression,
+  isPropertyDeclaration,
+  isVariableDeclaration,
+} from "../engine/ast.js";
 
 /** One part of a registration: an argument, or a member of one (`def.name` for `addTool(def)`). */
 export interface RegistrationRole {
@@ -55,9 +67,9 @@ const MAX_BINDINGS = 12;
 
 /** The object literal a definition is written as: itself, or the one a helper like `tool({...})` is handed. */
 function definitionNode(node: ts.Node): ts.Node {
-  if (ts.isCallExpression(node) && node.arguments.length === 1) {
+  if (isCallExpression(node) && node.arguments.length === 1) {
     const argument = unwrapExpression(node.arguments[0]!);
-    if (ts.isObjectLiteralExpression(argument)) return argument;
+    if (isObjectLiteralExpression(argument)) return argument;
   }
   return node;
 }
@@ -77,8 +89,8 @@ function siteOf(value: Value): ts.Node {
 }
 
 function hasHandlerKey(definition: ts.Node): boolean {
-  if (ts.isObjectLiteralExpression(definition)) {
-    return definition.properties.some((property) => property.name !== undefined && ts.isIdentifier(property.name) && HANDLER_KEYS.includes(property.name.text));
+  if (isObjectLiteralExpression(definition)) {
+    return definition.properties.some((property) => property.name !== undefined && isIdentifier(property.name) && HANDLER_KEYS.includes(property.name.text));
   }
   return false;
 }
@@ -92,7 +104,7 @@ function isWithin(node: ts.Node, ancestor: ts.Node): boolean {
 function isBound(identifier: ts.Identifier, env: Env, checker: ts.TypeChecker): boolean {
   if (env.size === 0) return false;
   let declaration: ts.Node | undefined = checker.getSymbolAtLocation(identifier)?.valueDeclaration;
-  while (declaration && ts.isBindingElement(declaration)) declaration = declaration.parent.parent;
+  while (declaration && isBindingElement(declaration)) declaration = declaration.parent.parent;
   return declaration !== undefined && env.has(declaration);
 }
 
@@ -359,7 +371,7 @@ function forwardedCall(fn: FunctionNode, env: Env, evaluator: Evaluator, checker
   if (!body) return null;
   const visit = (node: ts.Node): void => {
     if (found) return;
-    if (ts.isCallExpression(node)) {
+    if (isCallExpression(node)) {
       const callee = unwrapExpression(node.expression);
       const value = evaluator.evaluate(callee, env);
       if ("value" in value && value.value.kind === "node") {
@@ -368,7 +380,7 @@ function forwardedCall(fn: FunctionNode, env: Env, evaluator: Evaluator, checker
         const owner = value.value.owner;
         const definition = owner ? definitionNode(owner) : undefined;
         const ofTheTool = definition !== undefined && nameOwner !== undefined && (definition === nameOwner || isWithin(nameOwner, definition));
-        const bound = ts.isIdentifier(callee) && isBound(callee, env, checker);
+        const bound = isIdentifier(callee) && isBound(callee, env, checker);
         if (ofTheTool || bound) {
           const target = resolveFunction(value.value.node, checker);
           if (target && !isWithin(target, fn) && !target.getSourceFile().isDeclarationFile) {
@@ -379,7 +391,7 @@ function forwardedCall(fn: FunctionNode, env: Env, evaluator: Evaluator, checker
       }
     }
   };
-  if (ts.isBlock(body)) forEachOwnDescendant(body, visit);
+  if (isBlock(body)) forEachOwnDescendant(body, visit);
   else {
     visit(body);
     forEachOwnDescendant(body, visit);
@@ -393,9 +405,9 @@ export function serverOf(receiver: ts.Expression | undefined, env: Env, evaluato
   let expression = unwrapExpression(receiver);
   // `server.experimental.tasks.registerToolTask(...)` registers on `server`.
   if (
-    ts.isPropertyAccessExpression(expression) &&
+    isPropertyAccessExpression(expression) &&
     expression.name.text === "tasks" &&
-    ts.isPropertyAccessExpression(expression.expression) &&
+    isPropertyAccessExpression(expression.expression) &&
     expression.expression.name.text === "experimental"
   ) {
     expression = unwrapExpression(expression.expression.expression);
@@ -403,30 +415,30 @@ export function serverOf(receiver: ts.Expression | undefined, env: Env, evaluato
   const evaluated = evaluator.evaluate(expression, env);
   if (!("value" in evaluated) || evaluated.value.kind !== "node") return null;
   const node = evaluated.value.node;
-  if (ts.isNewExpression(node)) {
+  if (isNewExpression(node)) {
     const holder = node.parent;
     const name =
-      holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name)
+      holder && isVariableDeclaration(holder) && isIdentifier(holder.name)
         ? holder.name.text
-        : holder && ts.isPropertyDeclaration(holder)
+        : holder && isPropertyDeclaration(holder)
           ? (holder.name.getText() ?? "server")
           : unwrapExpression(node.expression).getText();
     return { key: node, name };
   }
-  if (ts.isPropertyAccessExpression(node)) {
+  if (isPropertyAccessExpression(node)) {
     // `this.server`: the property (or constructor parameter property) that holds it.
     const declaration = checker.getSymbolAtLocation(node.name)?.valueDeclaration;
-    if (declaration && (ts.isPropertyDeclaration(declaration) || ts.isParameter(declaration))) {
-      if (ts.isPropertyDeclaration(declaration) && declaration.initializer && ts.isNewExpression(unwrapExpression(declaration.initializer))) {
+    if (declaration && (isPropertyDeclaration(declaration) || isParameter(declaration))) {
+      if (isPropertyDeclaration(declaration) && declaration.initializer && isNewExpression(unwrapExpression(declaration.initializer))) {
         return { key: unwrapExpression(declaration.initializer), name: node.name.text };
       }
       return { key: declaration, name: node.name.text };
     }
   }
-  if (ts.isIdentifier(node)) {
+  if (isIdentifier(node)) {
     const declaration = checker.getSymbolAtLocation(node)?.valueDeclaration;
     // A parameter nobody binds: some server, but which one the source does not say.
-    if (declaration && ts.isVariableDeclaration(declaration)) return { key: declaration, name: node.text };
+    if (declaration && isVariableDeclaration(declaration)) return { key: declaration, name: node.text };
   }
   return null;
 }

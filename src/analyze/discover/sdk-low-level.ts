@@ -4,6 +4,27 @@ import { resolveFunction } from "../resolve/handler.js";
 import { EMPTY_ENV, Evaluator, type Value } from "../resolve/values.js";
 import { calleeName, calleeReceiver, forEachOwnDescendant, getPropertyValue, isFunctionNode, propertyNameText, unwrapExpression } from "../syntax.js";
 import { serverOf } from "./registration.js";
+import {
+  forEachChild,
+  isBinaryExpression,
+  isBindingElement,
+  isBlock,
+  isBreakStatement,
+  isCallExpression,
+  isCaseClause,
+  isElementAccessExpression,
+  isEmptyStatement,
+  isExpression,
+  isIdentifier,
+  isIfStatement,
+  isObjectLiteralExpression,
+  isPropertyAccessExpression,
+  isReturnStatement,
+  isStringLiteralLike,
+  isSwitchStatement,
+  isVariableDeclaration,
+  kindOf,
+} from "../engine/ast.js";
 
 /**
  * Whether `setRequestHandler` is given the request's schema (SDK 1.x: `CallToolRequestSchema`)
@@ -13,32 +34,32 @@ function handlesRequest(call: ts.CallExpression, schemaName: string, method: str
   const [first] = call.arguments;
   if (!first) return false;
   const expression = unwrapExpression(first);
-  if (ts.isStringLiteralLike(expression)) return expression.text === method;
-  const text = ts.isIdentifier(expression) ? expression.text : ts.isPropertyAccessExpression(expression) ? expression.name.text : "";
+  if (isStringLiteralLike(expression)) return expression.text === method;
+  const text = isIdentifier(expression) ? expression.text : isPropertyAccessExpression(expression) ? expression.name.text : "";
   return text === schemaName;
 }
 
 /** `request.params.name`, or a variable that holds it (`const { name } = request.params`). */
 function isToolNameExpression(node: ts.Expression, checker: ts.TypeChecker, depth = 0): boolean {
   const expression = unwrapExpression(node);
-  if (ts.isPropertyAccessExpression(expression)) {
+  if (isPropertyAccessExpression(expression)) {
     if (expression.name.text !== "name") return false;
     const owner = unwrapExpression(expression.expression);
-    return ts.isPropertyAccessExpression(owner) ? owner.name.text === "params" : ts.isIdentifier(owner) && owner.text === "params";
+    return isPropertyAccessExpression(owner) ? owner.name.text === "params" : isIdentifier(owner) && owner.text === "params";
   }
-  if (!ts.isIdentifier(expression) || depth > 3) return false;
+  if (!isIdentifier(expression) || depth > 3) return false;
   const declaration = checker.getSymbolAtLocation(expression)?.valueDeclaration;
   if (!declaration) return false;
-  if (ts.isVariableDeclaration(declaration) && declaration.initializer && ts.isIdentifier(declaration.name)) {
+  if (isVariableDeclaration(declaration) && declaration.initializer && isIdentifier(declaration.name)) {
     return isToolNameExpression(declaration.initializer, checker, depth + 1);
   }
-  if (ts.isBindingElement(declaration)) {
+  if (isBindingElement(declaration)) {
     const key = declaration.propertyName ?? declaration.name;
-    const keyText = ts.isIdentifier(key) ? key.text : undefined;
+    const keyText = isIdentifier(key) ? key.text : undefined;
     const holder = declaration.parent.parent;
-    if (keyText === "name" && ts.isVariableDeclaration(holder) && holder.initializer) {
+    if (keyText === "name" && isVariableDeclaration(holder) && holder.initializer) {
       const source = unwrapExpression(holder.initializer);
-      return (ts.isPropertyAccessExpression(source) && source.name.text === "params") || (ts.isIdentifier(source) && source.text === "params");
+      return (isPropertyAccessExpression(source) && source.name.text === "params") || (isIdentifier(source) && source.text === "params");
     }
   }
   return false;
@@ -55,7 +76,7 @@ function switchBranches(statement: ts.SwitchStatement): Branch[] {
   const branches: Branch[] = [];
   let pending: ts.Expression[] = [];
   for (const clause of statement.caseBlock.clauses) {
-    if (!ts.isCaseClause(clause)) {
+    if (!isCaseClause(clause)) {
       pending = [];
       continue;
     }
@@ -71,11 +92,11 @@ function switchBranches(statement: ts.SwitchStatement): Branch[] {
 function ifBranches(statement: ts.IfStatement, checker: ts.TypeChecker): Branch[] {
   const branches: Branch[] = [];
   let current: ts.Statement | undefined = statement;
-  while (current && ts.isIfStatement(current)) {
+  while (current && isIfStatement(current)) {
     const condition = unwrapExpression(current.expression);
     if (
-      ts.isBinaryExpression(condition) &&
-      (condition.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || condition.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)
+      isBinaryExpression(condition) &&
+      (kindOf(condition.operatorToken) === ts.SyntaxKind.EqualsEqualsEqualsToken || kindOf(condition.operatorToken) === ts.SyntaxKind.EqualsEqualsToken)
     ) {
       if (isToolNameExpression(condition.left, checker)) branches.push({ nameExpression: condition.right, scope: current.thenStatement });
       else if (isToolNameExpression(condition.right, checker)) branches.push({ nameExpression: condition.left, scope: current.thenStatement });
@@ -90,12 +111,12 @@ function ifBranches(statement: ts.IfStatement, checker: ts.TypeChecker): Branch[
  * tool's handler, and its return paths are the tool's.
  */
 function delegatedHandler(scope: ts.Node, checker: ts.TypeChecker): ts.Node | null {
-  const statements = ts.isCaseClause(scope) ? scope.statements : ts.isBlock(scope) ? scope.statements : ts.factory.createNodeArray([scope as ts.Statement]);
-  const meaningful = statements.filter((s) => !ts.isEmptyStatement(s) && !ts.isBreakStatement(s));
+  const statements = isCaseClause(scope) ? scope.statements : isBlock(scope) ? scope.statements : ts.factory.createNodeArray([scope as ts.Statement]);
+  const meaningful = statements.filter((s) => !isEmptyStatement(s) && !isBreakStatement(s));
   const [only] = meaningful;
-  if (meaningful.length !== 1 || !only || !ts.isReturnStatement(only) || !only.expression) return null;
+  if (meaningful.length !== 1 || !only || !isReturnStatement(only) || !only.expression) return null;
   const returned = unwrapExpression(only.expression);
-  if (!ts.isCallExpression(returned)) return null;
+  if (!isCallExpression(returned)) return null;
   const target = resolveFunction(returned.expression, checker);
   return target && !target.getSourceFile().isDeclarationFile ? target : null;
 }
@@ -113,9 +134,9 @@ function mapDispatchCandidates(handler: ts.Node, call: ts.CallExpression, contex
   const evaluator = new Evaluator(checker);
   const maps = new Set<ts.ObjectLiteralExpression>();
   forEachOwnDescendant(handler, (node) => {
-    if (!ts.isElementAccessExpression(node) || !isToolNameExpression(node.argumentExpression, checker)) return;
+    if (!isElementAccessExpression(node) || !isToolNameExpression(node.argumentExpression, checker)) return;
     const map = evaluator.evaluate(node.expression, EMPTY_ENV);
-    if ("value" in map && map.value.kind === "node" && ts.isObjectLiteralExpression(map.value.node)) maps.add(map.value.node);
+    if ("value" in map && map.value.kind === "node" && isObjectLiteralExpression(map.value.node)) maps.add(map.value.node);
   });
   const server = serverOf(calleeReceiver(call), EMPTY_ENV, evaluator, checker);
   const candidates: ToolCandidate[] = [];
@@ -137,7 +158,7 @@ function mapDispatchCandidates(handler: ts.Node, call: ts.CallExpression, contex
       if (!toolHandler) continue;
       // A value that spells its own name (`get_note: { name: "get_note", ... }`) is located there, as any tool object is.
       const ownName = memberNode(["name"]);
-      const nameNode = ownName && ts.isStringLiteralLike(ownName) && ownName.text === key ? ownName : property.name;
+      const nameNode = ownName && isStringLiteralLike(ownName) && ownName.text === key ? ownName : property.name;
       candidates.push({
         style: "tool-object",
         name: { text: key, node: nameNode },
@@ -157,7 +178,7 @@ function mapDispatchCandidates(handler: ts.Node, call: ts.CallExpression, contex
 /** The object literal a map value is written as (through a `tool({...})` helper). */
 function definitionOf(value: Extract<Value, { kind: "node" }>): ts.Node {
   const node = value.node;
-  if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isObjectLiteralExpression(unwrapExpression(node.arguments[0]!)))
+  if (isCallExpression(node) && node.arguments.length === 1 && isObjectLiteralExpression(unwrapExpression(node.arguments[0]!)))
     return unwrapExpression(node.arguments[0]!);
   return node;
 }
@@ -173,9 +194,9 @@ function collectListings(root: ts.Node, checker: ts.TypeChecker, into: Map<strin
   if (seen.has(root)) return;
   seen.add(root);
   const visit = (node: ts.Node): void => {
-    if (ts.isObjectLiteralExpression(node)) {
+    if (isObjectLiteralExpression(node)) {
       const name = getPropertyValue(node, "name");
-      const nameExpression = name && ts.isExpression(name) ? unwrapExpression(name) : undefined;
+      const nameExpression = name && isExpression(name) ? unwrapExpression(name) : undefined;
       const type = nameExpression ? checker.getTypeAtLocation(nameExpression) : undefined;
       if (nameExpression && type?.isStringLiteral() && (getPropertyValue(node, "inputSchema") || getPropertyValue(node, "description"))) {
         into.set(type.value, {
@@ -185,16 +206,16 @@ function collectListings(root: ts.Node, checker: ts.TypeChecker, into: Map<strin
         });
       }
     }
-    if (ts.isIdentifier(node)) {
+    if (isIdentifier(node)) {
       // An imported listing (`tools: TOOLS` from `./tools.js`) is declared where it is exported.
       let symbol = checker.getSymbolAtLocation(node);
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
       const declaration = symbol?.valueDeclaration;
-      if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer && !declaration.getSourceFile().isDeclarationFile) {
+      if (declaration && isVariableDeclaration(declaration) && declaration.initializer && !declaration.getSourceFile().isDeclarationFile) {
         collectListings(declaration.initializer, checker, into, seen);
       }
     }
-    ts.forEachChild(node, visit);
+    forEachChild(node, visit);
   };
   visit(root);
 }
@@ -226,9 +247,9 @@ export function createSdkLowLevelDiscoverer(): Discoverer {
         const server = serverOf(calleeReceiver(call), EMPTY_ENV, new Evaluator(session.checker), session.checker);
         const found: Branch[] = [];
         forEachOwnDescendant(handler, (node) => {
-          if (ts.isSwitchStatement(node) && isToolNameExpression(node.expression, session.checker)) found.push(...switchBranches(node));
+          if (isSwitchStatement(node) && isToolNameExpression(node.expression, session.checker)) found.push(...switchBranches(node));
           // Only the head of an if/else-if chain: its else-ifs are walked by ifBranches.
-          if (ts.isIfStatement(node) && !(ts.isIfStatement(node.parent) && node.parent.elseStatement === node)) {
+          if (isIfStatement(node) && !(isIfStatement(node.parent) && node.parent.elseStatement === node)) {
             found.push(...ifBranches(node, session.checker));
           }
         });

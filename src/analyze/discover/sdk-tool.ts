@@ -2,23 +2,32 @@ import { ts } from "ts-morph";
 import { calleeName, calleeReceiver, isFunctionNode, propertyNameText, unwrapExpression } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
 import { callsProjectFunction, type RegistrationResolver } from "./registration.js";
+import {
+  isArrayLiteralExpression,
+  isCallExpression,
+  isIdentifier,
+  isObjectLiteralExpression,
+  isPropertyAccessExpression,
+  isStringLiteralLike,
+  isTemplateExpression,
+} from "../engine/ast.js";
 
 /** Keys of the SDK's ToolAnnotations: an object made only of these is annotations, not params. */
 const ANNOTATION_KEYS = new Set(["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
 
 function isStringish(node: ts.Expression, checker: ts.TypeChecker): boolean {
   const expression = unwrapExpression(node);
-  if (ts.isStringLiteralLike(expression) || ts.isTemplateExpression(expression)) return true;
+  if (isStringLiteralLike(expression) || isTemplateExpression(expression)) return true;
   // Asking the checker about an object literal argument resolves the whole overloaded call (and
   // zod's inference with it): by far the dearest question the analyser could ask here.
-  if (ts.isObjectLiteralExpression(expression) || ts.isCallExpression(expression) || ts.isArrayLiteralExpression(expression)) return false;
+  if (isObjectLiteralExpression(expression) || isCallExpression(expression) || isArrayLiteralExpression(expression)) return false;
   const type = checker.getTypeAtLocation(expression);
   return (type.flags & ts.TypeFlags.StringLike) !== 0;
 }
 
 function isAnnotations(node: ts.Expression): boolean {
   const expression = unwrapExpression(node);
-  if (!ts.isObjectLiteralExpression(expression) || expression.properties.length === 0) return false;
+  if (!isObjectLiteralExpression(expression) || expression.properties.length === 0) return false;
   return expression.properties.every((property) => {
     const key = propertyNameText(property.name);
     return key !== undefined && ANNOTATION_KEYS.has(key);
@@ -59,9 +68,9 @@ export function createSdkToolDiscoverer(registrations: RegistrationResolver): Di
       const unwrappedCallback = unwrapExpression(callback);
       if (
         !isFunctionNode(unwrappedCallback) &&
-        !ts.isIdentifier(unwrappedCallback) &&
-        !ts.isPropertyAccessExpression(unwrappedCallback) &&
-        !ts.isCallExpression(unwrappedCallback)
+        !isIdentifier(unwrappedCallback) &&
+        !isPropertyAccessExpression(unwrappedCallback) &&
+        !isCallExpression(unwrappedCallback)
       ) {
         return [];
       }

@@ -1,6 +1,7 @@
 import { ts } from "ts-morph";
 import { calleeName, getPropertyValue, unwrapExpression } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
+import { isCallExpression, isExpression, isObjectLiteralExpression } from "../engine/ast.js";
 
 const HANDLER_KEYS = ["handler", "execute", "handle"] as const;
 const INPUT_KEYS = ["inputSchema", "schema", "parameters", "input", "argsSchema"] as const;
@@ -16,14 +17,14 @@ function firstProperty(object: ts.ObjectLiteralExpression, keys: readonly string
 /** Object literals that another style already owns (FastMCP's `addTool({...})`). */
 function isClaimedByAnotherStyle(object: ts.ObjectLiteralExpression): boolean {
   const parent = object.parent;
-  return ts.isCallExpression(parent) && calleeName(parent) === "addTool" && parent.arguments.includes(object);
+  return isCallExpression(parent) && calleeName(parent) === "addTool" && parent.arguments.includes(object);
 }
 
 /** Playwright MCP's `{ schema: { name, description, inputSchema }, handle }`: the metadata in a nested object. */
 function nestedSchema(object: ts.ObjectLiteralExpression): ts.ObjectLiteralExpression | undefined {
   const schema = getPropertyValue(object, "schema");
-  const inner = schema && ts.isExpression(schema) ? unwrapExpression(schema) : undefined;
-  return inner && ts.isObjectLiteralExpression(inner) && getPropertyValue(inner, "name") ? inner : undefined;
+  const inner = schema && isExpression(schema) ? unwrapExpression(schema) : undefined;
+  return inner && isObjectLiteralExpression(inner) && getPropertyValue(inner, "name") ? inner : undefined;
 }
 
 /**
@@ -38,7 +39,7 @@ export function createToolObjectDiscoverer(): Discoverer {
     visitObjectLiteral(object): ToolCandidate[] {
       const metadata = getPropertyValue(object, "name") ? object : nestedSchema(object);
       const name = metadata ? getPropertyValue(metadata, "name") : undefined;
-      if (!metadata || !name || !ts.isExpression(name)) return [];
+      if (!metadata || !name || !isExpression(name)) return [];
       const handler = firstProperty(object, HANDLER_KEYS);
       const input = firstProperty(metadata, metadata === object ? INPUT_KEYS : ["inputSchema", "parameters", "input", "argsSchema"]);
       if (!handler || !input || isClaimedByAnotherStyle(object)) return [];

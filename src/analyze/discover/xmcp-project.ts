@@ -4,6 +4,7 @@ import { ts } from "ts-morph";
 import { toPosixPath } from "../paths.js";
 import type { AnalysisSession } from "../session.js";
 import { getPropertyValue, literalText, unwrapExpression } from "../syntax.js";
+import { forEachChild, isExpression, isObjectLiteralExpression, kindOf } from "../engine/ast.js";
 
 const CONFIG_FILES = ["xmcp.config.ts", "xmcp.config.mts", "xmcp.config.js", "xmcp.config.mjs", "xmcp.config.cjs", "xmcp.config.json"];
 /** Where xmcp looks for tools unless its config says otherwise. */
@@ -66,19 +67,19 @@ function toolsFromSource(path: string, session: AnalysisSession): string | boole
   let found: string | boolean | undefined;
   const visit = (node: ts.Node): void => {
     if (found !== undefined) return;
-    if (ts.isObjectLiteralExpression(node)) {
+    if (isObjectLiteralExpression(node)) {
       const paths = getPropertyValue(node, "paths");
-      const pathsObject = paths && ts.isExpression(paths) ? unwrapExpression(paths) : undefined;
-      const tools = pathsObject && ts.isObjectLiteralExpression(pathsObject) ? getPropertyValue(pathsObject, "tools") : undefined;
-      if (tools && ts.isExpression(tools)) {
+      const pathsObject = paths && isExpression(paths) ? unwrapExpression(paths) : undefined;
+      const tools = pathsObject && isObjectLiteralExpression(pathsObject) ? getPropertyValue(pathsObject, "tools") : undefined;
+      if (tools && isExpression(tools)) {
         const value = unwrapExpression(tools);
-        if (value.kind === ts.SyntaxKind.TrueKeyword) found = true;
-        else if (value.kind === ts.SyntaxKind.FalseKeyword) found = false;
+        if (kindOf(value) === ts.SyntaxKind.TrueKeyword) found = true;
+        else if (kindOf(value) === ts.SyntaxKind.FalseKeyword) found = false;
         else found = literalText(value);
         return;
       }
     }
-    ts.forEachChild(node, visit);
+    forEachChild(node, visit);
   };
   visit(file);
   return found;

@@ -3,12 +3,21 @@ import { ts } from "ts-morph";
 import { getPropertyValue, unwrapExpression } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
 import { xmcpProject } from "./xmcp-project.js";
+import {
+  isExportAssignment,
+  isExpression,
+  isFunctionDeclaration,
+  isIdentifier,
+  isObjectLiteralExpression,
+  isVariableStatement,
+  kindOf,
+} from "../engine/ast.js";
 
 function exportedConst(file: ts.SourceFile, name: string): ts.VariableDeclaration | undefined {
   for (const statement of file.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    if (!statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
-    const declaration = statement.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === name);
+    if (!isVariableStatement(statement)) continue;
+    if (!statement.modifiers?.some((m) => kindOf(m) === ts.SyntaxKind.ExportKeyword)) continue;
+    const declaration = statement.declarationList.declarations.find((d) => isIdentifier(d.name) && d.name.text === name);
     if (declaration) return declaration;
   }
   return undefined;
@@ -17,10 +26,10 @@ function exportedConst(file: ts.SourceFile, name: string): ts.VariableDeclaratio
 /** The default export: `export default function`, `export default async (...) => ...`, or `export default handler`. */
 function defaultExport(file: ts.SourceFile): ts.Node | undefined {
   for (const statement of file.statements) {
-    if (ts.isFunctionDeclaration(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) {
+    if (isFunctionDeclaration(statement) && statement.modifiers?.some((m) => kindOf(m) === ts.SyntaxKind.DefaultKeyword)) {
       return statement;
     }
-    if (ts.isExportAssignment(statement) && !statement.isExportEquals) return statement.expression;
+    if (isExportAssignment(statement) && !statement.isExportEquals) return statement.expression;
   }
   return undefined;
 }
@@ -47,13 +56,13 @@ export function createXmcpDiscoverer(): Discoverer {
       const metadata = exportedConst(file, "metadata");
       if (!handler || (!metadata && !project)) return [];
       const metadataObject = metadata?.initializer ? unwrapExpression(metadata.initializer) : undefined;
-      const metadataLiteral = metadataObject && ts.isObjectLiteralExpression(metadataObject) ? metadataObject : undefined;
+      const metadataLiteral = metadataObject && isObjectLiteralExpression(metadataObject) ? metadataObject : undefined;
       const nameNode = metadataLiteral ? getPropertyValue(metadataLiteral, "name") : undefined;
       const schema = exportedConst(file, "schema");
       return [
         {
           style: "xmcp",
-          name: nameNode && ts.isExpression(nameNode) ? { expression: nameNode } : { text: basename(file.fileName, extname(file.fileName)), node: handler },
+          name: nameNode && isExpression(nameNode) ? { expression: nameNode } : { text: basename(file.fileName, extname(file.fileName)), node: handler },
           registration: metadata ?? handler,
           description: metadataLiteral ? (getPropertyValue(metadataLiteral, "description") ?? null) : null,
           input: schema?.initializer ?? null,

@@ -6,6 +6,35 @@ import { type FunctionNode, isFunctionNode, unwrapExpression } from "../syntax.j
 import { NameMatcher } from "./names.js";
 import { FactIndex } from "./scan.js";
 import { compareStrings } from "../../compare-strings.js";
+import {
+  forEachChild,
+  isAsExpression,
+  isAwaitExpression,
+  isBinaryExpression,
+  isBlock,
+  isCallExpression,
+  isExportDeclaration,
+  isExternalModuleReference,
+  isFunctionDeclaration,
+  isFunctionLike,
+  isIdentifier,
+  isImportDeclaration,
+  isLiteralTypeNode,
+  isNonNullExpression,
+  isNumericLiteral,
+  isOmittedExpression,
+  isParenthesizedExpression,
+  isPropertyAccessExpression,
+  isPropertyAssignment,
+  isReturnStatement,
+  isSpreadElement,
+  isStringLiteralLike,
+  isTypeReferenceNode,
+  isVariableDeclaration,
+  isVariableStatement,
+  kindOf,
+  modifiersOf,
+} from "../engine/ast.js";
 
 /**
  * Warnings and tool references, read along each tool's call graph: its handler (or low-level
@@ -56,9 +85,9 @@ function viaOfName(name: string | undefined): string | undefined {
 }
 
 function storedName(node: ts.Node): string | undefined {
-  if (ts.isIdentifier(node)) return node.text;
-  if (ts.isPropertyAccessExpression(node)) return node.name.text;
-  if (ts.isStringLiteralLike(node)) return node.text;
+  if (isIdentifier(node)) return node.text;
+  if (isPropertyAccessExpression(node)) return node.name.text;
+  if (isStringLiteralLike(node)) return node.text;
   return undefined;
 }
 
@@ -66,13 +95,13 @@ function storedName(node: ts.Node): string | undefined {
 function viaOf(node: ts.Node, root: ts.Node): string {
   for (let child = node, current = node.parent; current && child !== root; child = current, current = current.parent) {
     let name: string | undefined;
-    if (ts.isPropertyAssignment(current) && current.initializer === child) name = storedName(current.name);
-    else if (ts.isVariableDeclaration(current) && current.initializer === child) name = storedName(current.name);
-    else if (ts.isBinaryExpression(current) && current.operatorToken.kind === ts.SyntaxKind.EqualsToken && current.right === child)
+    if (isPropertyAssignment(current) && current.initializer === child) name = storedName(current.name);
+    else if (isVariableDeclaration(current) && current.initializer === child) name = storedName(current.name);
+    else if (isBinaryExpression(current) && kindOf(current.operatorToken) === ts.SyntaxKind.EqualsToken && current.right === child)
       name = storedName(unwrapExpression(current.left));
-    else if (ts.isCallExpression(current) && current.arguments.includes(child as ts.Expression)) {
+    else if (isCallExpression(current) && current.arguments.includes(child as ts.Expression)) {
       const callee = unwrapExpression(current.expression);
-      if (ts.isPropertyAccessExpression(callee) && ["push", "unshift", "concat"].includes(callee.name.text))
+      if (isPropertyAccessExpression(callee) && ["push", "unshift", "concat"].includes(callee.name.text))
         name = storedName(unwrapExpression(callee.expression));
     }
     const via = viaOfName(name);
@@ -205,15 +234,15 @@ export class RelationAnalysis {
     const body = handler.body;
     if (!body) return null;
     let expression: ts.Expression | undefined;
-    if (ts.isBlock(body)) {
+    if (isBlock(body)) {
       const [only] = body.statements;
-      if (body.statements.length !== 1 || !only || !ts.isReturnStatement(only)) return null;
+      if (body.statements.length !== 1 || !only || !isReturnStatement(only)) return null;
       expression = only.expression;
     } else {
       expression = body;
     }
     const call = expression ? unwrapExpression(expression) : undefined;
-    if (!call || !ts.isCallExpression(call)) return null;
+    if (!call || !isCallExpression(call)) return null;
     const parameters = parameterNames(handler);
     if (!call.arguments.every((argument) => isInput(argument, parameters))) return null;
     const target = this.facts.callTarget(unwrapExpression(call.expression));
@@ -324,8 +353,8 @@ function takesAnything(fn: FunctionNode): boolean {
   const typeParameters = new Set((fn.typeParameters ?? []).map((parameter) => parameter.name.text));
   return fn.parameters.every(({ type }) => {
     if (!type) return false;
-    if (type.kind === ts.SyntaxKind.UnknownKeyword || type.kind === ts.SyntaxKind.AnyKeyword) return true;
-    return ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && typeParameters.has(type.typeName.text);
+    if (kindOf(type) === ts.SyntaxKind.UnknownKeyword || kindOf(type) === ts.SyntaxKind.AnyKeyword) return true;
+    return isTypeReferenceNode(type) && isIdentifier(type.typeName) && typeParameters.has(type.typeName.text);
   });
 }
 
@@ -337,8 +366,8 @@ function isForeignHandler(names: readonly string[] | undefined, tool: string): b
 function parameterNames(handler: FunctionNode): Set<string> {
   const parameters = new Set<string>();
   const collect = (name: ts.BindingName): void => {
-    if (ts.isIdentifier(name)) parameters.add(name.text);
-    else for (const element of name.elements) if (!ts.isOmittedExpression(element)) collect(element.name);
+    if (isIdentifier(name)) parameters.add(name.text);
+    else for (const element of name.elements) if (!isOmittedExpression(element)) collect(element.name);
   };
   for (const parameter of handler.parameters) collect(parameter.name);
   return parameters;
@@ -346,9 +375,9 @@ function parameterNames(handler: FunctionNode): Set<string> {
 
 /** The handler's input passed on as it is: a param, a property of one, or a spread of either. */
 function isInput(argument: ts.Expression, parameters: ReadonlySet<string>): boolean {
-  const value = unwrapExpression(ts.isSpreadElement(argument) ? argument.expression : argument);
-  if (ts.isIdentifier(value)) return parameters.has(value.text);
-  if (ts.isPropertyAccessExpression(value)) return isInput(value.expression, parameters);
+  const value = unwrapExpression(isSpreadElement(argument) ? argument.expression : argument);
+  if (isIdentifier(value)) return parameters.has(value.text);
+  if (isPropertyAccessExpression(value)) return isInput(value.expression, parameters);
   return false;
 }
 
@@ -364,12 +393,12 @@ function passesInput(call: ts.CallExpression, parameters: ReadonlySet<string>): 
 
 function isLiteral(node: ts.Expression): boolean {
   return (
-    ts.isStringLiteralLike(node) ||
-    ts.isNumericLiteral(node) ||
-    node.kind === ts.SyntaxKind.TrueKeyword ||
-    node.kind === ts.SyntaxKind.FalseKeyword ||
-    node.kind === ts.SyntaxKind.NullKeyword ||
-    (ts.isIdentifier(node) && node.text === "undefined")
+    isStringLiteralLike(node) ||
+    isNumericLiteral(node) ||
+    kindOf(node) === ts.SyntaxKind.TrueKeyword ||
+    kindOf(node) === ts.SyntaxKind.FalseKeyword ||
+    kindOf(node) === ts.SyntaxKind.NullKeyword ||
+    (isIdentifier(node) && node.text === "undefined")
   );
 }
 
@@ -383,22 +412,22 @@ function returnedValues(body: ts.ConciseBody): ts.Expression[] {
   const fromExpression = (expression: ts.Expression): void => {
     values.push(unwrapExpression(expression));
     const visit = (node: ts.Node): void => {
-      if (ts.isFunctionLike(node)) return;
-      if (ts.isCallExpression(node)) for (const argument of node.arguments) values.push(unwrapExpression(argument));
-      ts.forEachChild(node, visit);
+      if (isFunctionLike(node)) return;
+      if (isCallExpression(node)) for (const argument of node.arguments) values.push(unwrapExpression(argument));
+      forEachChild(node, visit);
     };
     visit(expression);
   };
-  if (!ts.isBlock(body)) {
+  if (!isBlock(body)) {
     fromExpression(body);
     return values;
   }
   const visit = (node: ts.Node): void => {
-    if (ts.isFunctionLike(node)) return;
-    if (ts.isReturnStatement(node) && node.expression) fromExpression(node.expression);
-    ts.forEachChild(node, visit);
+    if (isFunctionLike(node)) return;
+    if (isReturnStatement(node) && node.expression) fromExpression(node.expression);
+    forEachChild(node, visit);
   };
-  ts.forEachChild(body, visit);
+  forEachChild(body, visit);
   return values;
 }
 
@@ -406,23 +435,22 @@ function returnedValues(body: ts.ConciseBody): ts.Expression[] {
 function flowsIntoReturn(call: ts.CallExpression, returned: readonly ts.Expression[]): boolean {
   if (returned.includes(call)) return true;
   let at: ts.Node = call;
-  while (ts.isAwaitExpression(at.parent) || ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isNonNullExpression(at.parent))
-    at = at.parent;
+  while (isAwaitExpression(at.parent) || isParenthesizedExpression(at.parent) || isAsExpression(at.parent) || isNonNullExpression(at.parent)) at = at.parent;
   const declaration = at.parent;
-  if (!ts.isVariableDeclaration(declaration) || declaration.initializer !== at || !ts.isIdentifier(declaration.name)) return false;
+  if (!isVariableDeclaration(declaration) || declaration.initializer !== at || !isIdentifier(declaration.name)) return false;
   const name = declaration.name.text;
-  return returned.some((value) => ts.isIdentifier(value) && value.text === name);
+  return returned.some((value) => isIdentifier(value) && value.text === name);
 }
 
 /** A file written as a guidance stub: it exports both `guidance` and `errorGuidance`. */
 function isGuidanceStub(file: ts.SourceFile): boolean {
   const exported = new Set<string>();
   for (const statement of file.statements) {
-    const isExported = ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
+    const isExported = modifiersOf(statement).some((modifier) => kindOf(modifier) === ts.SyntaxKind.ExportKeyword);
     if (!isExported) continue;
-    if (ts.isFunctionDeclaration(statement) && statement.name) exported.add(statement.name.text);
-    if (ts.isVariableStatement(statement))
-      for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) exported.add(declaration.name.text);
+    if (isFunctionDeclaration(statement) && statement.name) exported.add(statement.name.text);
+    if (isVariableStatement(statement))
+      for (const declaration of statement.declarationList.declarations) if (isIdentifier(declaration.name)) exported.add(declaration.name.text);
   }
   return exported.has("guidance") && exported.has("errorGuidance");
 }
@@ -432,10 +460,10 @@ function isModuleSpecifier(node: ts.Node): boolean {
   const parent = node.parent;
   return (
     parent !== undefined &&
-    (ts.isImportDeclaration(parent) ||
-      ts.isExportDeclaration(parent) ||
-      ts.isExternalModuleReference(parent) ||
-      ts.isLiteralTypeNode(parent) ||
-      (ts.isCallExpression(parent) && parent.expression.kind === ts.SyntaxKind.ImportKeyword))
+    (isImportDeclaration(parent) ||
+      isExportDeclaration(parent) ||
+      isExternalModuleReference(parent) ||
+      isLiteralTypeNode(parent) ||
+      (isCallExpression(parent) && kindOf(parent.expression) === ts.SyntaxKind.ImportKeyword))
   );
 }

@@ -3,6 +3,51 @@ import { ts } from "ts-morph";
 import type { HarvestedWarning } from "../inventory.js";
 import { resolveFunction } from "../resolve/handler.js";
 import { type FunctionNode, getPropertyValue, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
+import {
+  forEachChild,
+  isArrayLiteralExpression,
+  isBinaryExpression,
+  isBindingElement,
+  isCallExpression,
+  isCaseClause,
+  isClassDeclaration,
+  isConditionalExpression,
+  isConstList,
+  isElementAccessExpression,
+  isEnumDeclaration,
+  isExpression,
+  isExpressionWithTypeArguments,
+  isFunctionDeclaration,
+  isIdentifier,
+  isImportDeclaration,
+  isImportSpecifier,
+  isInterfaceDeclaration,
+  isMethodDeclaration,
+  isModuleDeclaration,
+  isNamedImports,
+  isNamespaceImport,
+  isNoSubstitutionTemplateLiteral,
+  isObjectLiteralExpression,
+  isParameter,
+  isPropertyAccessExpression,
+  isPropertyAssignment,
+  isPropertyDeclaration,
+  isPropertySignature,
+  isQualifiedName,
+  isShorthandPropertyAssignment,
+  isSourceFile,
+  isSpreadElement,
+  isStringLiteral,
+  isStringLiteralLike,
+  isTemplateExpression,
+  isTypeAliasDeclaration,
+  isTypeNode,
+  isTypeReferenceNode,
+  isVariableDeclaration,
+  isVariableDeclarationList,
+  isVariableStatement,
+  kindOf,
+} from "../engine/ast.js";
 
 /**
  * What one function (or a low-level `case` scope, or a module-level constant) says on its own:
@@ -49,13 +94,13 @@ const WARNINGS_KEY = "warnings";
 
 /** A string as a message: literals as they are, template and concatenation holes as `{}`; undefined when not text. */
 export function messageText(node: ts.Node | undefined): string | undefined {
-  if (!node || !ts.isExpression(node)) return undefined;
+  if (!node || !isExpression(node)) return undefined;
   const expression = unwrapExpression(node);
-  if (ts.isStringLiteralLike(expression)) return expression.text;
-  if (ts.isTemplateExpression(expression)) {
+  if (isStringLiteralLike(expression)) return expression.text;
+  if (isTemplateExpression(expression)) {
     return expression.head.text + expression.templateSpans.map((span) => `{}${span.literal.text}`).join("");
   }
-  if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+  if (isBinaryExpression(expression) && kindOf(expression.operatorToken) === ts.SyntaxKind.PlusToken) {
     const left = messageText(expression.left);
     const right = messageText(expression.right);
     if (left === undefined && right === undefined) return undefined;
@@ -90,9 +135,9 @@ function plain(message: string, node: ts.Node): WarningFact {
 
 /** The name a value is stored under: `warnings` in `warnings.push`, `x.warnings = `, `warnings: [...]`. */
 function storedName(node: ts.Node): string | undefined {
-  if (ts.isIdentifier(node)) return node.text;
-  if (ts.isPropertyAccessExpression(node)) return node.name.text;
-  if (ts.isElementAccessExpression(node)) return literalText(node.argumentExpression);
+  if (isIdentifier(node)) return node.text;
+  if (isPropertyAccessExpression(node)) return node.name.text;
+  if (isElementAccessExpression(node)) return literalText(node.argumentExpression);
   return undefined;
 }
 
@@ -117,37 +162,36 @@ function isProjectFile(file: ts.SourceFile): boolean {
 /** A literal value: text, an object or array literal (through `as const`). */
 function isWrittenOut(initializer: ts.Expression): boolean {
   const value = unwrapExpression(initializer);
-  return ts.isObjectLiteralExpression(value) || ts.isArrayLiteralExpression(value) || ts.isStringLiteralLike(value) || ts.isTemplateExpression(value);
+  return isObjectLiteralExpression(value) || isArrayLiteralExpression(value) || isStringLiteralLike(value) || isTemplateExpression(value);
 }
 
 /** An identifier that reads a value (not a declaration's name, a property name, or `x.name`). */
 function isValueReference(identifier: ts.Identifier): boolean {
   const parent = identifier.parent;
-  if (ts.isPropertyAccessExpression(parent) && parent.name === identifier) return false;
-  if (ts.isQualifiedName(parent)) return false;
+  if (isPropertyAccessExpression(parent) && parent.name === identifier) return false;
+  if (isQualifiedName(parent)) return false;
   if (
-    (ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isPropertySignature(parent)) &&
+    (isPropertyAssignment(parent) || isPropertyDeclaration(parent) || isMethodDeclaration(parent) || isPropertySignature(parent)) &&
     parent.name === identifier
   )
     return false;
   if (
-    ts.isVariableDeclaration(parent) ||
-    ts.isParameter(parent) ||
-    ts.isBindingElement(parent) ||
-    ts.isFunctionDeclaration(parent) ||
-    ts.isImportSpecifier(parent) ||
-    ts.isTypeReferenceNode(parent)
+    isVariableDeclaration(parent) ||
+    isParameter(parent) ||
+    isBindingElement(parent) ||
+    isFunctionDeclaration(parent) ||
+    isImportSpecifier(parent) ||
+    isTypeReferenceNode(parent)
   ) {
-    return ts.isBindingElement(parent) ? parent.initializer === identifier : false;
+    return isBindingElement(parent) ? parent.initializer === identifier : false;
   }
-  return ts.isExpression(identifier) || ts.isShorthandPropertyAssignment(parent);
+  return isExpression(identifier) || isShorthandPropertyAssignment(parent);
 }
 
 /** Whether a node sits in a type (`"a" | "b"`, `typeof X`) rather than in code that runs. */
 function inTypePosition(node: ts.Node, root: ts.Node): boolean {
   for (let current = node.parent; current && current !== root; current = current.parent) {
-    if ((ts.isTypeNode(current) && !ts.isExpressionWithTypeArguments(current)) || ts.isInterfaceDeclaration(current) || ts.isTypeAliasDeclaration(current))
-      return true;
+    if ((isTypeNode(current) && !isExpressionWithTypeArguments(current)) || isInterfaceDeclaration(current) || isTypeAliasDeclaration(current)) return true;
   }
   return false;
 }
@@ -169,7 +213,7 @@ export class FactIndex {
    */
   record(node: ts.Node, file: ts.SourceFile): void {
     let kept: boolean;
-    switch (node.kind) {
+    switch (kindOf(node)) {
       case ts.SyntaxKind.StringLiteral:
       case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
       case ts.SyntaxKind.TemplateExpression:
@@ -184,12 +228,12 @@ export class FactIndex {
         break;
       case ts.SyntaxKind.VariableDeclaration: {
         const name = (node as ts.VariableDeclaration).name;
-        kept = ts.isIdentifier(name) && name.text === WARNINGS_KEY;
+        kept = isIdentifier(name) && name.text === WARNINGS_KEY;
         break;
       }
       case ts.SyntaxKind.BinaryExpression: {
         const binary = node as ts.BinaryExpression;
-        kept = binary.operatorToken.kind === ts.SyntaxKind.EqualsToken && storedName(unwrapExpression(binary.left)) === WARNINGS_KEY;
+        kept = kindOf(binary.operatorToken) === ts.SyntaxKind.EqualsToken && storedName(unwrapExpression(binary.left)) === WARNINGS_KEY;
         break;
       }
       default:
@@ -218,10 +262,10 @@ export class FactIndex {
     if (!nodes) {
       const visit = (node: ts.Node): void => {
         this.record(node, file);
-        ts.forEachChild(node, visit);
+        forEachChild(node, visit);
       };
       this.recorded.set(file, []);
-      ts.forEachChild(file, visit);
+      forEachChild(file, visit);
       nodes = this.recorded.get(file) ?? [];
     }
     return nodes;
@@ -233,7 +277,7 @@ export class FactIndex {
     const nodes = this.recordedIn(file);
     const constantNames = this.constantNames(file);
     // A `case "x":` label names its own tool, not one it refers to.
-    const skipped = ts.isCaseClause(root) ? root.expression : undefined;
+    const skipped = isCaseClause(root) ? root.expression : undefined;
     // Pre-order keeps `pos` non-decreasing: the root's nodes are one run of the list.
     let low = 0;
     let high = nodes.length;
@@ -247,24 +291,24 @@ export class FactIndex {
       if (!node || node.pos >= root.end) break;
       if (node.end > root.end || (skipped && node.pos >= skipped.pos && node.end <= skipped.end)) continue;
       if (inTypePosition(node, root)) continue;
-      if (ts.isIdentifier(node)) {
+      if (isIdentifier(node)) {
         if (isValueReference(node)) {
           const constant = this.constantNamed(constantNames, node.text);
           if (constant && constant !== root && !facts.constants.includes(constant)) facts.constants.push(constant);
         }
-      } else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      } else if (isStringLiteral(node) || isNoSubstitutionTemplateLiteral(node)) {
         facts.texts.push({ text: node.text, node });
         if (WARNING_ID.test(node.text)) this.warningId(node, facts);
-      } else if (ts.isTemplateExpression(node)) {
+      } else if (isTemplateExpression(node)) {
         facts.texts.push({ text: node.head.text, node: node.head });
         for (const span of node.templateSpans) if (span.literal.text) facts.texts.push({ text: span.literal.text, node: span.literal });
-      } else if (ts.isCallExpression(node)) {
+      } else if (isCallExpression(node)) {
         this.call(node, facts);
-      } else if (ts.isPropertyAssignment(node)) {
+      } else if (isPropertyAssignment(node)) {
         this.warningList(node.initializer, facts);
-      } else if (ts.isVariableDeclaration(node) && node.initializer) {
+      } else if (isVariableDeclaration(node) && node.initializer) {
         this.warningList(node.initializer, facts);
-      } else if (ts.isBinaryExpression(node)) {
+      } else if (isBinaryExpression(node)) {
         this.warningList(node.right, facts);
       }
     }
@@ -281,17 +325,16 @@ export class FactIndex {
     if (names) return names;
     names = new Map();
     for (const statement of file.statements) {
-      if (ts.isVariableStatement(statement) && statement.declarationList.flags & ts.NodeFlags.Const) {
+      if (isVariableStatement(statement) && isConstList(statement.declarationList)) {
         for (const declaration of statement.declarationList.declarations) {
-          if (ts.isIdentifier(declaration.name) && declaration.initializer && isWrittenOut(declaration.initializer))
-            names.set(declaration.name.text, declaration);
+          if (isIdentifier(declaration.name) && declaration.initializer && isWrittenOut(declaration.initializer)) names.set(declaration.name.text, declaration);
         }
       }
-      if (ts.isImportDeclaration(statement) && statement.importClause && !statement.importClause.isTypeOnly) {
+      if (isImportDeclaration(statement) && statement.importClause && !statement.importClause.isTypeOnly) {
         const { name, namedBindings } = statement.importClause;
         // An import is resolved the first time its name is read (most name functions, not constants).
         if (name) names.set(name.text, name);
-        if (namedBindings && ts.isNamedImports(namedBindings))
+        if (namedBindings && isNamedImports(namedBindings))
           for (const element of namedBindings.elements) if (!element.isTypeOnly) names.set(element.name.text, element.name);
       }
     }
@@ -302,9 +345,9 @@ export class FactIndex {
   private constantNamed(names: Map<string, ts.Node | null>, name: string): ts.VariableDeclaration | undefined {
     const known = names.get(name);
     if (!known) return undefined;
-    if (ts.isVariableDeclaration(known)) return known;
+    if (isVariableDeclaration(known)) return known;
     // An imported name, not resolved yet.
-    const constant = ts.isIdentifier(known) ? this.importedConstant(known) : undefined;
+    const constant = isIdentifier(known) ? this.importedConstant(known) : undefined;
     names.set(name, constant ?? null);
     return constant;
   }
@@ -313,22 +356,16 @@ export class FactIndex {
     let symbol = this.checker.getSymbolAtLocation(identifier);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
     const declaration = symbol?.valueDeclaration;
-    if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer || !isWrittenOut(declaration.initializer)) return undefined;
+    if (!declaration || !isVariableDeclaration(declaration) || !declaration.initializer || !isWrittenOut(declaration.initializer)) return undefined;
     const list = declaration.parent;
-    if (
-      !ts.isVariableDeclarationList(list) ||
-      !(list.flags & ts.NodeFlags.Const) ||
-      !ts.isVariableStatement(list.parent) ||
-      !ts.isSourceFile(list.parent.parent)
-    )
-      return undefined;
+    if (!isVariableDeclarationList(list) || !isConstList(list) || !isVariableStatement(list.parent) || !isSourceFile(list.parent.parent)) return undefined;
     return isProjectFile(declaration.getSourceFile()) ? declaration : undefined;
   }
 
   /** `'WARN_X'`: a bare ID, or one field of an object that describes the warning. */
   private warningId(literal: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral, facts: Facts): void {
     const parent = literal.parent;
-    if (ts.isPropertyAssignment(parent) && ts.isObjectLiteralExpression(parent.parent)) {
+    if (isPropertyAssignment(parent) && isObjectLiteralExpression(parent.parent)) {
       if (parent.name === literal) {
         // `{ "WARN_X": "message" }`: a table of IDs to messages.
         facts.warnings.push({ ...plain(messageText(parent.initializer) ?? literal.text, literal), id: literal.text });
@@ -339,7 +376,7 @@ export class FactIndex {
       return;
     }
     // `warning("WARN_X", "text")`, as migrate writes a plain-string warning: the ID with its message.
-    if (ts.isCallExpression(parent) && parent.arguments[0] === literal && parent.arguments[1] !== undefined) {
+    if (isCallExpression(parent) && parent.arguments[0] === literal && parent.arguments[1] !== undefined) {
       const message = messageText(unwrapExpression(parent.arguments[1]));
       if (message !== undefined) {
         facts.warnings.push({ ...plain(message, literal), id: literal.text });
@@ -352,7 +389,7 @@ export class FactIndex {
   private call(call: ts.CallExpression, facts: Facts): void {
     const callee = unwrapExpression(call.expression);
     if (
-      ts.isPropertyAccessExpression(callee) &&
+      isPropertyAccessExpression(callee) &&
       (callee.name.text === "push" || callee.name.text === "unshift") &&
       storedName(unwrapExpression(callee.expression)) === WARNINGS_KEY
     ) {
@@ -365,8 +402,8 @@ export class FactIndex {
   /** Elements of an array stored as `warnings` (through `cond ? [...] : [...]`). */
   private warningList(value: ts.Expression, facts: Facts): void {
     const expression = unwrapExpression(value);
-    if (ts.isArrayLiteralExpression(expression)) for (const element of expression.elements) this.warningValue(element, facts);
-    else if (ts.isConditionalExpression(expression)) {
+    if (isArrayLiteralExpression(expression)) for (const element of expression.elements) this.warningValue(element, facts);
+    else if (isConditionalExpression(expression)) {
       this.warningList(expression.whenTrue, facts);
       this.warningList(expression.whenFalse, facts);
     }
@@ -374,14 +411,14 @@ export class FactIndex {
 
   /** One warning value: text, an object with a message, or a const holding either. */
   private warningValue(value: ts.Expression, facts: Facts): void {
-    if (ts.isSpreadElement(value)) return;
+    if (isSpreadElement(value)) return;
     const expression = unwrapExpression(value);
-    if (ts.isConditionalExpression(expression)) {
+    if (isConditionalExpression(expression)) {
       this.warningValue(expression.whenTrue, facts);
       this.warningValue(expression.whenFalse, facts);
       return;
     }
-    if (ts.isObjectLiteralExpression(expression)) {
+    if (isObjectLiteralExpression(expression)) {
       // An object with a `WARN_` ID is harvested where its ID is written.
       const id = literalText(getPropertyValue(expression, "id"));
       if (id !== undefined && WARNING_ID.test(id)) return;
@@ -396,7 +433,7 @@ export class FactIndex {
       return;
     }
     // A constant pushed by name (`warnings.push(NO_DIVIDEND)`): its literal type says what it is.
-    if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression)) {
+    if (isIdentifier(expression) || isPropertyAccessExpression(expression)) {
       const type = this.checker.getTypeAtLocation(expression);
       if (type.isStringLiteral()) {
         const fact = plain(type.value, expression);
@@ -413,7 +450,7 @@ export class FactIndex {
    * receiver, and for a handler's parameters that resolves the whole registration call.
    */
   callTarget(callee: ts.Expression): FunctionNode | null {
-    if (ts.isIdentifier(callee)) {
+    if (isIdentifier(callee)) {
       // A module-level name (imported or declared at the top) resolves the same anywhere in the file.
       const file = callee.getSourceFile();
       if (!this.moduleNames(file).has(callee.text)) return this.projectFunction(callee);
@@ -429,23 +466,18 @@ export class FactIndex {
       }
       return target;
     }
-    if (!ts.isPropertyAccessExpression(callee)) return null;
+    if (!isPropertyAccessExpression(callee)) return null;
     const receiver = unwrapExpression(callee.expression);
-    if (receiver.kind === ts.SyntaxKind.ThisKeyword) return this.projectFunction(callee);
+    if (kindOf(receiver) === ts.SyntaxKind.ThisKeyword) return this.projectFunction(callee);
     // Only a module-level name can denote a namespace, class or module-level object: locals are not resolved.
-    if (!ts.isIdentifier(receiver) || !this.moduleNames(receiver.getSourceFile()).has(receiver.text)) return null;
+    if (!isIdentifier(receiver) || !this.moduleNames(receiver.getSourceFile()).has(receiver.text)) return null;
     let symbol = this.checker.getSymbolAtLocation(receiver);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
     // `Math.round`, `JSON.stringify`, `z.string`: a receiver from lib or a package has no project methods.
     if (!symbol || !(symbol.declarations ?? []).some((d) => isProjectFile(d.getSourceFile()))) return null;
     if (symbol.flags & (ts.SymbolFlags.ValueModule | ts.SymbolFlags.Class | ts.SymbolFlags.Enum)) return this.projectFunction(callee);
     const declaration = symbol.valueDeclaration;
-    if (
-      declaration &&
-      ts.isVariableDeclaration(declaration) &&
-      declaration.initializer &&
-      ts.isObjectLiteralExpression(unwrapExpression(declaration.initializer))
-    ) {
+    if (declaration && isVariableDeclaration(declaration) && declaration.initializer && isObjectLiteralExpression(unwrapExpression(declaration.initializer))) {
       return this.projectFunction(callee);
     }
     return null;
@@ -457,19 +489,19 @@ export class FactIndex {
     if (names) return names;
     names = new Set();
     for (const statement of file.statements) {
-      if (ts.isVariableStatement(statement)) {
-        for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.add(declaration.name.text);
+      if (isVariableStatement(statement)) {
+        for (const declaration of statement.declarationList.declarations) if (isIdentifier(declaration.name)) names.add(declaration.name.text);
       } else if (
-        (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) &&
+        (isFunctionDeclaration(statement) || isClassDeclaration(statement) || isEnumDeclaration(statement) || isModuleDeclaration(statement)) &&
         statement.name &&
-        ts.isIdentifier(statement.name)
+        isIdentifier(statement.name)
       ) {
         names.add(statement.name.text);
-      } else if (ts.isImportDeclaration(statement) && statement.importClause && !statement.importClause.isTypeOnly) {
+      } else if (isImportDeclaration(statement) && statement.importClause && !statement.importClause.isTypeOnly) {
         const { name, namedBindings } = statement.importClause;
         if (name) names.add(name.text);
-        if (namedBindings && ts.isNamespaceImport(namedBindings)) names.add(namedBindings.name.text);
-        if (namedBindings && ts.isNamedImports(namedBindings)) for (const element of namedBindings.elements) names.add(element.name.text);
+        if (namedBindings && isNamespaceImport(namedBindings)) names.add(namedBindings.name.text);
+        if (namedBindings && isNamedImports(namedBindings)) for (const element of namedBindings.elements) names.add(element.name.text);
       }
     }
     this.moduleNamesByFile.set(file, names);

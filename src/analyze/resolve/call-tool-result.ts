@@ -1,5 +1,17 @@
 import { ts } from "ts-morph";
 import { calleeName, getPropertyValue, unwrapExpression } from "../syntax.js";
+import {
+  isArrayLiteralExpression,
+  isCallExpression,
+  isConstDeclaration,
+  isExpression,
+  isIdentifier,
+  isObjectLiteralExpression,
+  isShorthandPropertyAssignment,
+  isStringLiteralLike,
+  isTemplateExpression,
+  isVariableDeclaration,
+} from "../engine/ast.js";
 
 /**
  * Where the payload sits inside a CallToolResult object literal: the `structuredContent` value,
@@ -28,41 +40,41 @@ export function isCallToolResultLiteral(object: ts.ObjectLiteralExpression, chec
   const content = getPropertyValue(object, "content");
   if (content === undefined) return false;
   if (!checker) return true;
-  const value = ts.isExpression(content) ? unwrapExpression(content) : content;
-  if (ts.isArrayLiteralExpression(value)) return true;
-  if (ts.isStringLiteralLike(value) || ts.isTemplateExpression(value) || ts.isObjectLiteralExpression(value)) return false;
+  const value = isExpression(content) ? unwrapExpression(content) : content;
+  if (isArrayLiteralExpression(value)) return true;
+  if (isStringLiteralLike(value) || isTemplateExpression(value) || isObjectLiteralExpression(value)) return false;
   return isArrayLike(checker.getTypeAtLocation(value), checker);
 }
 
 /** The array literal of a `content` value: written inline, or in a const (`const content = [...]; return { content }`). */
 function contentArray(content: ts.Node, checker: ts.TypeChecker | undefined): ts.ArrayLiteralExpression | undefined {
-  const value = ts.isExpression(content) ? unwrapExpression(content) : content;
-  if (ts.isArrayLiteralExpression(value)) return value;
-  const identifier = ts.isShorthandPropertyAssignment(content.parent) ? content : ts.isIdentifier(value) ? value : undefined;
-  if (!checker || !identifier || !ts.isIdentifier(identifier)) return undefined;
-  const symbol = ts.isShorthandPropertyAssignment(identifier.parent)
+  const value = isExpression(content) ? unwrapExpression(content) : content;
+  if (isArrayLiteralExpression(value)) return value;
+  const identifier = isShorthandPropertyAssignment(content.parent) ? content : isIdentifier(value) ? value : undefined;
+  if (!checker || !identifier || !isIdentifier(identifier)) return undefined;
+  const symbol = isShorthandPropertyAssignment(identifier.parent)
     ? checker.getShorthandAssignmentValueSymbol(identifier.parent)
     : checker.getSymbolAtLocation(identifier);
   const declaration = symbol?.valueDeclaration;
-  if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
-  if (!(ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const)) return undefined;
+  if (!declaration || !isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+  if (!isConstDeclaration(declaration)) return undefined;
   const initializer = unwrapExpression(declaration.initializer);
-  return ts.isArrayLiteralExpression(initializer) ? initializer : undefined;
+  return isArrayLiteralExpression(initializer) ? initializer : undefined;
 }
 
 export function payloadSlot(object: ts.ObjectLiteralExpression, checker?: ts.TypeChecker): PayloadSlot {
   const structured = getPropertyValue(object, "structuredContent");
-  if (structured && ts.isExpression(structured)) return { kind: "structured", expression: structured };
+  if (structured && isExpression(structured)) return { kind: "structured", expression: structured };
   const content = getPropertyValue(object, "content");
   const array = content ? contentArray(content, checker) : undefined;
   if (!array) return { kind: "none" };
   for (const element of array.elements) {
     const block = unwrapExpression(element);
-    if (!ts.isObjectLiteralExpression(block)) continue;
+    if (!isObjectLiteralExpression(block)) continue;
     const text = getPropertyValue(block, "text");
-    if (!text || !ts.isExpression(text)) continue;
+    if (!text || !isExpression(text)) continue;
     const value = unwrapExpression(text);
-    if (ts.isCallExpression(value) && calleeName(value) === "stringify" && value.arguments[0]) {
+    if (isCallExpression(value) && calleeName(value) === "stringify" && value.arguments[0]) {
       return { kind: "json-text", expression: value.arguments[0] };
     }
     return { kind: "text", expression: value };

@@ -3,6 +3,22 @@ import type { DeclaredOutputSchema, JsonSchemaObject } from "../inventory.js";
 import { calleeName, getPropertyNode, propertyNameText, unwrapExpression } from "../syntax.js";
 import { schemaTypes } from "./input-params.js";
 import type { TypeSchemaEmitter } from "./type-schema.js";
+import {
+  isArrayLiteralExpression,
+  isCallExpression,
+  isConstDeclaration,
+  isElementAccessExpression,
+  isIdentifier,
+  isNumericLiteral,
+  isObjectLiteralExpression,
+  isPrefixUnaryExpression,
+  isPropertyAccessExpression,
+  isPropertyAssignment,
+  isShorthandPropertyAssignment,
+  isStringLiteralLike,
+  isVariableDeclaration,
+  kindOf,
+} from "../engine/ast.js";
 
 /**
  * The `outputSchema` a tool declares, and what it accepts. A tool moved onto a protocol answers
@@ -16,12 +32,12 @@ import type { TypeSchemaEmitter } from "./type-schema.js";
 export const GENERATED_OUTPUT_SCHEMA_EXPORTS: ReadonlySet<string> = new Set(["OUTPUT_SCHEMAS", "OUTPUT_ZOD_SCHEMAS", "OUTPUT_STANDARD_SCHEMAS"]);
 
 function constInitializer(node: ts.Expression, checker: ts.TypeChecker): ts.Expression | undefined {
-  if (!ts.isIdentifier(node)) return undefined;
+  if (!isIdentifier(node)) return undefined;
   let symbol = checker.getSymbolAtLocation(node);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declaration = symbol?.valueDeclaration;
-  if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
-  if (!(ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const)) return undefined;
+  if (!declaration || !isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+  if (!isConstDeclaration(declaration)) return undefined;
   return unwrapExpression(declaration.initializer);
 }
 
@@ -31,15 +47,15 @@ function constInitializer(node: ts.Expression, checker: ts.TypeChecker): ts.Expr
  */
 function declarationObject(registration: ts.Node, declaredAt: ts.Node | undefined, checker: ts.TypeChecker): ts.ObjectLiteralExpression | undefined {
   if (declaredAt) {
-    for (let node = declaredAt.parent; node; node = node.parent) if (ts.isObjectLiteralExpression(node)) return node;
+    for (let node = declaredAt.parent; node; node = node.parent) if (isObjectLiteralExpression(node)) return node;
     return undefined;
   }
-  if (ts.isObjectLiteralExpression(registration)) return registration;
-  if (ts.isCallExpression(registration) && calleeName(registration) === "registerTool" && registration.arguments[1]) {
+  if (isObjectLiteralExpression(registration)) return registration;
+  if (isCallExpression(registration) && calleeName(registration) === "registerTool" && registration.arguments[1]) {
     const config = unwrapExpression(registration.arguments[1]);
-    if (ts.isObjectLiteralExpression(config)) return config;
+    if (isObjectLiteralExpression(config)) return config;
     const initializer = constInitializer(config, checker);
-    return initializer && ts.isObjectLiteralExpression(initializer) ? initializer : undefined;
+    return initializer && isObjectLiteralExpression(initializer) ? initializer : undefined;
   }
   return undefined;
 }
@@ -52,11 +68,11 @@ export function findOutputSchemaProperty(
 ): ts.PropertyAssignment | ts.ShorthandPropertyAssignment | undefined {
   const object = declarationObject(registration, declaredAt, checker);
   const property = object ? getPropertyNode(object, "outputSchema") : undefined;
-  return property && (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) ? property : undefined;
+  return property && (isPropertyAssignment(property) || isShorthandPropertyAssignment(property)) ? property : undefined;
 }
 
 export function outputSchemaExpression(property: ts.PropertyAssignment | ts.ShorthandPropertyAssignment): ts.Expression {
-  return unwrapExpression(ts.isPropertyAssignment(property) ? property.initializer : property.name);
+  return unwrapExpression(isPropertyAssignment(property) ? property.initializer : property.name);
 }
 
 /**
@@ -66,41 +82,40 @@ export function outputSchemaExpression(property: ts.PropertyAssignment | ts.Shor
  */
 export function generatedSchemaTool(expression: ts.Expression): string | undefined {
   let node = unwrapExpression(expression);
-  if (ts.isCallExpression(node) && calleeName(node) === "fromJsonSchema" && node.arguments[0]) node = unwrapExpression(node.arguments[0]);
+  if (isCallExpression(node) && calleeName(node) === "fromJsonSchema" && node.arguments[0]) node = unwrapExpression(node.arguments[0]);
   let owner: ts.Expression;
   let key: string | undefined;
-  if (ts.isPropertyAccessExpression(node)) {
+  if (isPropertyAccessExpression(node)) {
     owner = unwrapExpression(node.expression);
     key = node.name.text;
-  } else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) {
+  } else if (isElementAccessExpression(node) && isStringLiteralLike(node.argumentExpression)) {
     owner = unwrapExpression(node.expression);
     key = node.argumentExpression.text;
   } else {
     return undefined;
   }
-  return ts.isIdentifier(owner) && GENERATED_OUTPUT_SCHEMA_EXPORTS.has(owner.text) ? key : undefined;
+  return isIdentifier(owner) && GENERATED_OUTPUT_SCHEMA_EXPORTS.has(owner.text) ? key : undefined;
 }
 
 /** A JSON value written as a literal (following consts); undefined when any part is not literal. */
 function literalJson(node: ts.Expression, checker: ts.TypeChecker, depth = 0): unknown {
   if (depth > 30) return undefined;
   const value = unwrapExpression(node);
-  if (ts.isStringLiteralLike(value)) return value.text;
-  if (ts.isNumericLiteral(value)) return Number(value.text);
-  if (ts.isPrefixUnaryExpression(value) && value.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(value.operand))
-    return -Number(value.operand.text);
-  if (value.kind === ts.SyntaxKind.TrueKeyword) return true;
-  if (value.kind === ts.SyntaxKind.FalseKeyword) return false;
-  if (value.kind === ts.SyntaxKind.NullKeyword) return null;
-  if (ts.isArrayLiteralExpression(value)) {
+  if (isStringLiteralLike(value)) return value.text;
+  if (isNumericLiteral(value)) return Number(value.text);
+  if (isPrefixUnaryExpression(value) && value.operator === ts.SyntaxKind.MinusToken && isNumericLiteral(value.operand)) return -Number(value.operand.text);
+  if (kindOf(value) === ts.SyntaxKind.TrueKeyword) return true;
+  if (kindOf(value) === ts.SyntaxKind.FalseKeyword) return false;
+  if (kindOf(value) === ts.SyntaxKind.NullKeyword) return null;
+  if (isArrayLiteralExpression(value)) {
     const items = value.elements.map((element) => literalJson(element, checker, depth + 1));
     return items.some((item) => item === undefined) ? undefined : items;
   }
-  if (ts.isObjectLiteralExpression(value)) {
+  if (isObjectLiteralExpression(value)) {
     const object: JsonSchemaObject = {};
     for (const property of value.properties) {
       const name = propertyNameText(property.name);
-      if (name === undefined || !ts.isPropertyAssignment(property)) return undefined;
+      if (name === undefined || !isPropertyAssignment(property)) return undefined;
       const item = literalJson(property.initializer, checker, depth + 1);
       if (item === undefined) return undefined;
       object[name] = item;
@@ -134,7 +149,7 @@ function includesUndefined(type: ts.Type): boolean {
 function acceptedSchema(expression: ts.Expression, checker: ts.TypeChecker, schemas: TypeSchemaEmitter): JsonSchemaObject | null {
   const node = unwrapExpression(expression);
   const json =
-    ts.isCallExpression(node) && calleeName(node) === "fromJsonSchema" && node.arguments[0]
+    isCallExpression(node) && calleeName(node) === "fromJsonSchema" && node.arguments[0]
       ? jsonSchemaLiteral(node.arguments[0], checker)
       : jsonSchemaLiteral(node, checker);
   if (json) return json;

@@ -1,11 +1,12 @@
 import { ts } from "ts-morph";
 import { getPropertyValue, literalText, unwrapExpression } from "../syntax.js";
+import { isBinaryExpression, isConditionalExpression, isExpression, isIdentifier, isObjectLiteralExpression, kindOf } from "../engine/ast.js";
 
 const ERROR_STATUSES = new Set(["error", "failed", "failure"]);
 
 function isLiteralKeyword(node: ts.Node | undefined, kind: ts.SyntaxKind): boolean {
-  if (!node || !ts.isExpression(node)) return false;
-  return unwrapExpression(node).kind === kind;
+  if (!node || !isExpression(node)) return false;
+  return kindOf(unwrapExpression(node)) === kind;
 }
 
 /**
@@ -20,19 +21,19 @@ export function isErrorEnvelopeLiteral(object: ts.ObjectLiteralExpression): bool
   const status = literalText(getPropertyValue(object, "status"));
   if (status !== undefined && ERROR_STATUSES.has(status.toLowerCase())) return true;
   const immediate = getPropertyValue(object, "immediate");
-  if (immediate && ts.isExpression(immediate)) {
+  if (immediate && isExpression(immediate)) {
     const inner = unwrapExpression(immediate);
-    if (ts.isObjectLiteralExpression(inner) && isErrorEnvelopeLiteral(inner)) return true;
+    if (isObjectLiteralExpression(inner) && isErrorEnvelopeLiteral(inner)) return true;
   }
   const error = getPropertyValue(object, "error");
-  if (error && ts.isExpression(error) && !isLiteralKeyword(success, ts.SyntaxKind.TrueKeyword)) {
+  if (error && isExpression(error) && !isLiteralKeyword(success, ts.SyntaxKind.TrueKeyword)) {
     const value = unwrapExpression(error);
     const empty =
-      value.kind === ts.SyntaxKind.NullKeyword ||
-      value.kind === ts.SyntaxKind.FalseKeyword ||
-      (ts.isIdentifier(value) && value.text === "undefined") ||
-      ts.isConditionalExpression(value) ||
-      ts.isBinaryExpression(value);
+      kindOf(value) === ts.SyntaxKind.NullKeyword ||
+      kindOf(value) === ts.SyntaxKind.FalseKeyword ||
+      (isIdentifier(value) && value.text === "undefined") ||
+      isConditionalExpression(value) ||
+      isBinaryExpression(value);
     if (!empty) return true;
   }
   return false;

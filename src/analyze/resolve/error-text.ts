@@ -1,5 +1,6 @@
 import { ts } from "ts-morph";
 import { unwrapExpression } from "../syntax.js";
+import { isBinaryExpression, isNoSubstitutionTemplateLiteral, isStringLiteral, isTemplateExpression, kindOf } from "../engine/ast.js";
 
 /**
  * Text that reports an error by its own words, as servers write it into a plain text block: a
@@ -14,9 +15,9 @@ const HEADING = /^#{1,6}\s+(.*)$/;
 /** The static text a text-block expression starts with: a literal's text, a template's head. */
 function leadingText(node: ts.Expression): string | undefined {
   const value = unwrapExpression(node);
-  if (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) return value.text;
-  if (ts.isTemplateExpression(value)) return value.head.text;
-  if (ts.isBinaryExpression(value) && value.operatorToken.kind === ts.SyntaxKind.PlusToken) return leadingText(value.left);
+  if (isStringLiteral(value) || isNoSubstitutionTemplateLiteral(value)) return value.text;
+  if (isTemplateExpression(value)) return value.head.text;
+  if (isBinaryExpression(value) && kindOf(value.operatorToken) === ts.SyntaxKind.PlusToken) return leadingText(value.left);
   return undefined;
 }
 
@@ -63,7 +64,7 @@ export function leadingErrorLabel(node: ts.Expression): string | undefined {
 export function withoutErrorHeading(node: ts.Expression): string {
   const value = unwrapExpression(node);
   const source = value.getText(value.getSourceFile());
-  if (!(ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value) || ts.isTemplateExpression(value))) return source;
+  if (!(isStringLiteral(value) || isNoSubstitutionTemplateLiteral(value) || isTemplateExpression(value))) return source;
   const quote = source[0]!;
   const body = source.slice(1);
   // The heading line in source form: up to a real line break or a `\n` escape, then blank lines.

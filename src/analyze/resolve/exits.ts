@@ -8,6 +8,32 @@ import { isGeneratedFile } from "../../write/header.js";
 import { payloadTypeOf } from "./expression-type.js";
 import { resolveFunction } from "./handler.js";
 import { collectExitPoints, type ExitPoint } from "./return-paths.js";
+import {
+  isArrowFunction,
+  isAsExpression,
+  isAwaitExpression,
+  isBlock,
+  isCallExpression,
+  isConstList,
+  isExpression,
+  isIdentifier,
+  isImportDeclaration,
+  isImportSpecifier,
+  isNewExpression,
+  isNonNullExpression,
+  isNumericLiteral,
+  isObjectLiteralExpression,
+  isParameter,
+  isParenthesizedExpression,
+  isPropertyAccessExpression,
+  isSatisfiesExpression,
+  isStringLiteral,
+  isStringLiteralLike,
+  isTemplateExpression,
+  isVariableDeclaration,
+  isVariableDeclarationList,
+  kindOf,
+} from "../engine/ast.js";
 
 export type PayloadMode = "call-tool-result" | "raw";
 
@@ -31,13 +57,13 @@ function projectFunction(call: ts.CallExpression, checker: ts.TypeChecker) {
 }
 
 function constObjectLiteral(node: ts.Expression, checker: ts.TypeChecker): ts.ObjectLiteralExpression | undefined {
-  if (!ts.isIdentifier(node)) return undefined;
+  if (!isIdentifier(node)) return undefined;
   const declaration = checker.getSymbolAtLocation(node)?.valueDeclaration;
-  if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+  if (!declaration || !isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
   const list = declaration.parent;
-  if (!ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const)) return undefined;
+  if (!isVariableDeclarationList(list) || !isConstList(list)) return undefined;
   const initializer = unwrapExpression(declaration.initializer);
-  return ts.isObjectLiteralExpression(initializer) ? initializer : undefined;
+  return isObjectLiteralExpression(initializer) ? initializer : undefined;
 }
 
 function awaited(type: ts.Type, checker: ts.TypeChecker): ts.Type {
@@ -101,14 +127,14 @@ function classifyObjectLiteral(
   const isResult = isCallToolResultLiteral(object, checker);
   if (isResult || mode === "call-tool-result") {
     const isErrorValue = getPropertyValue(object, "isError");
-    const flagged = isErrorValue !== undefined && ts.isExpression(isErrorValue) && unwrapExpression(isErrorValue).kind === ts.SyntaxKind.TrueKeyword;
+    const flagged = isErrorValue !== undefined && isExpression(isErrorValue) && kindOf(unwrapExpression(isErrorValue)) === ts.SyntaxKind.TrueKeyword;
     const slot = isResult ? payloadSlot(object, checker) : { kind: "none" as const };
     const payloadExpression = slot.kind === "none" ? undefined : unwrapExpression(slot.expression);
     const payload = slot.kind === "text" ? checker.getStringType() : payloadExpression ? payloadTypeOf(payloadExpression, checker) : null;
     if (flagged) return { kind: "error", via: "isError", payload };
     if (slot.kind === "text" && isErrorText(slot.expression)) return { kind: "error", via: "error-text", payload };
     const envelope =
-      payloadExpression && ts.isObjectLiteralExpression(payloadExpression)
+      payloadExpression && isObjectLiteralExpression(payloadExpression)
         ? payloadExpression
         : payloadExpression
           ? constObjectLiteral(payloadExpression, checker)
@@ -170,20 +196,20 @@ function importedCallee(
   checker: ts.TypeChecker,
 ): { name: string; specifier: string; declaration: ts.Declaration | undefined } | undefined {
   const callee = unwrapExpression(call.expression);
-  if (!ts.isIdentifier(callee)) return undefined;
+  if (!isIdentifier(callee)) return undefined;
   const symbol = checker.getSymbolAtLocation(callee);
   const specifierOf = (node: ts.Node | undefined): string | undefined => {
     for (let current = node; current; current = current.parent) {
-      if (ts.isImportDeclaration(current)) return ts.isStringLiteral(current.moduleSpecifier) ? current.moduleSpecifier.text : undefined;
+      if (isImportDeclaration(current)) return isStringLiteral(current.moduleSpecifier) ? current.moduleSpecifier.text : undefined;
     }
     return undefined;
   };
-  const importSpecifier = symbol?.declarations?.find((d) => ts.isImportSpecifier(d));
+  const importSpecifier = symbol?.declarations?.find((d) => isImportSpecifier(d));
   const specifier = specifierOf(importSpecifier);
   if (specifier === undefined) return undefined;
   const target = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : undefined;
   return {
-    name: importSpecifier && ts.isImportSpecifier(importSpecifier) ? (importSpecifier.propertyName ?? importSpecifier.name).text : callee.text,
+    name: importSpecifier && isImportSpecifier(importSpecifier) ? (importSpecifier.propertyName ?? importSpecifier.name).text : callee.text,
     specifier,
     declaration: target?.valueDeclaration,
   };
@@ -221,57 +247,57 @@ function generatedFormatterCall(call: ts.CallExpression, checker: ts.TypeChecker
 
 function isAwaited(expression: ts.Expression): boolean {
   for (let node: ts.Expression = expression; ; node = (node as ts.ParenthesizedExpression).expression) {
-    if (ts.isAwaitExpression(node)) return true;
-    if (!ts.isParenthesizedExpression(node) && !ts.isAsExpression(node) && !ts.isSatisfiesExpression(node) && !ts.isNonNullExpression(node)) return false;
+    if (isAwaitExpression(node)) return true;
+    if (!isParenthesizedExpression(node) && !isAsExpression(node) && !isSatisfiesExpression(node) && !isNonNullExpression(node)) return false;
   }
 }
 
 /** `promise.then((payload) => formatX(payload, parts))` (migrate's form in a function that is not async): the formatter call. */
 function settledFormatterCall(call: ts.CallExpression, checker: ts.TypeChecker): Classified | undefined {
   const callee = unwrapExpression(call.expression);
-  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "then" || call.arguments.length !== 1) return undefined;
+  if (!isPropertyAccessExpression(callee) || callee.name.text !== "then" || call.arguments.length !== 1) return undefined;
   const callback = unwrapExpression(call.arguments[0]!);
-  if (!ts.isArrowFunction(callback) || ts.isBlock(callback.body)) return undefined;
+  if (!isArrowFunction(callback) || isBlock(callback.body)) return undefined;
   const body = unwrapExpression(callback.body);
-  return ts.isCallExpression(body) ? generatedFormatterCall(body, checker) : undefined;
+  return isCallExpression(body) ? generatedFormatterCall(body, checker) : undefined;
 }
 
 function parameterIndexOfPayload(expression: ts.Expression, helper: ts.SignatureDeclaration, mode: PayloadMode, checker: ts.TypeChecker): number {
   const value = unwrapExpression(expression);
   let payloadNode: ts.Expression | undefined;
-  if (ts.isObjectLiteralExpression(value) && (isCallToolResultLiteral(value, checker) || mode === "call-tool-result")) {
+  if (isObjectLiteralExpression(value) && (isCallToolResultLiteral(value, checker) || mode === "call-tool-result")) {
     const slot = payloadSlot(value, checker);
     payloadNode = slot.kind === "structured" || slot.kind === "json-text" ? unwrapExpression(slot.expression) : undefined;
   } else if (mode === "raw") {
     payloadNode = value;
   }
-  if (!payloadNode || !ts.isIdentifier(payloadNode)) return -1;
+  if (!payloadNode || !isIdentifier(payloadNode)) return -1;
   const declaration = checker.getSymbolAtLocation(payloadNode)?.valueDeclaration;
-  return declaration && ts.isParameter(declaration) ? helper.parameters.indexOf(declaration) : -1;
+  return declaration && isParameter(declaration) ? helper.parameters.indexOf(declaration) : -1;
 }
 
 function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: ts.TypeChecker, depth: number): Classified {
   if (exit.isThrow) {
     const thrown = exit.expression ? unwrapExpression(exit.expression) : undefined;
-    const isUserError = thrown !== undefined && ts.isNewExpression(thrown) && ts.isIdentifier(thrown.expression) && thrown.expression.text === "UserError";
+    const isUserError = thrown !== undefined && isNewExpression(thrown) && isIdentifier(thrown.expression) && thrown.expression.text === "UserError";
     return { kind: "error", via: isUserError ? "UserError" : "throw", payload: null };
   }
   if (!exit.expression) return { kind: "success", via: "return", payload: checker.getVoidType() };
   const value = unwrapExpression(exit.expression);
 
-  if (ts.isObjectLiteralExpression(value)) return classifyObjectLiteral(value, mode, checker);
+  if (isObjectLiteralExpression(value)) return classifyObjectLiteral(value, mode, checker);
   const constant = constObjectLiteral(value, checker);
   // A raw value keeps the type the const was declared with (`const listing: Listing = {...}`).
   if (constant) return classifyObjectLiteral(constant, mode, checker, () => payloadTypeOf(value, checker));
   // Frameworks that serialise for you, handed text that is already JSON: the payload is what was stringified.
-  if (ts.isCallExpression(value) && calleeName(value) === "stringify" && value.arguments[0]) {
+  if (isCallExpression(value) && calleeName(value) === "stringify" && value.arguments[0]) {
     return { kind: "success", via: "json-text", payload: payloadTypeOf(value.arguments[0], checker) };
   }
   // A literal returned as is has the type its function would infer: `"ok"` reads as `string`.
-  if (ts.isStringLiteralLike(value) || ts.isNumericLiteral(value) || ts.isTemplateExpression(value)) {
+  if (isStringLiteralLike(value) || isNumericLiteral(value) || isTemplateExpression(value)) {
     return { kind: "success", via: "return", payload: checker.getBaseTypeOfLiteralType(checker.getTypeAtLocation(value)) };
   }
-  if (ts.isCallExpression(value)) {
+  if (isCallExpression(value)) {
     const formatter = generatedFormatterCall(value, checker) ?? settledFormatterCall(value, checker);
     if (formatter) return formatter;
     const throughHelper = classifyHelperCall(value, mode, checker, depth);
@@ -296,10 +322,10 @@ function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: ts.TypeChecke
 function conformedBody(exit: ExitPoint, checker: ts.TypeChecker): ts.Node | undefined {
   if (exit.isThrow || !exit.expression) return undefined;
   let value = unwrapExpression(exit.expression);
-  if (ts.isAwaitExpression(value)) value = unwrapExpression(value.expression);
-  if (!ts.isCallExpression(value)) return undefined;
+  if (isAwaitExpression(value)) value = unwrapExpression(value.expression);
+  if (!isCallExpression(value)) return undefined;
   const inner = unwrapExpression(value.expression);
-  if (!ts.isCallExpression(inner) || calleeName(inner) !== "conform" || inner.arguments.length < 2) return undefined;
+  if (!isCallExpression(inner) || calleeName(inner) !== "conform" || inner.arguments.length < 2) return undefined;
   return resolveFunction(inner.arguments[1]!, checker) ?? undefined;
 }
 

@@ -1,5 +1,6 @@
 import { ts } from "ts-morph";
 import { unwrapExpression } from "../syntax.js";
+import { isIdentifier, isParameter, isVariableDeclaration } from "../engine/ast.js";
 
 /**
  * The type of a payload expression, asked as cheaply as the checker allows. A variable with a
@@ -10,9 +11,9 @@ import { unwrapExpression } from "../syntax.js";
  */
 export function payloadTypeOf(expression: ts.Expression, checker: ts.TypeChecker): ts.Type {
   const node = unwrapExpression(expression);
-  if (ts.isIdentifier(node)) {
+  if (isIdentifier(node)) {
     const declaration = checker.getSymbolAtLocation(node)?.valueDeclaration;
-    if (declaration && (ts.isVariableDeclaration(declaration) || ts.isParameter(declaration)) && declaration.type) {
+    if (declaration && (isVariableDeclaration(declaration) || isParameter(declaration)) && declaration.type) {
       return checker.getTypeFromTypeNode(declaration.type);
     }
   }

@@ -1,12 +1,23 @@
 import { ts } from "ts-morph";
 import { type FunctionNode, isFunctionNode, unwrapExpression } from "../syntax.js";
+import {
+  isCallExpression,
+  isExportAssignment,
+  isExpression,
+  isIdentifier,
+  isPropertyAccessExpression,
+  isPropertyAssignment,
+  isPropertyDeclaration,
+  isShorthandPropertyAssignment,
+  isVariableDeclaration,
+} from "../engine/ast.js";
 
 /** The one function a call is given (`withRateLimit("auth", fn)`), when the call itself returns a function. */
 function wrappedArgument(call: ts.CallExpression, checker: ts.TypeChecker, depth: number): { inner: FunctionNode; signature: ts.Signature } | null {
   const functions: FunctionNode[] = [];
   for (const argument of call.arguments) {
     const expression = unwrapExpression(argument);
-    if (!isFunctionNode(expression) && !ts.isIdentifier(expression) && !ts.isPropertyAccessExpression(expression)) continue;
+    if (!isFunctionNode(expression) && !isIdentifier(expression) && !isPropertyAccessExpression(expression)) continue;
     const target = resolveFunction(expression, checker, depth + 1);
     if (target) functions.push(target);
   }
@@ -42,8 +53,8 @@ function passThroughWrapper(call: ts.CallExpression, checker: ts.TypeChecker, de
  * the wrapper serialise a result twice).
  */
 export function serialisingWrapper(node: ts.Node, checker: ts.TypeChecker): FunctionNode | null {
-  const expression = ts.isExpression(node) ? unwrapExpression(node) : node;
-  if (!ts.isCallExpression(expression)) return null;
+  const expression = isExpression(node) ? unwrapExpression(node) : node;
+  if (!isCallExpression(expression)) return null;
   const wrapped = wrappedArgument(expression, checker, 0);
   return wrapped && !returnsTheSame(wrapped.signature, wrapped.inner, checker) ? wrapped.inner : null;
 }
@@ -56,27 +67,26 @@ export function serialisingWrapper(node: ts.Node, checker: ts.TypeChecker): Func
 export function resolveFunction(node: ts.Node, checker: ts.TypeChecker, depth = 0): FunctionNode | null {
   if (depth > 8) return null;
   if (isFunctionNode(node)) return node;
-  if (ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node) || ts.isVariableDeclaration(node)) {
+  if (isPropertyAssignment(node) || isPropertyDeclaration(node) || isVariableDeclaration(node)) {
     return node.initializer ? resolveFunction(node.initializer, checker, depth + 1) : null;
   }
-  if (ts.isExportAssignment(node)) return resolveFunction(node.expression, checker, depth + 1);
-  if (!ts.isExpression(node)) return null;
+  if (isExportAssignment(node)) return resolveFunction(node.expression, checker, depth + 1);
+  if (!isExpression(node)) return null;
   const expression = unwrapExpression(node);
   if (isFunctionNode(expression)) return expression;
 
   // `fn.bind(this)` runs `fn`.
-  if (ts.isCallExpression(expression)) {
+  if (isCallExpression(expression)) {
     const callee = unwrapExpression(expression.expression);
-    if (ts.isPropertyAccessExpression(callee) && callee.name.text === "bind") return resolveFunction(callee.expression, checker, depth + 1);
+    if (isPropertyAccessExpression(callee) && callee.name.text === "bind") return resolveFunction(callee.expression, checker, depth + 1);
     // The generated `conform(name, handler)` hands its handler back unchanged: the handler runs.
     const wrapped = expression.arguments[1];
-    if (ts.isIdentifier(callee) && callee.text === "conform" && expression.arguments.length === 2 && wrapped)
-      return resolveFunction(wrapped, checker, depth + 1);
+    if (isIdentifier(callee) && callee.text === "conform" && expression.arguments.length === 2 && wrapped) return resolveFunction(wrapped, checker, depth + 1);
     return passThroughWrapper(expression, checker, depth);
   }
 
-  if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression)) {
-    let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(expression) ? expression.name : expression);
+  if (isIdentifier(expression) || isPropertyAccessExpression(expression)) {
+    let symbol = checker.getSymbolAtLocation(isPropertyAccessExpression(expression) ? expression.name : expression);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
     for (const declaration of symbol?.declarations ?? []) {
       if ((declaration as ts.Node) === node) continue;
@@ -84,7 +94,7 @@ export function resolveFunction(node: ts.Node, checker: ts.TypeChecker, depth = 
       if (resolved) return resolved;
     }
     // A shorthand property `{ handler }` resolves to the value symbol it names.
-    if (symbol?.valueDeclaration && ts.isShorthandPropertyAssignment(symbol.valueDeclaration)) {
+    if (symbol?.valueDeclaration && isShorthandPropertyAssignment(symbol.valueDeclaration)) {
       const value = checker.getShorthandAssignmentValueSymbol(symbol.valueDeclaration);
       for (const declaration of value?.declarations ?? []) {
         const resolved = resolveFunction(declaration, checker, depth + 1);

@@ -4,6 +4,17 @@ import { getPropertyValue, literalText, propertyNameText, unwrapExpression } fro
 import { isJsonSchemaLiteral, jsonSchemaProperties } from "./json-schema-type.js";
 import { readZodParam } from "./zod-syntax.js";
 import { withoutUndefined } from "./type-text.js";
+import {
+  isCallExpression,
+  isConditionalExpression,
+  isExpression,
+  isIdentifier,
+  isObjectLiteralExpression,
+  isPropertyAccessExpression,
+  isPropertyAssignment,
+  isSpreadAssignment,
+  isVariableDeclaration,
+} from "../engine/ast.js";
 
 export interface ResolvedInput {
   params: InputParam[];
@@ -85,10 +96,10 @@ function acceptsUndefined(schema: ts.Type, input: ts.Type, checker: ts.TypeCheck
 
 /** `.describe("...")` anywhere in a zod chain (`z.string().describe("City").optional()`). */
 function zodDescription(node: ts.Node): string | undefined {
-  let current: ts.Node = ts.isExpression(node) ? unwrapExpression(node) : node;
-  while (ts.isCallExpression(current)) {
+  let current: ts.Node = isExpression(node) ? unwrapExpression(node) : node;
+  while (isCallExpression(current)) {
     const callee = unwrapExpression(current.expression);
-    if (!ts.isPropertyAccessExpression(callee)) break;
+    if (!isPropertyAccessExpression(callee)) break;
     if (callee.name.text === "describe") {
       const text = literalText(current.arguments[0]);
       if (text !== undefined) return text;
@@ -135,9 +146,9 @@ function paramFromSchema(
 function paramsFromSpread(expression: ts.Expression, checker: ts.TypeChecker, options: InputResolutionOptions, depth: number): InputParam[] | undefined {
   if (depth > 4) return undefined;
   let node = unwrapExpression(expression);
-  if (ts.isIdentifier(node)) node = constInitializer(node, checker) ?? node;
-  if (ts.isObjectLiteralExpression(node)) return paramsFromShapeLiteral(node, checker, options, depth + 1);
-  if (!ts.isConditionalExpression(node)) return undefined;
+  if (isIdentifier(node)) node = constInitializer(node, checker) ?? node;
+  if (isObjectLiteralExpression(node)) return paramsFromShapeLiteral(node, checker, options, depth + 1);
+  if (!isConditionalExpression(node)) return undefined;
   const branches = [node.whenTrue, node.whenFalse].map((branch) => paramsFromSpread(branch, checker, options, depth + 1));
   if (branches.some((branch) => branch === undefined)) return undefined;
   const [whenTrue, whenFalse] = branches as [InputParam[], InputParam[]];
@@ -165,17 +176,17 @@ function paramsFromShapeLiteral(
     params.push(param);
   };
   for (const property of shape.properties) {
-    if (ts.isSpreadAssignment(property)) {
+    if (isSpreadAssignment(property)) {
       const spread = paramsFromSpread(property.expression, checker, options, depth);
       if (!spread) return undefined;
       spread.forEach(add);
       continue;
     }
     const name = propertyNameText(property.name);
-    if (name === undefined || !ts.isPropertyAssignment(property)) return undefined;
+    if (name === undefined || !isPropertyAssignment(property)) return undefined;
     let schemaNode: ts.Node = unwrapExpression(property.initializer);
     let description: string | undefined;
-    if (ts.isObjectLiteralExpression(schemaNode)) {
+    if (isObjectLiteralExpression(schemaNode)) {
       const typed = getPropertyValue(schemaNode, "type");
       if (!typed) return undefined;
       description = literalText(getPropertyValue(schemaNode, "description"));
@@ -248,12 +259,12 @@ const SHAPE_PRESERVING_METHODS = new Set(["describe", "strict", "passthrough", "
  * that per-field `.describe()` texts are kept. Types still come from the checker.
  */
 function zodObjectShapeLiteral(node: ts.Node): ts.ObjectLiteralExpression | undefined {
-  let current: ts.Node = ts.isExpression(node) ? unwrapExpression(node) : node;
-  while (ts.isCallExpression(current)) {
+  let current: ts.Node = isExpression(node) ? unwrapExpression(node) : node;
+  while (isCallExpression(current)) {
     const callee = unwrapExpression(current.expression);
-    if (!ts.isPropertyAccessExpression(callee)) return undefined;
+    if (!isPropertyAccessExpression(callee)) return undefined;
     const [first] = current.arguments;
-    if (ZOD_OBJECT_FACTORIES.has(callee.name.text) && first && ts.isObjectLiteralExpression(unwrapExpression(first))) {
+    if (ZOD_OBJECT_FACTORIES.has(callee.name.text) && first && isObjectLiteralExpression(unwrapExpression(first))) {
       return unwrapExpression(first) as ts.ObjectLiteralExpression;
     }
     // `.partial()`, `.extend()`, `.pick()`... change the fields: leave those to the checker.
@@ -264,21 +275,21 @@ function zodObjectShapeLiteral(node: ts.Node): ts.ObjectLiteralExpression | unde
 }
 
 function constInitializer(node: ts.Expression, checker: ts.TypeChecker): ts.Expression | undefined {
-  if (!ts.isIdentifier(node)) return undefined;
+  if (!isIdentifier(node)) return undefined;
   let symbol = checker.getSymbolAtLocation(node);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declaration = symbol?.valueDeclaration;
-  return declaration && ts.isVariableDeclaration(declaration) && declaration.initializer ? unwrapExpression(declaration.initializer) : undefined;
+  return declaration && isVariableDeclaration(declaration) && declaration.initializer ? unwrapExpression(declaration.initializer) : undefined;
 }
 
 /** Resolve a tool's input schema, in any supported form, into param names, types and optionality. */
 export function resolveInputParams(node: ts.Node | null, checker: ts.TypeChecker, options: InputResolutionOptions = {}): ResolvedInput {
   if (!node) return { params: [], unrecognised: false };
-  let expression = ts.isExpression(node) ? unwrapExpression(node) : node;
-  const initializer = ts.isExpression(expression) ? constInitializer(expression, checker) : undefined;
-  if (initializer && ts.isObjectLiteralExpression(initializer)) expression = initializer;
+  let expression = isExpression(node) ? unwrapExpression(node) : node;
+  const initializer = isExpression(expression) ? constInitializer(expression, checker) : undefined;
+  if (initializer && isObjectLiteralExpression(initializer)) expression = initializer;
 
-  if (ts.isObjectLiteralExpression(expression)) {
+  if (isObjectLiteralExpression(expression)) {
     if (isJsonSchemaLiteral(expression)) return { params: jsonSchemaProperties(expression), unrecognised: false };
     const fromShape = paramsFromShapeLiteral(expression, checker, options);
     if (fromShape) return { params: fromShape, unrecognised: false };

@@ -1,5 +1,14 @@
 import { ts } from "ts-morph";
 import { getPropertyValue, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
+import {
+  isArrayLiteralExpression,
+  isExpression,
+  isNumericLiteral,
+  isObjectLiteralExpression,
+  isPropertyAssignment,
+  isStringLiteralLike,
+  kindOf,
+} from "../engine/ast.js";
 
 /**
  * The TypeScript text of a JSON Schema written as an object literal (low-level servers list their
@@ -7,12 +16,12 @@ import { getPropertyValue, literalText, propertyNameText, unwrapExpression } fro
  * `{ type: string; ... }`.
  */
 export function jsonSchemaTypeText(node: ts.Node | undefined): string {
-  if (!node || !ts.isExpression(node)) return "unknown";
+  if (!node || !isExpression(node)) return "unknown";
   const schema = unwrapExpression(node);
-  if (!ts.isObjectLiteralExpression(schema)) return "unknown";
+  if (!isObjectLiteralExpression(schema)) return "unknown";
 
   const enumValues = getPropertyValue(schema, "enum");
-  if (enumValues && ts.isArrayLiteralExpression(unwrapExpression(enumValues as ts.Expression))) {
+  if (enumValues && isArrayLiteralExpression(unwrapExpression(enumValues as ts.Expression))) {
     const members = (unwrapExpression(enumValues as ts.Expression) as ts.ArrayLiteralExpression).elements.map(literalJson);
     if (members.every((m) => m !== undefined)) return members.join(" | ");
   }
@@ -29,18 +38,18 @@ export function jsonSchemaTypeText(node: ts.Node | undefined): string {
 function typeNamesOf(node: ts.Node): string[] {
   const single = literalText(node);
   if (single !== undefined) return [single];
-  const expression = ts.isExpression(node) ? unwrapExpression(node) : node;
-  if (ts.isArrayLiteralExpression(expression)) return expression.elements.map((e) => literalText(e)).filter((t): t is string => t !== undefined);
+  const expression = isExpression(node) ? unwrapExpression(node) : node;
+  if (isArrayLiteralExpression(expression)) return expression.elements.map((e) => literalText(e)).filter((t): t is string => t !== undefined);
   return [];
 }
 
 function literalJson(node: ts.Node): string | undefined {
-  const expression = ts.isExpression(node) ? unwrapExpression(node) : node;
-  if (ts.isStringLiteralLike(expression)) return JSON.stringify(expression.text);
-  if (ts.isNumericLiteral(expression)) return expression.text;
-  if (expression.kind === ts.SyntaxKind.TrueKeyword) return "true";
-  if (expression.kind === ts.SyntaxKind.FalseKeyword) return "false";
-  if (expression.kind === ts.SyntaxKind.NullKeyword) return "null";
+  const expression = isExpression(node) ? unwrapExpression(node) : node;
+  if (isStringLiteralLike(expression)) return JSON.stringify(expression.text);
+  if (isNumericLiteral(expression)) return expression.text;
+  if (kindOf(expression) === ts.SyntaxKind.TrueKeyword) return "true";
+  if (kindOf(expression) === ts.SyntaxKind.FalseKeyword) return "false";
+  if (kindOf(expression) === ts.SyntaxKind.NullKeyword) return "null";
   return undefined;
 }
 
@@ -82,21 +91,21 @@ export interface JsonSchemaProperty {
 /** The properties of an object JSON Schema, in source order, with `required` deciding optionality. */
 export function jsonSchemaProperties(schema: ts.ObjectLiteralExpression): JsonSchemaProperty[] {
   const propertiesNode = getPropertyValue(schema, "properties");
-  const properties = propertiesNode && ts.isExpression(propertiesNode) ? unwrapExpression(propertiesNode) : undefined;
-  if (!properties || !ts.isObjectLiteralExpression(properties)) return [];
+  const properties = propertiesNode && isExpression(propertiesNode) ? unwrapExpression(propertiesNode) : undefined;
+  if (!properties || !isObjectLiteralExpression(properties)) return [];
   const requiredNode = getPropertyValue(schema, "required");
-  const requiredExpression = requiredNode && ts.isExpression(requiredNode) ? unwrapExpression(requiredNode) : undefined;
+  const requiredExpression = requiredNode && isExpression(requiredNode) ? unwrapExpression(requiredNode) : undefined;
   const required = new Set(
-    requiredExpression && ts.isArrayLiteralExpression(requiredExpression)
+    requiredExpression && isArrayLiteralExpression(requiredExpression)
       ? requiredExpression.elements.map((e) => literalText(e)).filter((t): t is string => t !== undefined)
       : [],
   );
   const result: JsonSchemaProperty[] = [];
   for (const property of properties.properties) {
     const name = propertyNameText(property.name);
-    if (name === undefined || !ts.isPropertyAssignment(property)) continue;
+    if (name === undefined || !isPropertyAssignment(property)) continue;
     const value = unwrapExpression(property.initializer);
-    const description = ts.isObjectLiteralExpression(value) ? literalText(getPropertyValue(value, "description")) : undefined;
+    const description = isObjectLiteralExpression(value) ? literalText(getPropertyValue(value, "description")) : undefined;
     result.push({
       name,
       type: jsonSchemaTypeText(value),
@@ -114,8 +123,8 @@ export function isJsonSchemaLiteral(object: ts.ObjectLiteralExpression): boolean
   const properties = getPropertyValue(object, "properties");
   return (
     properties !== undefined &&
-    ts.isExpression(properties) &&
-    ts.isObjectLiteralExpression(unwrapExpression(properties)) &&
+    isExpression(properties) &&
+    isObjectLiteralExpression(unwrapExpression(properties)) &&
     getPropertyValue(object, "type") === undefined &&
     object.properties.length <= 4
   );

@@ -1,5 +1,6 @@
 import { ts } from "ts-morph";
 import { type FunctionNode, isFunctionNode } from "../syntax.js";
+import { forEachChild, isArrowFunction, isBlock, isClassLike, isReturnStatement, isThrowStatement, isTryStatement } from "../engine/ast.js";
 
 /** One way out of a handler: a `return`, a `throw`, or an arrow's expression body. */
 export interface ExitPoint {
@@ -14,7 +15,7 @@ function isCaughtLocally(node: ts.Node, root: ts.Node): boolean {
     if (isFunctionNode(current)) return false;
     const parent = current.parent;
     // A throw in a `try` block with a `catch` does not leave the handler.
-    if (parent && ts.isTryStatement(parent) && parent.tryBlock === current && parent.catchClause) return true;
+    if (parent && isTryStatement(parent) && parent.tryBlock === current && parent.catchClause) return true;
   }
   return false;
 }
@@ -24,19 +25,19 @@ function isCaughtLocally(node: ts.Node, root: ts.Node): boolean {
  * callbacks (`items.map(i => { return ... })`) belong to those callbacks, not to the handler.
  */
 export function collectExitPoints(root: FunctionNode | ts.Node): ExitPoint[] {
-  if (ts.isArrowFunction(root) && !ts.isBlock(root.body)) {
+  if (isArrowFunction(root) && !isBlock(root.body)) {
     return [{ node: root.body, expression: root.body, isThrow: false }];
   }
   const body = isFunctionNode(root) ? root.body : root;
   if (!body) return [];
   const exits: ExitPoint[] = [];
   const walk = (node: ts.Node): void => {
-    if (isFunctionNode(node) || ts.isClassLike(node)) return;
-    if (ts.isReturnStatement(node)) exits.push({ node, expression: node.expression, isThrow: false });
-    else if (ts.isThrowStatement(node) && !isCaughtLocally(node, body)) exits.push({ node, expression: node.expression, isThrow: true });
-    ts.forEachChild(node, walk);
+    if (isFunctionNode(node) || isClassLike(node)) return;
+    if (isReturnStatement(node)) exits.push({ node, expression: node.expression, isThrow: false });
+    else if (isThrowStatement(node) && !isCaughtLocally(node, body)) exits.push({ node, expression: node.expression, isThrow: true });
+    forEachChild(node, walk);
   };
-  if (body === root && !isFunctionNode(root)) ts.forEachChild(root, walk);
+  if (body === root && !isFunctionNode(root)) forEachChild(root, walk);
   else walk(body);
   return exits;
 }

@@ -5,6 +5,20 @@ import type { TypeReference } from "../inventory.js";
 import { toPosixPath } from "../paths.js";
 import type { AnalysisSession } from "../session.js";
 import { compareStrings } from "../../compare-strings.js";
+import {
+  hasModifier,
+  isEnumMember,
+  isExternalModule,
+  isGetAccessorDeclaration,
+  isGlobalAugmentation,
+  isModuleBlock,
+  isModuleDeclaration,
+  isParameter,
+  isSourceFile,
+  isStringLiteral,
+  kindOf,
+  modifiersOf,
+} from "../engine/ast.js";
 
 /**
  * The payload type written so that generated code can use it from any module of the project:
@@ -96,9 +110,9 @@ function isReadonlyProperty(symbol: ts.Symbol): boolean {
   if (((links.checkFlags ?? links.links?.checkFlags ?? 0) & 8) !== 0) return true;
   const declarations = symbol.declarations ?? [];
   if (declarations.length === 0) return false;
-  const onlyGetters = declarations.every((d) => ts.isGetAccessorDeclaration(d));
+  const onlyGetters = declarations.every((d) => isGetAccessorDeclaration(d));
   if (onlyGetters) return true;
-  return declarations.some((d) => (ts.getCombinedModifierFlags(d) & ts.ModifierFlags.Readonly) !== 0);
+  return declarations.some((d) => hasModifier(d, ts.SyntaxKind.ReadonlyKeyword));
 }
 
 interface PackageInfo {
@@ -149,14 +163,14 @@ type Container =
 /** In a declaration file or under `declare`: where namespace members are exported without saying so. */
 function isAmbient(node: ts.Node): boolean {
   if (node.getSourceFile().isDeclarationFile) return true;
-  for (let current: ts.Node | undefined = node; current && !ts.isSourceFile(current); current = current.parent) {
-    if (ts.canHaveModifiers(current) && ts.getModifiers(current)?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)) return true;
+  for (let current: ts.Node | undefined = node; current && !isSourceFile(current); current = current.parent) {
+    if (modifiersOf(current).some((m) => kindOf(m) === ts.SyntaxKind.DeclareKeyword)) return true;
   }
   return false;
 }
 
 function isExported(node: ts.Node): boolean {
-  return (ts.getCombinedModifierFlags(node as ts.Declaration) & ts.ModifierFlags.Export) !== 0;
+  return hasModifier(node, ts.SyntaxKind.ExportKeyword);
 }
 
 /**
@@ -170,16 +184,16 @@ function containerOf(declaration: ts.Node): Container | undefined {
   let child: ts.Node = declaration;
   let node: ts.Node = declaration.parent;
   for (;;) {
-    if (ts.isSourceFile(node)) return { kind: "file", path, outer };
-    if (ts.isModuleBlock(node)) {
+    if (isSourceFile(node)) return { kind: "file", path, outer };
+    if (isModuleBlock(node)) {
       node = node.parent;
       continue;
     }
-    if (!ts.isModuleDeclaration(node)) return undefined;
-    if (ts.isStringLiteral(node.name)) return { kind: "ambient", specifier: node.name.text, path };
-    if (node.flags & ts.NodeFlags.GlobalAugmentation) return { kind: "global", path };
+    if (!isModuleDeclaration(node)) return undefined;
+    if (isStringLiteral(node.name)) return { kind: "ambient", specifier: node.name.text, path };
+    if (isGlobalAugmentation(node)) return { kind: "global", path };
     // `namespace A.B {}` exports B from A implicitly; ambient namespaces export every member.
-    const dotted = ts.isModuleDeclaration(child) && node.body === child;
+    const dotted = isModuleDeclaration(child) && node.body === child;
     if (!dotted && !isExported(child) && !isAmbient(child)) return undefined;
     path.unshift(node.name.text);
     outer = node;
@@ -251,7 +265,7 @@ export class TypeReferenceEmitter {
   private computeName(symbol: ts.Symbol): string | undefined {
     const declaration = symbol.declarations?.[0];
     if (!declaration) return undefined;
-    if (ts.isEnumMember(declaration)) {
+    if (isEnumMember(declaration)) {
       const enumSymbol = this.checker.getSymbolAtLocation(declaration.parent.name);
       const prefix = enumSymbol ? this.nameOf(enumSymbol) : undefined;
       if (prefix === undefined) return undefined;
@@ -263,7 +277,7 @@ export class TypeReferenceEmitter {
     const qualified = [...container.path, symbol.name].join(".");
     if (container.kind === "global") return qualified;
     if (container.kind === "ambient") return `import(${JSON.stringify(container.specifier)}).${qualified}`;
-    if (!ts.isExternalModule(file)) return qualified;
+    if (!isExternalModule(file)) return qualified;
     // A module: only what it exports can be named.
     const top = container.outer ? this.checker.getSymbolAtLocation(container.outer.name) : symbol;
     if (!top) return undefined;
@@ -681,9 +695,9 @@ export class TypeReferenceEmitter {
     try {
       const params = signature.getParameters().map((parameter, index) => {
         const declaration = parameter.valueDeclaration;
-        const isParameter = declaration !== undefined && ts.isParameter(declaration);
-        const rest = isParameter && declaration.dotDotDotToken !== undefined;
-        const optional = isParameter && !rest && (declaration.questionToken !== undefined || declaration.initializer !== undefined);
+        const isParameterDeclaration = declaration !== undefined && isParameter(declaration);
+        const rest = isParameterDeclaration && declaration.dotDotDotToken !== undefined;
+        const optional = isParameterDeclaration && !rest && (declaration.questionToken !== undefined || declaration.initializer !== undefined);
         const name = IDENTIFIER.test(parameter.name) ? parameter.name : `arg${index}`;
         const type = this.checker.getTypeOfSymbol(parameter);
         const text = optional ? this.withoutMissing(type, context, false) : this.text(type, context);

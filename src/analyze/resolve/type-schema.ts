@@ -1,6 +1,7 @@
 import { ts } from "ts-morph";
 import type { JsonSchemaObject } from "../inventory.js";
 import { classOrInterfaceTarget, isUnwritableMemberName, type TypeReferenceEmitter } from "./type-reference.js";
+import { isClassLike, isGetAccessorDeclaration, isSetAccessorDeclaration } from "../engine/ast.js";
 
 /**
  * The JSON Schema (draft 2020-12) of what `JSON.stringify` makes of a payload type, read from the
@@ -317,8 +318,7 @@ export class TypeSchemaEmitter {
       if (isUnwritableMemberName(property)) continue;
       const declarations = property.declarations ?? [];
       // A class's accessors live on its prototype: JSON.stringify never sees them.
-      if (declarations.length > 0 && declarations.every((d) => (ts.isGetAccessorDeclaration(d) || ts.isSetAccessorDeclaration(d)) && ts.isClassLike(d.parent)))
-        continue;
+      if (declarations.length > 0 && declarations.every((d) => (isGetAccessorDeclaration(d) || isSetAccessorDeclaration(d)) && isClassLike(d.parent))) continue;
       const propertyType = checker.getTypeOfSymbol(property);
       const members = propertyType.isUnion() ? propertyType.types : [propertyType];
       const converted = this.convert(propertyType, context);

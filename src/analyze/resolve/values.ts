@@ -1,5 +1,42 @@
 import { ts } from "ts-morph";
 import { type FunctionNode, isFunctionNode, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
+import {
+  isArrayLiteralExpression,
+  isArrowFunction,
+  isBinaryExpression,
+  isBindingElement,
+  isCallExpression,
+  isClassLike,
+  isConstructorDeclaration,
+  isElementAccessExpression,
+  isEnumMember,
+  isExportAssignment,
+  isExpression,
+  isForOfStatement,
+  isFunctionDeclaration,
+  isFunctionExpression,
+  isGetAccessorDeclaration,
+  isIdentifier,
+  isMethodDeclaration,
+  isNewExpression,
+  isObjectBindingPattern,
+  isObjectLiteralExpression,
+  isParameter,
+  isPropertyAccessExpression,
+  isPropertyAssignment,
+  isPropertyDeclaration,
+  isSetAccessorDeclaration,
+  isShorthandPropertyAssignment,
+  isSourceFile,
+  isSpreadAssignment,
+  isSpreadElement,
+  isStringLiteralLike,
+  isTemplateExpression,
+  isVariableDeclaration,
+  isVariableDeclarationList,
+  kindOf,
+  modifiersOf,
+} from "../engine/ast.js";
 
 /**
  * What an expression of a registration stands for, read from the source through the checker's
@@ -50,14 +87,14 @@ const MAX_DEPTH = 24;
 /** The class whose instance `this` is at a node: arrow functions keep the enclosing `this`, other functions do not. */
 function enclosingClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
   for (let current = node.parent; current; current = current.parent) {
-    if (ts.isClassLike(current)) return current;
+    if (isClassLike(current)) return current;
     if (
       isFunctionNode(current) &&
-      !ts.isArrowFunction(current) &&
-      !ts.isMethodDeclaration(current) &&
-      !ts.isConstructorDeclaration(current) &&
-      !ts.isGetAccessorDeclaration(current) &&
-      !ts.isSetAccessorDeclaration(current)
+      !isArrowFunction(current) &&
+      !isMethodDeclaration(current) &&
+      !isConstructorDeclaration(current) &&
+      !isGetAccessorDeclaration(current) &&
+      !isSetAccessorDeclaration(current)
     )
       return undefined;
   }
@@ -70,11 +107,11 @@ function isFailure(evaluation: Evaluation): evaluation is { needs: Binder } | { 
 
 /** A function whose calls the project makes by name: a declaration, a method, or a function in a variable. */
 export function callableName(fn: FunctionNode): string | undefined {
-  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name) return propertyNameText(fn.name);
+  if ((isFunctionDeclaration(fn) || isMethodDeclaration(fn)) && fn.name) return propertyNameText(fn.name);
   const parent = fn.parent;
-  if ((ts.isFunctionExpression(fn) || ts.isArrowFunction(fn)) && parent) {
-    if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
-    if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && parent.initializer === fn) return propertyNameText(parent.name);
+  if ((isFunctionExpression(fn) || isArrowFunction(fn)) && parent) {
+    if (isVariableDeclaration(parent) && isIdentifier(parent.name)) return parent.name.text;
+    if ((isPropertyAssignment(parent) || isPropertyDeclaration(parent)) && parent.initializer === fn) return propertyNameText(parent.name);
   }
   return undefined;
 }
@@ -93,27 +130,27 @@ export class Evaluator {
   /** The most concrete value `expression` has under `env`, or the binder it waits for. */
   evaluate(expression: ts.Node, env: Env, depth = 0): Evaluation {
     if (depth > MAX_DEPTH) return { unknown: expression };
-    if (!ts.isExpression(expression)) return this.declaration(expression, expression, env, depth);
+    if (!isExpression(expression)) return this.declaration(expression, expression, env, depth);
     const node = unwrapExpression(expression);
-    if (ts.isStringLiteralLike(node)) return { value: { kind: "node", node } };
-    if (node.kind === ts.SyntaxKind.ThisKeyword) {
+    if (isStringLiteralLike(node)) return { value: { kind: "node", node } };
+    if (kindOf(node) === ts.SyntaxKind.ThisKeyword) {
       // `this` in a method: the object the instantiated call is made on, when a call binds it.
       const holder = enclosingClass(node);
       const bound = holder ? env.get(holder) : undefined;
-      if (bound && bound.kind === "node" && ts.isExpression(bound.node)) return this.evaluate(bound.node, env, depth + 1);
+      if (bound && bound.kind === "node" && isExpression(bound.node)) return this.evaluate(bound.node, env, depth + 1);
       return { value: { kind: "node", node } };
     }
-    if (ts.isTemplateExpression(node)) return this.template(node, env, depth);
-    if (ts.isIdentifier(node)) return this.identifier(node, env, depth);
-    if (ts.isPropertyAccessExpression(node) || (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(unwrapExpression(node.argumentExpression)))) {
-      const key = ts.isPropertyAccessExpression(node) ? node.name.text : (unwrapExpression(node.argumentExpression) as ts.StringLiteralLike).text;
+    if (isTemplateExpression(node)) return this.template(node, env, depth);
+    if (isIdentifier(node)) return this.identifier(node, env, depth);
+    if (isPropertyAccessExpression(node) || (isElementAccessExpression(node) && isStringLiteralLike(unwrapExpression(node.argumentExpression)))) {
+      const key = isPropertyAccessExpression(node) ? node.name.text : (unwrapExpression(node.argumentExpression) as ts.StringLiteralLike).text;
       const base = this.evaluate(node.expression, env, depth + 1);
       if (isFailure(base)) return "unknown" in base ? { value: { kind: "node", node } } : base;
       const found = this.member(base.value, key, env, depth + 1);
-      if ("unknown" in found && base.value.kind === "node" && base.value.node.kind === ts.SyntaxKind.ThisKeyword && ts.isPropertyAccessExpression(node)) {
+      if ("unknown" in found && base.value.kind === "node" && kindOf(base.value.node) === ts.SyntaxKind.ThisKeyword && isPropertyAccessExpression(node)) {
         // `this.tools` where no call binds `this`: the class's own field initializer.
         const field = this.checker.getSymbolAtLocation(node.name)?.valueDeclaration;
-        if (field && ts.isPropertyDeclaration(field) && field.initializer) return this.evaluate(field.initializer, env, depth + 1);
+        if (field && isPropertyDeclaration(field) && field.initializer) return this.evaluate(field.initializer, env, depth + 1);
       }
       // A member of something the source does not spell out (`this.server`, `settings.name` of a parsed
       // config): the expression itself, which the checker may still resolve.
@@ -121,8 +158,8 @@ export class Evaluator {
       return found;
     }
     if (
-      ts.isBinaryExpression(node) &&
-      (node.operatorToken.kind === ts.SyntaxKind.BarBarToken || node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
+      isBinaryExpression(node) &&
+      (kindOf(node.operatorToken) === ts.SyntaxKind.BarBarToken || kindOf(node.operatorToken) === ts.SyntaxKind.QuestionQuestionToken)
     ) {
       // `toolName || "web_search"`: the fallback when the argument is not passed.
       const left = this.evaluate(node.left, env, depth + 1);
@@ -152,7 +189,7 @@ export class Evaluator {
     if (value.kind !== "node") return undefined;
     const literal = literalText(value.node);
     if (literal !== undefined) return literal;
-    if (ts.isEnumMember(value.node) || ts.isExpression(value.node)) {
+    if (isEnumMember(value.node) || isExpression(value.node)) {
       const type = this.checker.getTypeAtLocation(value.node);
       if (type.isStringLiteral()) return type.value;
     }
@@ -169,12 +206,12 @@ export class Evaluator {
       symbol = target;
     }
     // `{ handler }` in an object literal names the value in scope.
-    if (symbol.valueDeclaration && ts.isShorthandPropertyAssignment(symbol.valueDeclaration)) {
+    if (symbol.valueDeclaration && isShorthandPropertyAssignment(symbol.valueDeclaration)) {
       symbol = this.checker.getShorthandAssignmentValueSymbol(symbol.valueDeclaration) ?? symbol;
     }
     const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
     if (!declaration) return { value: { kind: "node", node } };
-    if (ts.isSourceFile(declaration)) return { value: { kind: "module", file: declaration, at: node } };
+    if (isSourceFile(declaration)) return { value: { kind: "module", file: declaration, at: node } };
     return this.declaration(declaration, node, env, depth);
   }
 
@@ -182,25 +219,25 @@ export class Evaluator {
   private declaration(declaration: ts.Node, reference: ts.Node, env: Env, depth: number): Evaluation {
     const bound = env.get(declaration);
     if (bound)
-      return bound.kind === "node" && !bound.owner && ts.isExpression(bound.node)
+      return bound.kind === "node" && !bound.owner && isExpression(bound.node)
         ? this.writtenAt(this.evaluate(bound.node, env, depth + 1), bound.node)
         : { value: bound };
-    if (ts.isBindingElement(declaration)) return this.bindingElement(declaration, env, depth);
-    if (ts.isParameter(declaration)) {
+    if (isBindingElement(declaration)) return this.bindingElement(declaration, env, depth);
+    if (isParameter(declaration)) {
       const binder = this.parameterBinder(declaration);
       return binder ? { needs: binder } : { value: { kind: "node", node: reference } };
     }
-    if (ts.isVariableDeclaration(declaration)) {
+    if (isVariableDeclaration(declaration)) {
       const list = declaration.parent;
-      if (ts.isVariableDeclarationList(list) && ts.isForOfStatement(list.parent)) {
+      if (isVariableDeclarationList(list) && isForOfStatement(list.parent)) {
         return { needs: { kind: "loop", declaration, iterable: list.parent.expression } };
       }
       return declaration.initializer ? this.evaluate(declaration.initializer, env, depth + 1) : { value: { kind: "node", node: reference } };
     }
-    if (ts.isPropertyAssignment(declaration)) return this.evaluate(declaration.initializer, env, depth + 1);
-    if (ts.isExportAssignment(declaration)) return this.evaluate(declaration.expression, env, depth + 1);
-    if (ts.isPropertyDeclaration(declaration) && declaration.initializer) return this.evaluate(declaration.initializer, env, depth + 1);
-    if (isFunctionNode(declaration) || ts.isClassLike(declaration) || ts.isEnumMember(declaration)) return { value: { kind: "node", node: declaration } };
+    if (isPropertyAssignment(declaration)) return this.evaluate(declaration.initializer, env, depth + 1);
+    if (isExportAssignment(declaration)) return this.evaluate(declaration.expression, env, depth + 1);
+    if (isPropertyDeclaration(declaration) && declaration.initializer) return this.evaluate(declaration.initializer, env, depth + 1);
+    if (isFunctionNode(declaration) || isClassLike(declaration) || isEnumMember(declaration)) return { value: { kind: "node", node: declaration } };
     return { value: { kind: "node", node: reference } };
   }
 
@@ -210,12 +247,12 @@ export class Evaluator {
     if (!isFunctionNode(fn)) return undefined;
     const call = fn.parent;
     if (
-      (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) &&
+      (isArrowFunction(fn) || isFunctionExpression(fn)) &&
       call &&
-      ts.isCallExpression(call) &&
+      isCallExpression(call) &&
       call.arguments[0] === fn &&
       fn.parameters[0] === parameter &&
-      ts.isPropertyAccessExpression(call.expression) &&
+      isPropertyAccessExpression(call.expression) &&
       ITERATING_METHODS.has(call.expression.name.text)
     ) {
       return { kind: "loop", declaration: parameter, iterable: call.expression.expression };
@@ -228,9 +265,9 @@ export class Evaluator {
   private bindingElement(element: ts.BindingElement, env: Env, depth: number): Evaluation {
     const path: (string | number)[] = [];
     let current: ts.Node = element;
-    while (ts.isBindingElement(current)) {
+    while (isBindingElement(current)) {
       const pattern: ts.BindingPattern = current.parent;
-      if (ts.isObjectBindingPattern(pattern)) {
+      if (isObjectBindingPattern(pattern)) {
         const key = propertyNameText(current.propertyName ?? current.name);
         if (key === undefined) return { unknown: element };
         path.unshift(key);
@@ -256,7 +293,7 @@ export class Evaluator {
       if (step === 0) return { value: { kind: "string", text: value.key, at: value.keyNode, ...(owner ? { owner } : {}) } };
       return step === 1 ? { value: value.value } : { unknown: value.keyNode };
     }
-    if (value.kind === "node" && ts.isArrayLiteralExpression(value.node)) {
+    if (value.kind === "node" && isArrayLiteralExpression(value.node)) {
       const element = value.node.elements[step];
       return element ? this.evaluate(element, env, depth + 1) : { value: { kind: "missing", at: value.node } };
     }
@@ -270,34 +307,34 @@ export class Evaluator {
     if (value.kind === "module") return this.moduleMember(value.file, key, env, depth);
     if (value.kind !== "node") return { unknown: value.kind === "entry" ? value.keyNode : value.at };
     const node = value.node;
-    if (ts.isObjectLiteralExpression(node)) return this.objectMember(node, key, env, depth);
-    if (ts.isCallExpression(node)) {
+    if (isObjectLiteralExpression(node)) return this.objectMember(node, key, env, depth);
+    if (isCallExpression(node)) {
       // `z.object({...}).shape` has the params of the object itself.
       if (key === "shape") return { value: { kind: "node", node } };
       // `tool({...})`, `defineTool({...})`: a definition passed through a helper that hands it back.
       const [first] = node.arguments;
       if (first && node.arguments.length === 1) {
         const argument = this.evaluate(first, env, depth + 1);
-        if ("value" in argument && argument.value.kind === "node" && ts.isObjectLiteralExpression(argument.value.node)) {
+        if ("value" in argument && argument.value.kind === "node" && isObjectLiteralExpression(argument.value.node)) {
           return this.objectMember(argument.value.node, key, env, depth);
         }
       }
       return { unknown: node };
     }
-    if (ts.isNewExpression(node)) {
+    if (isNewExpression(node)) {
       const classSymbol = this.checker.getSymbolAtLocation(node.expression);
       const target = classSymbol && classSymbol.flags & ts.SymbolFlags.Alias ? this.checker.getAliasedSymbol(classSymbol) : classSymbol;
       const declaration = target?.valueDeclaration;
-      if (declaration && ts.isClassLike(declaration)) {
+      if (declaration && isClassLike(declaration)) {
         // `constructor(private readonly server: McpServer)`: the argument this `new` passes.
         const constructor = declaration.members.find(ts.isConstructorDeclaration);
-        const parameterIndex = constructor?.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === key && ts.getModifiers(p)?.length) ?? -1;
+        const parameterIndex = constructor?.parameters.findIndex((p) => isIdentifier(p.name) && p.name.text === key && modifiersOf(p).length) ?? -1;
         const argument = parameterIndex >= 0 ? node.arguments?.[parameterIndex] : undefined;
         if (argument) return this.evaluate(argument, env, depth + 1);
         const property = declaration.members.find((m) => propertyNameText(m.name) === key);
-        if (property && ts.isPropertyDeclaration(property) && property.initializer)
+        if (property && isPropertyDeclaration(property) && property.initializer)
           return this.owned(this.evaluate(property.initializer, env, depth + 1), node, property.initializer);
-        if (property && ts.isMethodDeclaration(property)) return { value: { kind: "node", node: property, owner: node } };
+        if (property && isMethodDeclaration(property)) return { value: { kind: "node", node: property, owner: node } };
       }
     }
     return { unknown: node };
@@ -322,7 +359,7 @@ export class Evaluator {
     // Later properties win, as at run time; a spread's members count where the spread stands.
     for (let index = object.properties.length - 1; index >= 0; index--) {
       const property = object.properties[index]!;
-      if (ts.isSpreadAssignment(property)) {
+      if (isSpreadAssignment(property)) {
         const spread = this.evaluate(property.expression, env, depth + 1);
         if (!("value" in spread)) continue;
         const inner = this.member(spread.value, key, env, depth + 1);
@@ -331,9 +368,9 @@ export class Evaluator {
         continue;
       }
       if (propertyNameText(property.name) !== key) continue;
-      if (ts.isPropertyAssignment(property)) return this.owned(this.evaluate(property.initializer, env, depth + 1), object, property.initializer);
-      if (ts.isShorthandPropertyAssignment(property)) return this.owned(this.evaluate(property.name, env, depth + 1), object, property.name);
-      if (ts.isMethodDeclaration(property)) return { value: { kind: "node", node: property, owner: object } };
+      if (isPropertyAssignment(property)) return this.owned(this.evaluate(property.initializer, env, depth + 1), object, property.initializer);
+      if (isShorthandPropertyAssignment(property)) return this.owned(this.evaluate(property.name, env, depth + 1), object, property.name);
+      if (isMethodDeclaration(property)) return { value: { kind: "node", node: property, owner: object } };
       return { unknown: property };
     }
     return { value: { kind: "missing", at: object } };
@@ -346,7 +383,7 @@ export class Evaluator {
     if (symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
     const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
     if (!declaration) return { unknown: file };
-    const written = ts.isVariableDeclaration(declaration) && declaration.initializer ? declaration.initializer : declaration;
+    const written = isVariableDeclaration(declaration) && declaration.initializer ? declaration.initializer : declaration;
     return this.owned(this.declaration(declaration, declaration, env, depth + 1), file, written);
   }
 
@@ -358,10 +395,10 @@ export class Evaluator {
   elementsOf(expression: ts.Expression, env: Env, depth = 0): { values: Value[] } | { needs: Binder } | { unknown: ts.Node } {
     if (depth > MAX_DEPTH) return { unknown: expression };
     const node = unwrapExpression(expression);
-    if (ts.isArrayLiteralExpression(node)) {
+    if (isArrayLiteralExpression(node)) {
       const values: Value[] = [];
       for (const element of node.elements) {
-        if (ts.isSpreadElement(element)) {
+        if (isSpreadElement(element)) {
           const inner = this.elementsOf(element.expression, env, depth + 1);
           if (!("values" in inner)) return inner;
           values.push(...inner.values);
@@ -374,15 +411,15 @@ export class Evaluator {
       }
       return { values };
     }
-    if (ts.isCallExpression(node)) {
+    if (isCallExpression(node)) {
       const callee = unwrapExpression(node.expression);
-      if (ts.isPropertyAccessExpression(callee)) {
+      if (isPropertyAccessExpression(callee)) {
         const method = callee.name.text;
         const receiver = unwrapExpression(callee.expression);
-        if (ts.isIdentifier(receiver) && receiver.text === "Object" && ["values", "entries", "keys"].includes(method) && node.arguments[0]) {
+        if (isIdentifier(receiver) && receiver.text === "Object" && ["values", "entries", "keys"].includes(method) && node.arguments[0]) {
           return this.members(node.arguments[0], method as "values" | "entries" | "keys", env, depth + 1);
         }
-        if (ts.isIdentifier(receiver) && receiver.text === "Array" && method === "from" && node.arguments[0])
+        if (isIdentifier(receiver) && receiver.text === "Array" && method === "from" && node.arguments[0])
           return this.elementsOf(node.arguments[0], env, depth + 1);
         if (KEEPING_METHODS.has(method)) {
           const kept = this.elementsOf(callee.expression, env, depth + 1);
@@ -397,17 +434,16 @@ export class Evaluator {
         }
         if (method === "values" || method === "entries" || method === "keys") {
           const map = this.evaluate(callee.expression, env, depth + 1);
-          if ("value" in map && map.value.kind === "node" && ts.isNewExpression(map.value.node))
-            return this.mapElements(map.value.node, method, env, depth + 1);
+          if ("value" in map && map.value.kind === "node" && isNewExpression(map.value.node)) return this.mapElements(map.value.node, method, env, depth + 1);
           return "value" in map ? { unknown: node } : map;
         }
       }
       return { unknown: node };
     }
-    if (ts.isNewExpression(node)) return this.mapElements(node, "entries", env, depth + 1);
+    if (isNewExpression(node)) return this.mapElements(node, "entries", env, depth + 1);
     const value = this.evaluate(node, env, depth + 1);
     if (!("value" in value)) return value;
-    if (value.value.kind === "node" && value.value.node !== node && ts.isExpression(value.value.node)) return this.elementsOf(value.value.node, env, depth + 1);
+    if (value.value.kind === "node" && value.value.node !== node && isExpression(value.value.node)) return this.elementsOf(value.value.node, env, depth + 1);
     return { unknown: node };
   }
 
@@ -419,7 +455,7 @@ export class Evaluator {
     depth: number,
   ): { values: Value[] } | { needs: Binder } | { unknown: ts.Node } {
     const [source] = map.arguments ?? [];
-    if (!source || !ts.isIdentifier(map.expression) || map.expression.text !== "Map") return { unknown: map };
+    if (!source || !isIdentifier(map.expression) || map.expression.text !== "Map") return { unknown: map };
     const pairs = this.elementsOf(source, env, depth + 1);
     if (!("values" in pairs) || method === "entries") return pairs;
     const values: Value[] = [];
@@ -447,10 +483,10 @@ export class Evaluator {
       for (const symbol of moduleSymbol ? this.checker.getExportsOfModule(moduleSymbol) : []) {
         if (symbol.name !== "default") keys.push({ key: symbol.name, keyNode: symbol.declarations?.[0] ?? value.file });
       }
-    } else if (value.kind === "node" && ts.isObjectLiteralExpression(value.node)) {
+    } else if (value.kind === "node" && isObjectLiteralExpression(value.node)) {
       for (const property of value.node.properties) {
         const key = propertyNameText(property.name);
-        if (key === undefined || ts.isSpreadAssignment(property)) return { unknown: property };
+        if (key === undefined || isSpreadAssignment(property)) return { unknown: property };
         keys.push({ key, keyNode: property.name ?? property });
       }
     } else {
@@ -487,11 +523,10 @@ export class Evaluator {
       const next = new Map(env);
       // A method called on an object (`registry.registerTool(...)`): `this` is that object.
       const callee = call ? unwrapExpression(call.expression) : undefined;
-      if (ts.isMethodDeclaration(binder.fn) && callee && ts.isPropertyAccessExpression(callee))
-        next.set(binder.fn.parent, { kind: "node", node: callee.expression });
+      if (isMethodDeclaration(binder.fn) && callee && isPropertyAccessExpression(callee)) next.set(binder.fn.parent, { kind: "node", node: callee.expression });
       parameters.forEach((parameter, index) => {
         const argument = call?.arguments[index];
-        if (argument && !ts.isSpreadElement(argument)) next.set(parameter, { kind: "node", node: argument });
+        if (argument && !isSpreadElement(argument)) next.set(parameter, { kind: "node", node: argument });
         else if (parameter.initializer) next.set(parameter, { kind: "node", node: parameter.initializer });
         else next.set(parameter, { kind: "missing", at: parameter });
       });

@@ -1,5 +1,19 @@
 import { ts } from "ts-morph";
 import { literalText, unwrapExpression } from "../syntax.js";
+import {
+  isArrayLiteralExpression,
+  isCallExpression,
+  isExpression,
+  isIdentifier,
+  isImportDeclaration,
+  isNamedImports,
+  isNamespaceImport,
+  isNumericLiteral,
+  isPropertyAccessExpression,
+  isStringLiteral,
+  isStringLiteralLike,
+  kindOf,
+} from "../engine/ast.js";
 
 /**
  * A fast path for the zod schemas tools are written with (`z.string().min(1).describe("City")`):
@@ -86,14 +100,14 @@ function zodNames(file: ts.SourceFile): Set<string> {
   if (names) return names;
   names = new Set();
   for (const statement of file.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (!isImportDeclaration(statement) || !isStringLiteral(statement.moduleSpecifier)) continue;
     if (!ZOD_MODULE.test(statement.moduleSpecifier.text)) continue;
     const clause = statement.importClause;
     if (!clause || clause.isTypeOnly) continue;
     if (clause.name) names.add(clause.name.text);
     const bindings = clause.namedBindings;
-    if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
-    if (bindings && ts.isNamedImports(bindings)) {
+    if (bindings && isNamespaceImport(bindings)) names.add(bindings.name.text);
+    if (bindings && isNamedImports(bindings)) {
       for (const element of bindings.elements) {
         if ((element.propertyName ?? element.name).text === "z" && !element.isTypeOnly) names.add(element.name.text);
       }
@@ -105,10 +119,10 @@ function zodNames(file: ts.SourceFile): Set<string> {
 
 function literalType(node: ts.Expression): string | undefined {
   const expression = unwrapExpression(node);
-  if (ts.isStringLiteralLike(expression)) return JSON.stringify(expression.text);
-  if (ts.isNumericLiteral(expression)) return expression.text;
-  if (expression.kind === ts.SyntaxKind.TrueKeyword) return "true";
-  if (expression.kind === ts.SyntaxKind.FalseKeyword) return "false";
+  if (isStringLiteralLike(expression)) return JSON.stringify(expression.text);
+  if (isNumericLiteral(expression)) return expression.text;
+  if (kindOf(expression) === ts.SyntaxKind.TrueKeyword) return "true";
+  if (kindOf(expression) === ts.SyntaxKind.FalseKeyword) return "false";
   return undefined;
 }
 
@@ -126,17 +140,17 @@ interface Reading {
 
 function read(node: ts.Expression, names: Set<string>): Reading | undefined {
   const expression = unwrapExpression(node);
-  if (!ts.isCallExpression(expression)) return undefined;
+  if (!isCallExpression(expression)) return undefined;
   const callee = unwrapExpression(expression.expression);
-  if (!ts.isPropertyAccessExpression(callee)) return undefined;
+  if (!isPropertyAccessExpression(callee)) return undefined;
   const method = callee.name.text;
   const receiver = unwrapExpression(callee.expression);
   const args = expression.arguments;
 
   // A factory: `z.string()`, `z.coerce.number()`, `z.enum([...])`.
-  const isZod = ts.isIdentifier(receiver) && names.has(receiver.text);
+  const isZod = isIdentifier(receiver) && names.has(receiver.text);
   const isCoerce =
-    ts.isPropertyAccessExpression(receiver) && receiver.name.text === "coerce" && ts.isIdentifier(receiver.expression) && names.has(receiver.expression.text);
+    isPropertyAccessExpression(receiver) && receiver.name.text === "coerce" && isIdentifier(receiver.expression) && names.has(receiver.expression.text);
   if (isZod || isCoerce) {
     const primitive = PRIMITIVES[method];
     if (primitive !== undefined && (isZod || ["string", "number", "boolean", "bigint", "date"].includes(method))) {
@@ -150,9 +164,9 @@ function read(node: ts.Expression, names: Set<string>): Reading | undefined {
     }
     if (method === "enum" && args[0]) {
       const list = unwrapExpression(args[0]);
-      if (!ts.isArrayLiteralExpression(list) || list.elements.length === 0) return undefined;
+      if (!isArrayLiteralExpression(list) || list.elements.length === 0) return undefined;
       const members = list.elements.map((e) =>
-        ts.isStringLiteralLike(unwrapExpression(e)) ? JSON.stringify((unwrapExpression(e) as ts.StringLiteralLike).text) : undefined,
+        isStringLiteralLike(unwrapExpression(e)) ? JSON.stringify((unwrapExpression(e) as ts.StringLiteralLike).text) : undefined,
       );
       if (members.some((m) => m === undefined)) return undefined;
       return { type: members.join(" | "), optional: false, nullable: false };
@@ -184,7 +198,7 @@ function read(node: ts.Expression, names: Set<string>): Reading | undefined {
 
 /** Read one zod schema expression as a tool param, or undefined to let the checker answer. */
 export function readZodParam(node: ts.Node): ZodParam | undefined {
-  if (!ts.isExpression(node)) return undefined;
+  if (!isExpression(node)) return undefined;
   const names = zodNames(node.getSourceFile());
   if (names.size === 0) return undefined;
   const reading = read(node, names);
