@@ -19,6 +19,11 @@ import { mergeReferences, RelationAnalysis } from "./relations/index.js";
 import { FactIndex } from "./relations/scan.js";
 import { noToolsDiagnostic } from "./no-tools.js";
 import { AnalysisSession } from "./session.js";
+import type { AnalysisChecker, AnalysisProgram, Engine, EngineProject } from "./engine/engine.js";
+
+function isAnalysisProject(project: EngineProject): project is EngineProject & { analysisProgram: AnalysisProgram; analysisChecker: AnalysisChecker } {
+  return "analysisProgram" in project && "analysisChecker" in project;
+}
 import { callableName } from "./resolve/values.js";
 import { calleeName, type FunctionNode, literalText, unwrapExpression } from "./syntax.js";
 import { compareStrings } from "../compare-strings.js";
@@ -41,6 +46,12 @@ export interface AnalyzeOptions {
   onProgress?: ((event: AnalysisProgress) => void) | undefined;
   /** Files the Program must hold beyond the tsconfig's own (check's generated output, which `include` may not cover). */
   extraRoots?: readonly string[];
+  /**
+   * The compiler that analyses: TypeScript 6 (ts-morph's, the default) or a loaded TypeScript 7
+   * engine (`loadEngine("ts7")`). Commands pick it by the project's TypeScript (engine/select.ts).
+   * The `"ts6"` id asks for TypeScript 6 without loading anything.
+   */
+  engine?: Engine | "ts6" | undefined;
 }
 
 /**
@@ -68,6 +79,12 @@ export function openSession(options: AnalyzeOptions & { editable?: boolean } = {
   const cwd = options.cwd ?? process.cwd();
   const tsconfigPath = resolveTsconfigPath(options.project, cwd);
   if (options.editable) return AnalysisSession.fromProject(loadProject(tsconfigPath, cwd), tsconfigPath);
+  const engine = options.engine;
+  if (engine !== undefined && engine !== "ts6" && engine.id !== "ts6") {
+    const project = engine.open(tsconfigPath, cwd);
+    if (!isAnalysisProject(project)) throw new Error(`internal: the ${engine.id} engine gives no analysis program`);
+    return AnalysisSession.onEngine(project);
+  }
   return new AnalysisSession(loadProgram(tsconfigPath, cwd, undefined, undefined, options.extraRoots), tsconfigPath);
 }
 
@@ -110,7 +127,8 @@ export interface CandidateResolution {
  * ListTools and CallTool handlers may live in different files) gave, and the files it read.
  */
 export interface AnalysisState {
-  program: ts.Program;
+  /** TypeScript 6's Program, which watch compares the next with; undefined on TypeScript 7 (no reuse there). */
+  program: ts.Program | undefined;
   files: Map<string, FileDiscovery>;
   assembled: FileDiscovery;
   /** Files that register a low-level request handler, or forward registrations through a function, or call one: the inputs of the assembly. */
@@ -167,7 +185,7 @@ export function analyzeSessionCore(
   // What handlers say (texts, warnings, calls) is gathered on this one walk over the sources.
   const facts = new FactIndex(checker);
   const state: AnalysisState = {
-    program: session.program,
+    program: session.compilerProgram,
     files: new Map(),
     assembled: { diagnostics: [], candidates: [], resolutions: new Map() },
     assemblyFiles: new Set(),
@@ -349,7 +367,12 @@ function withoutDoubleClaims(candidates: ToolCandidate[]): ToolCandidate[] {
 }
 
 /** The calls of a project function, among every call of the walk made by its name. */
-function callSitesOf(fn: FunctionNode, calls: ReadonlyMap<string, ts.CallExpression[]>, checker: ts.TypeChecker, forwarders: Set<string>): ts.CallExpression[] {
+function callSitesOf(
+  fn: FunctionNode,
+  calls: ReadonlyMap<string, ts.CallExpression[]>,
+  checker: AnalysisChecker,
+  forwarders: Set<string>,
+): ts.CallExpression[] {
   const name = callableName(fn);
   if (name === undefined) return [];
   forwarders.add(name);
@@ -366,7 +389,7 @@ function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
   });
 }
 
-function descriptionText(node: ts.Node | string | null, checker: ts.TypeChecker): string | null {
+function descriptionText(node: ts.Node | string | null, checker: AnalysisChecker): string | null {
   if (node === null || typeof node === "string") return node;
   const literal = literalText(node);
   if (literal !== undefined) return literal;

@@ -33,7 +33,8 @@ export interface PreviousAnalysis {
   changedFiles: readonly string[];
 }
 
-export type FallbackReason = "no-previous-state" | "file-set-changed" | "non-source-changed" | "global-declarations" | "cross-file-assembly";
+export type FallbackReason =
+  "no-previous-state" | "no-incremental-engine" | "file-set-changed" | "non-source-changed" | "global-declarations" | "cross-file-assembly";
 
 export interface IncrementalOutcome {
   inventory: Inventory;
@@ -59,8 +60,10 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   const state = previous ? states.get(previous.inventory) : undefined;
   if (!previous || !state) return full(session, cwd, "no-previous-state");
 
-  const program = session.program;
+  // Reuse compares TypeScript 6 Programs; on TypeScript 7 each cycle is a full analysis.
+  const program = session.compilerProgram;
   const before = state.program;
+  if (!program || !before) return full(session, cwd, "no-incremental-engine");
   const oldFiles = before.getSourceFiles();
   const newFiles = program.getSourceFiles();
   if (oldFiles.length !== newFiles.length) return full(session, cwd, "file-set-changed");

@@ -1,6 +1,7 @@
 import { ts } from "ts-morph";
 import { isCallToolResultLiteral } from "../analyze/resolve/call-tool-result.js";
 import { calleeName, getPropertyNode, isFunctionNode, unwrapExpression } from "../analyze/syntax.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /**
  * Dispatchers that re-serialise a handler's result. Servers that keep their tools as objects (a
@@ -36,7 +37,7 @@ export class DispatchIndex {
   private readonly byDeclaration = new Map<ts.Node, ts.CallExpression[]>();
 
   constructor(
-    private readonly checker: ts.TypeChecker,
+    private readonly checker: AnalysisChecker,
     files: readonly ts.SourceFile[],
   ) {
     const visit = (node: ts.Node): void => {
@@ -97,7 +98,7 @@ function contains(outer: ts.Node, inner: ts.Node): boolean {
 }
 
 /** Whether `literal`'s content mentions `target` (the call itself, or the variable holding its result). */
-function wrapsIn(literal: ts.ObjectLiteralExpression, target: ts.Node, checker: ts.TypeChecker): boolean {
+function wrapsIn(literal: ts.ObjectLiteralExpression, target: ts.Node, checker: AnalysisChecker): boolean {
   const symbol = ts.isIdentifier(target) ? checker.getSymbolAtLocation(target) : undefined;
   let found = false;
   const visit = (node: ts.Node): void => {
@@ -112,7 +113,7 @@ function wrapsIn(literal: ts.ObjectLiteralExpression, target: ts.Node, checker: 
   return found;
 }
 
-function serialisation(call: ts.CallExpression, checker: ts.TypeChecker): Omit<SerialisingDispatch, "member"> | null {
+function serialisation(call: ts.CallExpression, checker: AnalysisChecker): Omit<SerialisingDispatch, "member"> | null {
   let expression: ts.Expression = call;
   while (ts.isAwaitExpression(expression.parent) || ts.isParenthesizedExpression(expression.parent)) expression = expression.parent;
   const fn = ts.findAncestor(call, isFunctionNode);

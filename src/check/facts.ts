@@ -18,6 +18,7 @@ import { judgeDeclaredOutputSchema, type OutputSchemaProblem } from "./output-sc
 import { placeholdersOf } from "./placeholders.js";
 import { type Misfit, misfitCalls, protocolSwitchMisfits } from "./protocol-switch.js";
 import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /**
  * What `check` collects about each tool, before any rule judges it: the collection half of `check`
@@ -249,11 +250,11 @@ function callsErrorFormatter(expression: ts.Expression | undefined): boolean {
   return ts.isIdentifier(callee) && /^format[A-Za-z0-9_$]*Error$/.test(callee.text);
 }
 
-function awaited(checker: ts.TypeChecker, type: ts.Type): ts.Type {
+function awaited(checker: AnalysisChecker, type: ts.Type): ts.Type {
   return checker.getAwaitedType(type) ?? type;
 }
 
-function isConforming(checker: ts.TypeChecker, expression: ts.Expression, target: ts.Type): boolean {
+function isConforming(checker: AnalysisChecker, expression: ts.Expression, target: ts.Type): boolean {
   const type = awaited(checker, checker.getTypeAtLocation(expression));
   // `any` is assignable to everything; it proves nothing about the response.
   if (type.flags & ts.TypeFlags.Any) return false;

@@ -2,6 +2,7 @@ import { ts } from "ts-morph";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
 import { isFunctionNode } from "../analyze/syntax.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /**
  * Throws that leave a handler through a project function it calls: `return formatQuote(await
@@ -20,7 +21,7 @@ export interface HelperThrow {
 
 const DEPTH = 2;
 
-export function helperThrows(scope: ts.Node, checker: ts.TypeChecker, isProjectFile: (file: ts.SourceFile) => boolean): HelperThrow[] {
+export function helperThrows(scope: ts.Node, checker: AnalysisChecker, isProjectFile: (file: ts.SourceFile) => boolean): HelperThrow[] {
   const found: HelperThrow[] = [];
   const seen = new Set<ts.Node>();
   for (const throws of throwsByCall(scope, checker, isProjectFile).values()) {
@@ -37,7 +38,7 @@ export function helperThrows(scope: ts.Node, checker: ts.TypeChecker, isProjectF
  * The same throws by the handler's own call they are reached through, each call with all of its
  * throws (a function two calls reach counts for both): what a try/catch in the handler must cover.
  */
-export function throwsByCall(scope: ts.Node, checker: ts.TypeChecker, isProjectFile: (file: ts.SourceFile) => boolean): Map<ts.CallExpression, HelperThrow[]> {
+export function throwsByCall(scope: ts.Node, checker: AnalysisChecker, isProjectFile: (file: ts.SourceFile) => boolean): Map<ts.CallExpression, HelperThrow[]> {
   const byCall = new Map<ts.CallExpression, HelperThrow[]>();
   for (const via of uncaughtCalls(scope)) {
     const found: HelperThrow[] = [];

@@ -4,6 +4,7 @@ import type { ToolEntry } from "../analyze/inventory.js";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { isFunctionNode, literalText, unwrapExpression } from "../analyze/syntax.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /** Where a tool's paths are judged: the function (or low-level branch) whose exits are its returns. */
 export interface LocatedHandler {
@@ -60,7 +61,7 @@ function findConformCall(root: ts.Node, name: string): ts.CallExpression | null 
 }
 
 /** `QUOTE_TOOL` (`as const`) or `ToolName.Build` (an enum member): a name the checker knows to be `name`. */
-function namesByConstant(node: ts.Node, name: string, checker: ts.TypeChecker): boolean {
+function namesByConstant(node: ts.Node, name: string, checker: AnalysisChecker): boolean {
   if (!ts.isIdentifier(node) && !ts.isPropertyAccessExpression(node)) return false;
   // A property's own key (`name:` in `{ name: ... }`) is not a value.
   const parent = node.parent;

@@ -1,5 +1,6 @@
 import { ts } from "ts-morph";
 import { unwrapExpression } from "../analyze/syntax.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /**
  * Placeholder content: the parts of a response that `migrate` filled with neutral values because the
@@ -16,7 +17,7 @@ export interface PlaceholderUse {
   source: string;
 }
 
-export function placeholdersOf(checker: ts.TypeChecker, expression: ts.Expression | undefined, brand: ts.Declaration | null): PlaceholderUse | null {
+export function placeholdersOf(checker: AnalysisChecker, expression: ts.Expression | undefined, brand: ts.Declaration | null): PlaceholderUse | null {
   if (!brand || !expression) return null;
   let value = unwrapExpression(expression);
   if (ts.isAwaitExpression(value)) value = unwrapExpression(value.expression);

@@ -1,6 +1,7 @@
 import { ts } from "ts-morph";
 import { isFunctionNode, unwrapExpression } from "../analyze/syntax.js";
 import type { ExitRewrite } from "./exit-rewrites.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /**
  * A handler that returns a promise of its payload (`return this.run(input.symbol)` in an async
@@ -15,7 +16,7 @@ export type Awaited = Extract<ExitRewrite, { kind: "success" }> & {
   then?: string;
 };
 
-function isThenable(type: ts.Type, checker: ts.TypeChecker): boolean {
+function isThenable(type: ts.Type, checker: AnalysisChecker): boolean {
   if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return false;
   return checker.getPropertyOfType(checker.getNonNullableType(type), "then") !== undefined;
 }
@@ -50,7 +51,7 @@ function freshName(fn: ts.Node, base: string): string {
 }
 
 /** The success rewrite of an exit whose payload is a promise: its awaited value as the formatter's payload. */
-export function awaitPayload(rewrite: ExitRewrite, checker: ts.TypeChecker): ExitRewrite | Awaited {
+export function awaitPayload(rewrite: ExitRewrite, checker: AnalysisChecker): ExitRewrite | Awaited {
   // Written by an earlier run: `promise.then((payload) => formatX(payload, ...))`.
   if (rewrite.kind === "skip" && rewrite.exit.expression && isSettledFormatterCall(rewrite.exit.expression)) return { kind: "done", exit: rewrite.exit };
   if (rewrite.kind !== "success") return rewrite;

@@ -2,6 +2,7 @@ import { ts } from "ts-morph";
 import type { AnalysisSession } from "../analyze/session.js";
 import { DispatchIndex, type SerialisingDispatch } from "../check/dispatchers.js";
 import type { TextEdit } from "./text-edits.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /**
  * A dispatcher that serialises its tools' results (check/dispatchers.ts), rewritten to pass them
@@ -35,7 +36,7 @@ function declaredReturn(member: ts.Declaration): ts.TypeNode | undefined {
 
 function retype(
   dispatch: SerialisingDispatch,
-  checker: ts.TypeChecker,
+  checker: AnalysisChecker,
   module: (name: string) => string,
 ): { edit?: DispatcherGroup["edits"][number]; reason?: string } {
   const member = dispatch.member;

@@ -9,6 +9,7 @@ import type { ForeignCalls } from "./foreign-calls.js";
 import type { GeneratedSymbols } from "./generated.js";
 import type { LegacyStep } from "./formatter-call-parts.js";
 import { saidBeside, type SaidBeside } from "./legacy-error-fields.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /**
  * What a legacy exit becomes. `payload` and `message` are source text taken verbatim from the
@@ -60,7 +61,7 @@ function text(node: ts.Node): string {
  * A `throw new Error(message)` (or any `new X(...)`): its first text argument, so
  * `new McpError(ErrorCode.InvalidParams, message)` gives the message, not the code; else null.
  */
-function thrownMessage(expression: ts.Expression | undefined, checker: ts.TypeChecker, code: ts.Expression | null = null): ts.Expression | null {
+function thrownMessage(expression: ts.Expression | undefined, checker: AnalysisChecker, code: ts.Expression | null = null): ts.Expression | null {
   const thrown = expression ? unwrapExpression(expression) : undefined;
   if (!thrown || !ts.isNewExpression(thrown)) return null;
   return (thrown.arguments ?? []).find((argument) => argument !== code && (checker.getTypeAtLocation(argument).flags & ts.TypeFlags.StringLike) !== 0) ?? null;
@@ -71,7 +72,7 @@ function thrownMessage(expression: ts.Expression | undefined, checker: ts.TypeCh
  * function (an error factory) whose result is an Error (it has a string `message`); the message
  * is read from the value it makes, so whatever the factory puts together reaches the model.
  */
-function thrownFactory(expression: ts.Expression | undefined, checker: ts.TypeChecker): ts.CallExpression | null {
+function thrownFactory(expression: ts.Expression | undefined, checker: AnalysisChecker): ts.CallExpression | null {
   const thrown = expression ? unwrapExpression(expression) : undefined;
   if (!thrown || !ts.isCallExpression(thrown)) return null;
   const factory = resolveFunction(thrown.expression, checker);
@@ -88,7 +89,7 @@ function thrownFactory(expression: ts.Expression | undefined, checker: ts.TypeCh
  * constructor's parameter property `code` (or a parameter it assigns to `this.code`), in a class of
  * the project. The expression moves as it is, like the message, so nothing runs twice.
  */
-function constructedCode(construct: ts.NewExpression, checker: ts.TypeChecker): ts.Expression | null {
+function constructedCode(construct: ts.NewExpression, checker: AnalysisChecker): ts.Expression | null {
   let symbol = checker.getSymbolAtLocation(construct.expression);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declaration = symbol?.declarations?.find(ts.isClassDeclaration);
@@ -126,7 +127,7 @@ function constructedCode(construct: ts.NewExpression, checker: ts.TypeChecker): 
  * The code an error factory gives every error it makes (`notFound(...)` returns
  * `new ToolError(message, "NOT_FOUND")`): one string literal on each of its returns, else null.
  */
-function factoryCode(call: ts.CallExpression, checker: ts.TypeChecker): string | null {
+function factoryCode(call: ts.CallExpression, checker: AnalysisChecker): string | null {
   const factory = resolveFunction(call.expression, checker);
   if (!factory) return null;
   const codes = collectExitPoints(factory).map((exit) => {
@@ -198,7 +199,7 @@ function extraTexts(object: ts.ObjectLiteralExpression, payload: ts.Expression):
   return notes;
 }
 
-function constInitializer(identifier: ts.Expression, checker: ts.TypeChecker): ts.ObjectLiteralExpression | undefined {
+function constInitializer(identifier: ts.Expression, checker: AnalysisChecker): ts.ObjectLiteralExpression | undefined {
   if (!ts.isIdentifier(identifier)) return undefined;
   const declaration = checker.getSymbolAtLocation(identifier)?.valueDeclaration;
   if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
@@ -210,7 +211,7 @@ function constInitializer(identifier: ts.Expression, checker: ts.TypeChecker): t
  * `{ content: [...parts] }`, `{ content: blocks.length > 0 ? blocks : [...] }`: content built at run
  * time, every block of it a text block (by type). Its payload is their text, in order.
  */
-function dynamicTexts(object: ts.ObjectLiteralExpression, checker: ts.TypeChecker): ts.Expression | undefined {
+function dynamicTexts(object: ts.ObjectLiteralExpression, checker: AnalysisChecker): ts.Expression | undefined {
   const content = getPropertyValue(object, "content");
   if (!content || !ts.isExpression(content)) return undefined;
   const type = checker.getTypeAtLocation(content);
@@ -235,7 +236,7 @@ function dynamicTexts(object: ts.ObjectLiteralExpression, checker: ts.TypeChecke
 }
 
 /** An error envelope's words (`{ success: false, error, message }`): its message, else its error. */
-function envelopeMessage(exit: ExitPoint, payload: ts.Expression, checker: ts.TypeChecker): ExitRewrite | null {
+function envelopeMessage(exit: ExitPoint, payload: ts.Expression, checker: AnalysisChecker): ExitRewrite | null {
   const unwrapped = unwrapExpression(payload);
   const literal = ts.isObjectLiteralExpression(unwrapped) ? unwrapped : constInitializer(unwrapped, checker);
   if (!literal || !isErrorEnvelopeLiteral(literal)) return null;
@@ -249,7 +250,7 @@ function envelopeMessage(exit: ExitPoint, payload: ts.Expression, checker: ts.Ty
   return null;
 }
 
-function fromCallToolResult(exit: ExitPoint, object: ts.ObjectLiteralExpression, checker: ts.TypeChecker): ExitRewrite {
+function fromCallToolResult(exit: ExitPoint, object: ts.ObjectLiteralExpression, checker: AnalysisChecker): ExitRewrite {
   const isError = getPropertyValue(object, "isError");
   if (isError && ts.isExpression(isError) && unwrapExpression(isError).kind === ts.SyntaxKind.TrueKeyword) {
     const slot = payloadSlot(object);
@@ -279,7 +280,7 @@ function fromCallToolResult(exit: ExitPoint, object: ts.ObjectLiteralExpression,
 }
 
 /** The argument given for `parameter` at `call`, when the expression is that parameter itself. */
-function argumentFor(expression: ts.Expression, helper: ts.SignatureDeclaration, call: ts.CallExpression, checker: ts.TypeChecker): ts.Expression | undefined {
+function argumentFor(expression: ts.Expression, helper: ts.SignatureDeclaration, call: ts.CallExpression, checker: AnalysisChecker): ts.Expression | undefined {
   const inner = unwrapExpression(expression);
   if (!ts.isIdentifier(inner)) return undefined;
   const declaration = checker.getSymbolAtLocation(inner)?.valueDeclaration;
@@ -288,7 +289,12 @@ function argumentFor(expression: ts.Expression, helper: ts.SignatureDeclaration,
 }
 
 /** The parameter a text expression is built around (`message`, `` `Error: ${message}` ``), as its argument here. */
-function textArgument(expression: ts.Expression, helper: ts.SignatureDeclaration, call: ts.CallExpression, checker: ts.TypeChecker): ts.Expression | undefined {
+function textArgument(
+  expression: ts.Expression,
+  helper: ts.SignatureDeclaration,
+  call: ts.CallExpression,
+  checker: AnalysisChecker,
+): ts.Expression | undefined {
   const value = unwrapExpression(expression);
   if (ts.isTemplateExpression(value)) {
     const found = value.templateSpans.map((span) => argumentFor(span.expression, helper, call, checker)).filter((argument) => argument !== undefined);
@@ -302,7 +308,7 @@ function textArgument(expression: ts.Expression, helper: ts.SignatureDeclaration
  * `return errorResult(message)`: one whose every return is an `isError` result (or an error envelope)
  * built around a parameter, whose argument is the message.
  */
-function fromHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeChecker): ExitRewrite | null {
+function fromHelper(exit: ExitPoint, call: ts.CallExpression, checker: AnalysisChecker): ExitRewrite | null {
   const helper = resolveFunction(call.expression, checker);
   if (!helper || helper.getSourceFile().isDeclarationFile) return null;
   const exits = collectExitPoints(helper);
@@ -359,7 +365,7 @@ export function projectFunctionName(helper: ts.SignatureDeclaration): ts.Identif
  * `return formatSmartPEBandResult(quote, band)`: a project helper whose every exit is a success
  * `CallToolResult` with a readable payload (a literal, or a helper like `smartResult(response)`).
  */
-function fromPayloadHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts.TypeChecker, generated: GeneratedSymbols, depth: number): ExitRewrite | null {
+function fromPayloadHelper(exit: ExitPoint, call: ts.CallExpression, checker: AnalysisChecker, generated: GeneratedSymbols, depth: number): ExitRewrite | null {
   if (depth > 2) return null;
   const helper = resolveFunction(call.expression, checker);
   if (!helper || helper.getSourceFile().isDeclarationFile || generated.isGeneratedCall(call)) return null;
@@ -390,7 +396,7 @@ function fromPayloadHelper(exit: ExitPoint, call: ts.CallExpression, checker: ts
  */
 export function planExit(
   exit: ExitPoint,
-  checker: ts.TypeChecker,
+  checker: AnalysisChecker,
   insideTry: boolean,
   generated: GeneratedSymbols,
   raw = false,

@@ -5,6 +5,7 @@ import { getPropertyValue, literalText, propertyNameText, unwrapExpression } fro
 import type { ExitRewrite } from "./exit-rewrites.js";
 import type { LegacyStep } from "./formatter-call-parts.js";
 import type { SaidBeside } from "./legacy-error-fields.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /**
  * Formatter calls that `migrate` once wrote for another protocol's output, read back so they can be
@@ -26,7 +27,7 @@ export class ForeignCalls {
   private readonly outputRoot: string;
 
   constructor(
-    private readonly checker: ts.TypeChecker,
+    private readonly checker: AnalysisChecker,
     projectRoot: string,
     outputDir: string,
   ) {

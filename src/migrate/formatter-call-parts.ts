@@ -5,6 +5,7 @@
 import { ts } from "ts-morph";
 import type { ProtocolId } from "../protocols/protocol.js";
 import type { GuidanceParts } from "./legacy-error-fields.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /** What one rewritten exit calls: the formatter call's text, and the kit functions it uses. */
 export interface FormatterCall {
@@ -75,7 +76,7 @@ export interface CallContext {
   formatter: string;
   /** The tool name as a string literal. */
   name: string;
-  checker: ts.TypeChecker;
+  checker: AnalysisChecker;
 }
 
 /** A shape migrate recognises but cannot rewrite where it stands. */
@@ -107,7 +108,7 @@ export interface StepsText {
 }
 
 /** A property's type, without undefined and null; undefined when the type has no such property. */
-export function propertyType(type: ts.Type, name: string, checker: ts.TypeChecker): ts.Type | undefined {
+export function propertyType(type: ts.Type, name: string, checker: AnalysisChecker): ts.Type | undefined {
   const symbol = checker.getPropertyOfType(type, name);
   return symbol ? checker.getNonNullableType(checker.getTypeOfSymbol(symbol)) : undefined;
 }

@@ -1,6 +1,7 @@
 import { dirname, resolve, sep } from "node:path";
 import { ts } from "ts-morph";
 import { unwrapExpression } from "../analyze/syntax.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /**
  * Whether a call's callee is one of mcp-conform's generated functions, decided by its symbol: it is
@@ -13,7 +14,7 @@ export class GeneratedSymbols {
   private readonly outputRoot: string;
 
   constructor(
-    private readonly checker: ts.TypeChecker,
+    private readonly checker: AnalysisChecker,
     projectRoot: string,
     outputDir: string,
   ) {

@@ -4,6 +4,7 @@ import { isFunctionNode, unwrapExpression } from "../analyze/syntax.js";
 import { type CallContext, CannotRewrite } from "./formatter-call-parts.js";
 import { errorCall } from "./formatter-calls.js";
 import type { EditSet, TextEdit } from "./text-edits.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /**
  * Throws that leave a handler through a project function it calls (`check`'s MCPC102, "which its
@@ -38,7 +39,7 @@ export interface CaughtThrows {
 /** The handler's calls that reach a throw and that a `catch` around them would see. */
 export function catchableThrows(
   scope: ts.Node,
-  checker: ts.TypeChecker,
+  checker: AnalysisChecker,
   isProjectFile: (file: ts.SourceFile) => boolean,
   awaited: ReadonlySet<ts.Node>,
 ): Map<ts.CallExpression, HelperThrow[]> {
@@ -142,7 +143,7 @@ function freeName(node: ts.Node, names: readonly string[]): string {
 function errorClass(
   throws: readonly HelperThrow[],
   handlerFile: ts.SourceFile,
-  checker: ts.TypeChecker,
+  checker: AnalysisChecker,
   isProjectFile: (file: ts.SourceFile) => boolean,
 ): { name: string; module?: string } | null {
   let found: ts.ClassDeclaration | null = null;

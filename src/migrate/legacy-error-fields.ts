@@ -1,5 +1,6 @@
 import { ts } from "ts-morph";
 import { getPropertyValue, unwrapExpression } from "../analyze/syntax.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /**
  * What a legacy error envelope said besides its message, carried into the protocol's error
@@ -48,7 +49,7 @@ const CODE_KEYS = ["code", "error_code", "errorCode"];
 const RECOVERY_KEYS = ["suggestion", "next_action", "nextAction", "recovery", "hint"];
 const LOOKS_LIKE_A_CODE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/;
 
-function isText(node: ts.Node | undefined, checker: ts.TypeChecker): node is ts.Expression {
+function isText(node: ts.Node | undefined, checker: AnalysisChecker): node is ts.Expression {
   if (!node || !ts.isExpression(node)) return false;
   const value = unwrapExpression(node);
   if (value.kind === ts.SyntaxKind.NullKeyword) return false;
@@ -62,7 +63,7 @@ interface Place {
   path: string | null;
 }
 
-function field(place: Place, key: string, checker: ts.TypeChecker): { text: string; node: ts.Expression } | undefined {
+function field(place: Place, key: string, checker: AnalysisChecker): { text: string; node: ts.Expression } | undefined {
   const value = getPropertyValue(place.literal, key);
   if (!isText(value, checker)) return undefined;
   return { text: place.path === null ? value.getText(value.getSourceFile()) : `${place.path}.${key}`, node: value };
@@ -75,7 +76,7 @@ function nested(place: Place, key: string): Place | undefined {
 }
 
 /** A field whose value is an array of strings (`warnings: null` is not one), read as `field` reads text. */
-function stringArray(place: Place, key: string, checker: ts.TypeChecker): string | undefined {
+function stringArray(place: Place, key: string, checker: AnalysisChecker): string | undefined {
   const value = getPropertyValue(place.literal, key);
   if (!value || !ts.isExpression(value)) return undefined;
   const type = checker.getTypeAtLocation(unwrapExpression(value));
@@ -107,7 +108,7 @@ function joined(parts: readonly { text: string; node: ts.Node }[]): string {
  * The envelope `literal` (held in the const `holder` when it is one), less the key its message came
  * from: what else it said.
  */
-export function saidBeside(literal: ts.ObjectLiteralExpression, holder: string | null, messageKey: string, checker: ts.TypeChecker): SaidBeside | null {
+export function saidBeside(literal: ts.ObjectLiteralExpression, holder: string | null, messageKey: string, checker: AnalysisChecker): SaidBeside | null {
   const top: Place = { literal, path: holder };
   const guidance = nested(top, "guidance");
   const places = guidance ? [top, guidance] : [top];

@@ -7,6 +7,7 @@ import { readySchemaExpression, readySchemaReference, type ReadySchemaForm } fro
 import type { ProtocolId } from "../protocols/protocol.js";
 import { getProtocol } from "../protocols/registry.js";
 import type { TextEdit } from "./text-edits.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /**
  * The tool's declared `outputSchema`, moved onto the envelope with the rest of the tool. A schema
@@ -38,7 +39,7 @@ export interface OutputSchemaOptions {
 const NOTHING: OutputSchemaPlan = { edits: [], needs: [], change: null };
 
 /** A module-level `const x = ...` used only at `use`: its statement, which may go once `use` does. */
-function soleUseConst(use: ts.Expression, checker: ts.TypeChecker): ts.VariableStatement | undefined {
+function soleUseConst(use: ts.Expression, checker: AnalysisChecker): ts.VariableStatement | undefined {
   if (!ts.isIdentifier(use)) return undefined;
   const symbol = checker.getSymbolAtLocation(use);
   const declaration = symbol?.valueDeclaration;

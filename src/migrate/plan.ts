@@ -30,6 +30,7 @@ import { asksForInput } from "./input-required.js";
 import { inputRequiredTools } from "../generate/input-required.js";
 import { callSitesBreak, outputVariant, variantOf } from "../check/protocol-switch.js";
 import { awaitedPayloads, catchableThrows, catchHelperThrows } from "./helper-throws.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /** A carried note's text when its source is a plain string literal (a stub cannot hold an expression of the handler's). */
 function plainText(source: string): string | null {
@@ -104,7 +105,7 @@ function commentsOutside(node: ts.Node, kept: readonly ts.Node[]): string[] {
 }
 
 /** Every use of the helper is the callee of `return helper(...)` (awaited or not). */
-function onlyReturnedCalls(helper: ts.SignatureDeclaration, files: readonly ts.SourceFile[], checker: ts.TypeChecker): boolean {
+function onlyReturnedCalls(helper: ts.SignatureDeclaration, files: readonly ts.SourceFile[], checker: AnalysisChecker): boolean {
   const name = projectFunctionName(helper);
   if (!name) return false;
   return usesOf(name, files, checker).every((use) => {

@@ -94,7 +94,7 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
       throw new InputError(`migrate --write would rewrite files with uncommitted changes: ${dirty.join(", ")}. Commit or stash them first, or pass --force`);
   }
 
-  const baseline = typeErrors(session.program, root);
+  const baseline = typeErrors(session.requireCompilerProgram("migrate"), root);
   const snapshot = new FileSnapshot().folder(join(root, options.config.outputDir));
   for (const file of touched) snapshot.file(file);
   try {
@@ -116,7 +116,10 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
       });
       if (!again) break;
     }
-    const introduced = newTypeErrors(baseline, typeErrors(openSession({ project: options.project, cwd: options.cwd }).program, root));
+    const introduced = newTypeErrors(
+      baseline,
+      typeErrors(openSession({ project: options.project, cwd: options.cwd, engine: "ts6" }).requireCompilerProgram("migrate"), root),
+    );
     if (introduced.length > 0) {
       snapshot.restore();
       return { plan, root, written: [], rolledBack: introduced, wouldRollBack: null };
@@ -137,7 +140,7 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
 function typeCheckInMemory(session: AnalysisSession, legacy: Inventory, plan: MigrationPlan, options: MigrateRunOptions): TypeError[] {
   const project = session.project!;
   const root = session.rootDir;
-  const baseline = typeErrors(session.program, root);
+  const baseline = typeErrors(session.requireCompilerProgram("migrate"), root);
   const originals = new Map<string, string>();
   const created = new Set<string>();
   const put = (fileName: string, text: string): void => {
@@ -162,7 +165,7 @@ function typeCheckInMemory(session: AnalysisSession, legacy: Inventory, plan: Mi
     // in the one analysis that follows (what --write's second pass sees), then the output for them.
     emitInMemory(legacy);
     emitInMemory(analyzeSession(AnalysisSession.fromProject(project, session.tsconfigPath), options.cwd));
-    return newTypeErrors(baseline, typeErrors(AnalysisSession.fromProject(project, session.tsconfigPath).program, root));
+    return newTypeErrors(baseline, typeErrors(AnalysisSession.fromProject(project, session.tsconfigPath).requireCompilerProgram("migrate"), root));
   } finally {
     for (const [fileName, text] of originals) project.getSourceFileOrThrow(fileName).replaceWithText(text);
     for (const fileName of created) {

@@ -2,6 +2,7 @@ import { ts } from "ts-morph";
 import { messageText } from "../analyze/relations/scan.js";
 import { unwrapExpression } from "../analyze/syntax.js";
 import type { TextEdit } from "./text-edits.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /** The array name the analyser harvests warnings from (`warnings.push(...)`). */
 const WARNINGS_NAME = "warnings";
@@ -38,7 +39,7 @@ function typeEdit(typeNode: ts.TypeNode): WarningEdit {
  * every property the array is stored in (the V1 `metadata.warnings`, a payload's `warnings`).
  * An array used any other way is left alone, with the reason.
  */
-export function planWarnings(scope: ts.Node, checker: ts.TypeChecker, idOf: (message: string) => string | undefined): WarningPlan {
+export function planWarnings(scope: ts.Node, checker: AnalysisChecker, idOf: (message: string) => string | undefined): WarningPlan {
   const arrays = new Map<ts.Symbol, ts.Identifier[]>();
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node) && node.text === WARNINGS_NAME) {
@@ -114,7 +115,7 @@ function isPushArgument(reference: ts.Identifier): boolean {
 }
 
 /** The declared type of the property an object literal stores the array in; "inferred" when nothing declares it. */
-function storedPropertyType(property: ts.ObjectLiteralElementLike, checker: ts.TypeChecker): ts.TypeNode | "inferred" | null {
+function storedPropertyType(property: ts.ObjectLiteralElementLike, checker: AnalysisChecker): ts.TypeNode | "inferred" | null {
   const object = property.parent;
   if (!ts.isObjectLiteralExpression(object)) return null;
   const contextual = checker.getContextualType(object);

@@ -3,6 +3,7 @@ import { ts } from "ts-morph";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import { isFunctionNode } from "../analyze/syntax.js";
 import type { TextEdit } from "./text-edits.js";
+import type { AnalysisChecker } from "../analyze/engine/engine.js";
 
 /**
  * How a handler gets its `conform("tool", ...)`, by where it stands:
@@ -57,7 +58,7 @@ function isAsyncFunction(node: ts.Node): boolean {
 }
 
 /** The registration's argument or property value that refers to `fn` by name. */
-function referenceTo(registration: ts.Node | null, fn: ts.Node, checker: ts.TypeChecker): ts.Identifier | null {
+function referenceTo(registration: ts.Node | null, fn: ts.Node, checker: AnalysisChecker): ts.Identifier | null {
   if (!registration) return null;
   const candidates: ts.Node[] = ts.isCallExpression(registration)
     ? [...registration.arguments]
@@ -73,7 +74,7 @@ function referenceTo(registration: ts.Node | null, fn: ts.Node, checker: ts.Type
 }
 
 /** How many identifiers in `files` denote the same symbol as `name` (its declaration included). */
-function referenceCount(name: ts.Identifier, files: readonly ts.SourceFile[], checker: ts.TypeChecker): number {
+function referenceCount(name: ts.Identifier, files: readonly ts.SourceFile[], checker: AnalysisChecker): number {
   const target = checker.getSymbolAtLocation(name);
   if (!target) return Infinity;
   let count = 0;
@@ -90,7 +91,7 @@ function referenceCount(name: ts.Identifier, files: readonly ts.SourceFile[], ch
 }
 
 /** Every use of `name` that is not its declaration or an import/export of it. */
-export function usesOf(name: ts.Identifier, files: readonly ts.SourceFile[], checker: ts.TypeChecker): ts.Identifier[] {
+export function usesOf(name: ts.Identifier, files: readonly ts.SourceFile[], checker: AnalysisChecker): ts.Identifier[] {
   const target = checker.getSymbolAtLocation(name);
   const found: ts.Identifier[] = [];
   if (!target) return found;
@@ -117,7 +118,7 @@ export function usesOf(name: ts.Identifier, files: readonly ts.SourceFile[], che
  * The function's one use is `return fn(...)` in its own tool's branch of a low-level dispatcher
  * (`case "search_notes": return searchNotes(args)`, or `if (name === "search_notes")`).
  */
-function onlyReturnedByItsBranch(name: ts.Identifier, tool: string, files: readonly ts.SourceFile[], checker: ts.TypeChecker): boolean {
+function onlyReturnedByItsBranch(name: ts.Identifier, tool: string, files: readonly ts.SourceFile[], checker: AnalysisChecker): boolean {
   const uses = usesOf(name, files, checker);
   if (uses.length !== 1) return false;
   const use = uses[0]!;
@@ -146,7 +147,7 @@ export function planWrap(
   scope: ts.Node,
   registration: ts.Node | null,
   name: string,
-  checker: ts.TypeChecker,
+  checker: AnalysisChecker,
   projectFiles: readonly ts.SourceFile[],
 ): WrapPlan | { reason: string } {
   const file = scope.getSourceFile();

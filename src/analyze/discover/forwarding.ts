@@ -8,10 +8,11 @@ import {
   isPropertyAccessExpression,
   isStringLiteralLike,
 } from "../engine/ast.js";
+import type { AnalysisChecker } from "../engine/engine.js";
 
 const HANDLER_KEYS = ["handler", "execute", "handle"];
 
-function typeLooksLikeToolObject(type: ts.Type, checker: ts.TypeChecker): boolean {
+function typeLooksLikeToolObject(type: ts.Type, checker: AnalysisChecker): boolean {
   const candidates = type.isUnion() ? type.types : [type];
   return candidates.some((member) => HANDLER_KEYS.some((key) => checker.getPropertyOfType(member, key) !== undefined));
 }
@@ -22,7 +23,7 @@ function typeLooksLikeToolObject(type: ts.Type, checker: ts.TypeChecker): boolea
  * from one). Those tools are found where their object literals are written (the `tool-object`
  * style), so the forwarding call is neither a tool nor an unresolved name.
  */
-export function isForwardedToolObjectName(expression: ts.Expression, checker: ts.TypeChecker): boolean {
+export function isForwardedToolObjectName(expression: ts.Expression, checker: AnalysisChecker): boolean {
   const node = unwrapExpression(expression);
   if (isStringLiteralLike(node)) return false;
   if (isPropertyAccessExpression(node) && node.name.text === "name") {

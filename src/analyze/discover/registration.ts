@@ -18,6 +18,7 @@ import {
   isPropertyDeclaration,
   isVariableDeclaration,
 } from "../engine/ast.js";
+import type { AnalysisChecker } from "../engine/engine.js";
 
 /** One part of a registration: an argument, or a member of one (`def.name` for `addTool(def)`). */
 export interface RegistrationRole {
@@ -53,7 +54,7 @@ export interface Registration {
  * (`registry.registerTool(name, config, cb)` on a class of the project): not a registration, but a
  * call the function's own registration is instantiated for.
  */
-export function callsProjectFunction(call: ts.CallExpression, checker: ts.TypeChecker): boolean {
+export function callsProjectFunction(call: ts.CallExpression, checker: AnalysisChecker): boolean {
   const target = resolveFunction(call.expression, checker);
   return target !== null && !target.getSourceFile().isDeclarationFile;
 }
@@ -101,7 +102,7 @@ function isWithin(node: ts.Node, ancestor: ts.Node): boolean {
 }
 
 /** Whether an identifier names a declaration the instantiation binds (a parameter or loop variable, or a name destructured from one). */
-function isBound(identifier: ts.Identifier, env: Env, checker: ts.TypeChecker): boolean {
+function isBound(identifier: ts.Identifier, env: Env, checker: AnalysisChecker): boolean {
   if (env.size === 0) return false;
   let declaration: ts.Node | undefined = checker.getSymbolAtLocation(identifier)?.valueDeclaration;
   while (declaration && isBindingElement(declaration)) declaration = declaration.parent.parent;
@@ -347,7 +348,7 @@ export function pickHandler(
   registration: Registration,
   env: Env,
   evaluator: Evaluator,
-  checker: ts.TypeChecker,
+  checker: AnalysisChecker,
   nameOwner: ts.Node | undefined,
 ): PickedHandler | null {
   if (!registration.handler) return null;
@@ -365,7 +366,7 @@ export function pickHandler(
   return { node, owner: value.owner };
 }
 
-function forwardedCall(fn: FunctionNode, env: Env, evaluator: Evaluator, checker: ts.TypeChecker, nameOwner: ts.Node | undefined): PickedHandler | null {
+function forwardedCall(fn: FunctionNode, env: Env, evaluator: Evaluator, checker: AnalysisChecker, nameOwner: ts.Node | undefined): PickedHandler | null {
   let found: PickedHandler | null = null;
   const body = fn.body;
   if (!body) return null;
@@ -400,7 +401,7 @@ function forwardedCall(fn: FunctionNode, env: Env, evaluator: Evaluator, checker
 }
 
 /** The server a registration is made on, under an instantiation: the `new McpServer(...)` it resolves to, or the property that holds it. */
-export function serverOf(receiver: ts.Expression | undefined, env: Env, evaluator: Evaluator, checker: ts.TypeChecker): ToolServer | null {
+export function serverOf(receiver: ts.Expression | undefined, env: Env, evaluator: Evaluator, checker: AnalysisChecker): ToolServer | null {
   if (!receiver) return null;
   let expression = unwrapExpression(receiver);
   // `server.experimental.tasks.registerToolTask(...)` registers on `server`.

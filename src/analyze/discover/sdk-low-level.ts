@@ -25,6 +25,7 @@ import {
   isVariableDeclaration,
   kindOf,
 } from "../engine/ast.js";
+import type { AnalysisChecker } from "../engine/engine.js";
 
 /**
  * Whether `setRequestHandler` is given the request's schema (SDK 1.x: `CallToolRequestSchema`)
@@ -40,7 +41,7 @@ function handlesRequest(call: ts.CallExpression, schemaName: string, method: str
 }
 
 /** `request.params.name`, or a variable that holds it (`const { name } = request.params`). */
-function isToolNameExpression(node: ts.Expression, checker: ts.TypeChecker, depth = 0): boolean {
+function isToolNameExpression(node: ts.Expression, checker: AnalysisChecker, depth = 0): boolean {
   const expression = unwrapExpression(node);
   if (isPropertyAccessExpression(expression)) {
     if (expression.name.text !== "name") return false;
@@ -89,7 +90,7 @@ function switchBranches(statement: ts.SwitchStatement): Branch[] {
 }
 
 /** `if (name === "a") {...} else if (name === "b") {...}`, in either operand order. */
-function ifBranches(statement: ts.IfStatement, checker: ts.TypeChecker): Branch[] {
+function ifBranches(statement: ts.IfStatement, checker: AnalysisChecker): Branch[] {
   const branches: Branch[] = [];
   let current: ts.Statement | undefined = statement;
   while (current && isIfStatement(current)) {
@@ -110,7 +111,7 @@ function ifBranches(statement: ts.IfStatement, checker: ts.TypeChecker): Branch[
  * A branch whose only job is `return handleX(args)` delegates to handleX: that function is the
  * tool's handler, and its return paths are the tool's.
  */
-function delegatedHandler(scope: ts.Node, checker: ts.TypeChecker): ts.Node | null {
+function delegatedHandler(scope: ts.Node, checker: AnalysisChecker): ts.Node | null {
   const statements = isCaseClause(scope) ? scope.statements : isBlock(scope) ? scope.statements : ts.factory.createNodeArray([scope as ts.Statement]);
   const meaningful = statements.filter((s) => !isEmptyStatement(s) && !isBreakStatement(s));
   const [only] = meaningful;
@@ -190,7 +191,7 @@ interface Listing {
 }
 
 /** Object literals `{ name, description, inputSchema }` listed by a ListTools handler, following consts it returns. */
-function collectListings(root: ts.Node, checker: ts.TypeChecker, into: Map<string, Listing>, seen = new Set<ts.Node>()): void {
+function collectListings(root: ts.Node, checker: AnalysisChecker, into: Map<string, Listing>, seen = new Set<ts.Node>()): void {
   if (seen.has(root)) return;
   seen.add(root);
   const visit = (node: ts.Node): void => {

@@ -11,11 +11,12 @@ import {
   isStringLiteralLike,
   isTemplateExpression,
 } from "../engine/ast.js";
+import type { AnalysisChecker } from "../engine/engine.js";
 
 /** Keys of the SDK's ToolAnnotations: an object made only of these is annotations, not params. */
 const ANNOTATION_KEYS = new Set(["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
 
-function isStringish(node: ts.Expression, checker: ts.TypeChecker): boolean {
+function isStringish(node: ts.Expression, checker: AnalysisChecker): boolean {
   const expression = unwrapExpression(node);
   if (isStringLiteralLike(expression) || isTemplateExpression(expression)) return true;
   // Asking the checker about an object literal argument resolves the whole overloaded call (and
@@ -39,7 +40,7 @@ function isAnnotations(node: ts.Expression): boolean {
  * missing: still list the tool) or it has the SDK's `registerTool` beside `tool`. That keeps
  * unrelated `.tool(...)` methods out.
  */
-function receiverIsMcpServer(call: ts.CallExpression, checker: ts.TypeChecker): boolean {
+function receiverIsMcpServer(call: ts.CallExpression, checker: AnalysisChecker): boolean {
   const receiver = calleeReceiver(call);
   if (!receiver) return false;
   const type = checker.getTypeAtLocation(receiver);

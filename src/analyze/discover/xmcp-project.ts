@@ -5,6 +5,7 @@ import { toPosixPath } from "../paths.js";
 import type { AnalysisSession } from "../session.js";
 import { getPropertyValue, literalText, unwrapExpression } from "../syntax.js";
 import { forEachChild, isExpression, isObjectLiteralExpression, kindOf } from "../engine/ast.js";
+import type { AnalysisProgram } from "../engine/engine.js";
 
 const CONFIG_FILES = ["xmcp.config.ts", "xmcp.config.mts", "xmcp.config.js", "xmcp.config.mjs", "xmcp.config.cjs", "xmcp.config.json"];
 /** Where xmcp looks for tools unless its config says otherwise. */
@@ -21,7 +22,7 @@ export interface XmcpProject {
   toolsDir: string | null;
 }
 
-const projects = new WeakMap<ts.Program, XmcpProject | null>();
+const projects = new WeakMap<AnalysisProgram, XmcpProject | null>();
 
 export function xmcpProject(session: AnalysisSession): XmcpProject | null {
   const known = projects.get(session.program);

@@ -150,3 +150,52 @@ export interface EngineChecker {
   typeToString(type: EngineType): string;
   isAssignable(source: EngineType, target: EngineType): boolean;
 }
+
+/**
+ * The checker calls the analysis makes, as TypeScript 6 names them: TypeScript 6's checker is one
+ * as it is; TypeScript 7's answers through `ts7-checker.ts`, whose types, symbols and signatures
+ * show TypeScript 6's member names. The analysis never reaches past this list.
+ */
+export type AnalysisChecker = Pick<
+  ts.TypeChecker,
+  | "getSymbolAtLocation"
+  | "getTypeAtLocation"
+  | "getAliasedSymbol"
+  | "getPropertyOfType"
+  | "getPropertiesOfType"
+  | "getNonNullableType"
+  | "getTypeOfSymbolAtLocation"
+  | "getTypeOfSymbol"
+  | "getTypeArguments"
+  | "isArrayType"
+  | "isTupleType"
+  | "isArrayLikeType"
+  | "getSignaturesOfType"
+  | "getReturnTypeOfSignature"
+  | "getSignatureFromDeclaration"
+  | "getAwaitedType"
+  | "typeToString"
+  | "getShorthandAssignmentValueSymbol"
+  | "getIndexInfosOfType"
+  | "getExportsOfModule"
+  | "isTypeAssignableTo"
+  | "getTypeFromTypeNode"
+  | "getBaseTypeOfLiteralType"
+  | "getAnyType"
+  | "getStringType"
+  | "getVoidType"
+  | "getUndefinedType"
+  | "getTrueType"
+  | "getNumberType"
+  | "getBooleanType"
+  | "getDeclaredTypeOfSymbol"
+  | "getResolvedSignature"
+  | "getContextualType"
+  | "getIndexTypeOfType"
+>;
+
+/** What the analysis asks of the Program itself. */
+export type AnalysisProgram = Pick<
+  ts.Program,
+  "getCompilerOptions" | "getSourceFile" | "getSourceFiles" | "isSourceFileDefaultLibrary" | "isSourceFileFromExternalLibrary" | "getSyntacticDiagnostics"
+>;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, relative, resolve } from "node:path";
-import type { ts } from "ts-morph";
+import { ts } from "ts-morph";
 import { SyntaxKind } from "typescript7/unstable/ast";
 import { API, type Checker, type Project, type Signature, SignatureKind, type Symbol as Ts7Symbol, SymbolFlags, type Type } from "typescript7/unstable/sync";
 import { InputError } from "../../errors.js";
@@ -20,6 +20,9 @@ import type {
   NodesByKind,
 } from "./engine.js";
 import { kindNames } from "./syntax-kinds.js";
+import { registerTs7Kinds } from "./ast.js";
+import { Ts7AnalysisChecker } from "./ts7-checker.js";
+import { Ts7AnalysisProgram, withNodeFormat } from "./ts7-program.js";
 
 /**
  * The engine on TypeScript 7's native API: the compiler runs in its own process (tsgo) and every
@@ -62,6 +65,17 @@ export const ts7Engine: Engine = {
 
 const kinds = kindNames(SyntaxKind as unknown as Record<string, string | number>);
 
+// engine/ast.ts reads TypeScript 7's kinds as TypeScript 6 numbers them: the table, by name.
+{
+  const ts6Kinds = kindNames(ts.SyntaxKind as unknown as Record<string, string | number>);
+  const table = new Int32Array(1024).fill(-1);
+  for (let kind = 0; kind < table.length; kind++) {
+    const name = kinds.nameOf(kind);
+    if (!name.startsWith("Unknown")) table[kind] = ts6Kinds.kindOf(name) ?? -1;
+  }
+  registerTs7Kinds(table, { bindingElement: kinds.kindOf("BindingElement") ?? -1, globalKeyword: kinds.kindOf("GlobalKeyword") ?? -1 });
+}
+
 // TypeScript 7's nodes are read through TypeScript 6's node interfaces (engine.ts); this is the
 // one place that crosses over.
 type Ts7Node = Parameters<Checker["getTypeFromTypeNode"]>[0];
@@ -74,6 +88,9 @@ class Ts7Project implements EngineProject {
   readonly allowJs: boolean;
   readonly syntax: EngineSyntax = ts7Syntax;
   readonly checker: EngineChecker;
+  /** The same program and checker as the analysis reads them (TypeScript 6's names). */
+  readonly analysisChecker: Ts7AnalysisChecker;
+  readonly analysisProgram: Ts7AnalysisProgram;
   private files: EngineSourceFile[] | undefined;
 
   constructor(
@@ -84,6 +101,8 @@ class Ts7Project implements EngineProject {
     this.rootDir = dirname(tsconfigPath);
     this.allowJs = project.compilerOptions.allowJs === true;
     this.checker = new Ts7Checker(project.checker);
+    this.analysisChecker = new Ts7AnalysisChecker(project.checker, project);
+    this.analysisProgram = new Ts7AnalysisProgram(project, () => this.sourceFiles().map((file) => file.node));
   }
 
   sourceFiles(): readonly EngineSourceFile[] {
@@ -95,7 +114,7 @@ class Ts7Project implements EngineProject {
       .flatMap((name) => {
         const file = program.getSourceFile(name);
         if (!file || file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) return [];
-        return [{ fileName: file.fileName, text: file.text, node: file as unknown as ts.SourceFile }];
+        return [{ fileName: file.fileName, text: file.text, node: withNodeFormat(program, file) }];
       });
     return this.files;
   }

@@ -48,6 +48,7 @@ import {
   isVariableStatement,
   kindOf,
 } from "../engine/ast.js";
+import type { AnalysisChecker } from "../engine/engine.js";
 
 /**
  * What one function (or a low-level `case` scope, or a module-level constant) says on its own:
@@ -204,7 +205,7 @@ export class FactIndex {
   /** Per file, in document order: the nodes a fact may come from. */
   private readonly recorded = new Map<ts.SourceFile, ts.Node[]>();
 
-  constructor(private readonly checker: ts.TypeChecker) {}
+  constructor(private readonly checker: AnalysisChecker) {}
 
   /**
    * Offer every node of a file, in document order (pre-order), while the analyser walks it

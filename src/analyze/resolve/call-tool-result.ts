@@ -12,6 +12,7 @@ import {
   isTemplateExpression,
   isVariableDeclaration,
 } from "../engine/ast.js";
+import type { AnalysisChecker } from "../engine/engine.js";
 
 /**
  * Where the payload sits inside a CallToolResult object literal: the `structuredContent` value,
@@ -24,7 +25,7 @@ export type PayloadSlot =
   | { kind: "text"; expression: ts.Expression }
   | { kind: "none" };
 
-function isArrayLike(type: ts.Type, checker: ts.TypeChecker): boolean {
+function isArrayLike(type: ts.Type, checker: AnalysisChecker): boolean {
   const members = type.isUnion() ? type.types : [type];
   return members.some((member) => checker.isArrayType(member) || checker.isTupleType(member));
 }
@@ -35,7 +36,7 @@ function isArrayLike(type: ts.Type, checker: ts.TypeChecker): boolean {
  * `content` (`{ title, content: article.body }`) is not one. Without a checker (migrate's syntactic
  * reading) any `content` counts, as before.
  */
-export function isCallToolResultLiteral(object: ts.ObjectLiteralExpression, checker?: ts.TypeChecker): boolean {
+export function isCallToolResultLiteral(object: ts.ObjectLiteralExpression, checker?: AnalysisChecker): boolean {
   if (getPropertyValue(object, "structuredContent") !== undefined) return true;
   const content = getPropertyValue(object, "content");
   if (content === undefined) return false;
@@ -47,7 +48,7 @@ export function isCallToolResultLiteral(object: ts.ObjectLiteralExpression, chec
 }
 
 /** The array literal of a `content` value: written inline, or in a const (`const content = [...]; return { content }`). */
-function contentArray(content: ts.Node, checker: ts.TypeChecker | undefined): ts.ArrayLiteralExpression | undefined {
+function contentArray(content: ts.Node, checker: AnalysisChecker | undefined): ts.ArrayLiteralExpression | undefined {
   const value = isExpression(content) ? unwrapExpression(content) : content;
   if (isArrayLiteralExpression(value)) return value;
   const identifier = isShorthandPropertyAssignment(content.parent) ? content : isIdentifier(value) ? value : undefined;
@@ -62,7 +63,7 @@ function contentArray(content: ts.Node, checker: ts.TypeChecker | undefined): ts
   return isArrayLiteralExpression(initializer) ? initializer : undefined;
 }
 
-export function payloadSlot(object: ts.ObjectLiteralExpression, checker?: ts.TypeChecker): PayloadSlot {
+export function payloadSlot(object: ts.ObjectLiteralExpression, checker?: AnalysisChecker): PayloadSlot {
   const structured = getPropertyValue(object, "structuredContent");
   if (structured && isExpression(structured)) return { kind: "structured", expression: structured };
   const content = getPropertyValue(object, "content");

@@ -19,6 +19,7 @@ import {
   isVariableDeclaration,
   kindOf,
 } from "../engine/ast.js";
+import type { AnalysisChecker } from "../engine/engine.js";
 
 /**
  * The `outputSchema` a tool declares, and what it accepts. A tool moved onto a protocol answers
@@ -31,7 +32,7 @@ import {
 /** The generated exports that hold ready output schemas, by the form each gives. */
 export const GENERATED_OUTPUT_SCHEMA_EXPORTS: ReadonlySet<string> = new Set(["OUTPUT_SCHEMAS", "OUTPUT_ZOD_SCHEMAS", "OUTPUT_STANDARD_SCHEMAS"]);
 
-function constInitializer(node: ts.Expression, checker: ts.TypeChecker): ts.Expression | undefined {
+function constInitializer(node: ts.Expression, checker: AnalysisChecker): ts.Expression | undefined {
   if (!isIdentifier(node)) return undefined;
   let symbol = checker.getSymbolAtLocation(node);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
@@ -45,7 +46,7 @@ function constInitializer(node: ts.Expression, checker: ts.TypeChecker): ts.Expr
  * The object literal a tool's declaration sits in: a ListTools entry (around `declaredAt`, the
  * low-level tool's name in it), a tool object (the registration), a `registerTool` config.
  */
-function declarationObject(registration: ts.Node, declaredAt: ts.Node | undefined, checker: ts.TypeChecker): ts.ObjectLiteralExpression | undefined {
+function declarationObject(registration: ts.Node, declaredAt: ts.Node | undefined, checker: AnalysisChecker): ts.ObjectLiteralExpression | undefined {
   if (declaredAt) {
     for (let node = declaredAt.parent; node; node = node.parent) if (isObjectLiteralExpression(node)) return node;
     return undefined;
@@ -64,7 +65,7 @@ function declarationObject(registration: ts.Node, declaredAt: ts.Node | undefine
 export function findOutputSchemaProperty(
   registration: ts.Node,
   declaredAt: ts.Node | undefined,
-  checker: ts.TypeChecker,
+  checker: AnalysisChecker,
 ): ts.PropertyAssignment | ts.ShorthandPropertyAssignment | undefined {
   const object = declarationObject(registration, declaredAt, checker);
   const property = object ? getPropertyNode(object, "outputSchema") : undefined;
@@ -98,7 +99,7 @@ export function generatedSchemaTool(expression: ts.Expression): string | undefin
 }
 
 /** A JSON value written as a literal (following consts); undefined when any part is not literal. */
-function literalJson(node: ts.Expression, checker: ts.TypeChecker, depth = 0): unknown {
+function literalJson(node: ts.Expression, checker: AnalysisChecker, depth = 0): unknown {
   if (depth > 30) return undefined;
   const value = unwrapExpression(node);
   if (isStringLiteralLike(value)) return value.text;
@@ -131,7 +132,7 @@ function isRecord(value: unknown): value is JsonSchemaObject {
 }
 
 /** A JSON Schema literal (`{ type: "object", properties: ... }`), as SDK 1.x low-level listings write them. */
-function jsonSchemaLiteral(expression: ts.Expression, checker: ts.TypeChecker): JsonSchemaObject | undefined {
+function jsonSchemaLiteral(expression: ts.Expression, checker: AnalysisChecker): JsonSchemaObject | undefined {
   const value = literalJson(expression, checker);
   return isRecord(value) && ("type" in value || "properties" in value || "$schema" in value) ? value : undefined;
 }
@@ -146,7 +147,7 @@ function includesUndefined(type: ts.Type): boolean {
  * `fromJsonSchema(...)`) as written, a zod raw shape field by field, anything else (a zod
  * schema, a Standard Schema) from its parsed type. Null when its type says nothing (`unknown`).
  */
-function acceptedSchema(expression: ts.Expression, checker: ts.TypeChecker, schemas: TypeSchemaEmitter): JsonSchemaObject | null {
+function acceptedSchema(expression: ts.Expression, checker: AnalysisChecker, schemas: TypeSchemaEmitter): JsonSchemaObject | null {
   const node = unwrapExpression(expression);
   const json =
     isCallExpression(node) && calleeName(node) === "fromJsonSchema" && node.arguments[0]
@@ -178,7 +179,7 @@ function acceptedSchema(expression: ts.Expression, checker: ts.TypeChecker, sche
 export function declaredOutputSchema(
   registration: ts.Node,
   declaredAt: ts.Node | undefined,
-  checker: ts.TypeChecker,
+  checker: AnalysisChecker,
   schemas: TypeSchemaEmitter,
   where: (node: ts.Node) => { file: string; line: number },
 ): DeclaredOutputSchema | undefined {

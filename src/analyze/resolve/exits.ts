@@ -34,6 +34,7 @@ import {
   isVariableDeclarationList,
   kindOf,
 } from "../engine/ast.js";
+import type { AnalysisChecker } from "../engine/engine.js";
 
 export type PayloadMode = "call-tool-result" | "raw";
 
@@ -51,12 +52,12 @@ export interface AnalysedExit {
 /** How deep to follow helper calls (`return ok(result)` → `function ok(x) { return {...} }`). */
 const MAX_HELPER_DEPTH = 3;
 
-function projectFunction(call: ts.CallExpression, checker: ts.TypeChecker) {
+function projectFunction(call: ts.CallExpression, checker: AnalysisChecker) {
   const target = resolveFunction(call.expression, checker);
   return target && !target.getSourceFile().isDeclarationFile ? target : null;
 }
 
-function constObjectLiteral(node: ts.Expression, checker: ts.TypeChecker): ts.ObjectLiteralExpression | undefined {
+function constObjectLiteral(node: ts.Expression, checker: AnalysisChecker): ts.ObjectLiteralExpression | undefined {
   if (!isIdentifier(node)) return undefined;
   const declaration = checker.getSymbolAtLocation(node)?.valueDeclaration;
   if (!declaration || !isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
@@ -66,16 +67,16 @@ function constObjectLiteral(node: ts.Expression, checker: ts.TypeChecker): ts.Ob
   return isObjectLiteralExpression(initializer) ? initializer : undefined;
 }
 
-function awaited(type: ts.Type, checker: ts.TypeChecker): ts.Type {
+function awaited(type: ts.Type, checker: AnalysisChecker): ts.Type {
   return checker.getAwaitedType(type) ?? type;
 }
 
-function isTrueLiteralType(type: ts.Type, checker: ts.TypeChecker): boolean {
+function isTrueLiteralType(type: ts.Type, checker: AnalysisChecker): boolean {
   return (type.flags & ts.TypeFlags.BooleanLiteral) !== 0 && checker.typeToString(type) === "true";
 }
 
 /** Type-level fallback for a returned CallToolResult that is not a literal. */
-function payloadFromResultType(type: ts.Type, checker: ts.TypeChecker, at: ts.Node): { payload: ts.Type | null; isError: boolean } {
+function payloadFromResultType(type: ts.Type, checker: AnalysisChecker, at: ts.Node): { payload: ts.Type | null; isError: boolean } {
   const isErrorSymbol = checker.getPropertyOfType(type, "isError");
   const isError = isErrorSymbol ? isTrueLiteralType(checker.getTypeOfSymbolAtLocation(isErrorSymbol, at), checker) : false;
   const structured = checker.getPropertyOfType(type, "structuredContent");
@@ -86,7 +87,7 @@ function payloadFromResultType(type: ts.Type, checker: ts.TypeChecker, at: ts.No
  * SDK 2.x's `InputRequiredResult` (`return inputRequired({ inputRequests })`): not a response but a
  * request for more input, after which the client calls the tool again. It carries no payload.
  */
-export function isInputRequiredResult(type: ts.Type, checker: ts.TypeChecker, at: ts.Node): boolean {
+export function isInputRequiredResult(type: ts.Type, checker: AnalysisChecker, at: ts.Node): boolean {
   const symbol = checker.getPropertyOfType(type, "resultType");
   if (!symbol) return false;
   const value = checker.getTypeOfSymbolAtLocation(symbol, at);
@@ -94,7 +95,7 @@ export function isInputRequiredResult(type: ts.Type, checker: ts.TypeChecker, at
 }
 
 /** A CallToolResult by its type: its `content` is an array (of blocks), not any field named `content`. */
-function isCallToolResultType(type: ts.Type, checker: ts.TypeChecker): boolean {
+function isCallToolResultType(type: ts.Type, checker: AnalysisChecker): boolean {
   if ((type.flags & ts.TypeFlags.Object) === 0) return false;
   const content = checker.getPropertyOfType(type, "content");
   if (!content) return false;
@@ -121,7 +122,7 @@ interface Classified {
 function classifyObjectLiteral(
   object: ts.ObjectLiteralExpression,
   mode: PayloadMode,
-  checker: ts.TypeChecker,
+  checker: AnalysisChecker,
   rawPayload: () => ts.Type = () => checker.getTypeAtLocation(object),
 ): Classified {
   const isResult = isCallToolResultLiteral(object, checker);
@@ -153,7 +154,7 @@ function classifyObjectLiteral(
  * argument at this call site); its error returns (transitively, through helpers of its own) are
  * error paths of the tool. A helper whose every return is an error makes the path an error.
  */
-function classifyHelperCall(call: ts.CallExpression, mode: PayloadMode, checker: ts.TypeChecker, depth: number): Classified | undefined {
+function classifyHelperCall(call: ts.CallExpression, mode: PayloadMode, checker: AnalysisChecker, depth: number): Classified | undefined {
   if (depth >= MAX_HELPER_DEPTH) return undefined;
   const helper = projectFunction(call, checker);
   if (!helper) return undefined;
@@ -193,7 +194,7 @@ const FORMATTER_MODULE = /\/formatters\/[^/]+\.js$/;
 /** The imported name a call is made by, with its module specifier: `formatX` from `./gen/formatters/x.js`. */
 function importedCallee(
   call: ts.CallExpression,
-  checker: ts.TypeChecker,
+  checker: AnalysisChecker,
 ): { name: string; specifier: string; declaration: ts.Declaration | undefined } | undefined {
   const callee = unwrapExpression(call.expression);
   if (!isIdentifier(callee)) return undefined;
@@ -223,7 +224,7 @@ function importedCallee(
  * when the callee is declared in a file carrying our header, and also, by name and module path,
  * when that file does not exist yet: a fresh clone whose generated output is git-ignored.
  */
-function generatedFormatterCall(call: ts.CallExpression, checker: ts.TypeChecker): Classified | undefined {
+function generatedFormatterCall(call: ts.CallExpression, checker: AnalysisChecker): Classified | undefined {
   const imported = importedCallee(call, checker);
   if (!imported || !FORMATTER_NAME.test(imported.name)) return undefined;
   const file = imported.declaration?.getSourceFile();
@@ -253,7 +254,7 @@ function isAwaited(expression: ts.Expression): boolean {
 }
 
 /** `promise.then((payload) => formatX(payload, parts))` (migrate's form in a function that is not async): the formatter call. */
-function settledFormatterCall(call: ts.CallExpression, checker: ts.TypeChecker): Classified | undefined {
+function settledFormatterCall(call: ts.CallExpression, checker: AnalysisChecker): Classified | undefined {
   const callee = unwrapExpression(call.expression);
   if (!isPropertyAccessExpression(callee) || callee.name.text !== "then" || call.arguments.length !== 1) return undefined;
   const callback = unwrapExpression(call.arguments[0]!);
@@ -262,7 +263,7 @@ function settledFormatterCall(call: ts.CallExpression, checker: ts.TypeChecker):
   return isCallExpression(body) ? generatedFormatterCall(body, checker) : undefined;
 }
 
-function parameterIndexOfPayload(expression: ts.Expression, helper: ts.SignatureDeclaration, mode: PayloadMode, checker: ts.TypeChecker): number {
+function parameterIndexOfPayload(expression: ts.Expression, helper: ts.SignatureDeclaration, mode: PayloadMode, checker: AnalysisChecker): number {
   const value = unwrapExpression(expression);
   let payloadNode: ts.Expression | undefined;
   if (isObjectLiteralExpression(value) && (isCallToolResultLiteral(value, checker) || mode === "call-tool-result")) {
@@ -276,7 +277,7 @@ function parameterIndexOfPayload(expression: ts.Expression, helper: ts.Signature
   return declaration && isParameter(declaration) ? helper.parameters.indexOf(declaration) : -1;
 }
 
-function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: ts.TypeChecker, depth: number): Classified {
+function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: AnalysisChecker, depth: number): Classified {
   if (exit.isThrow) {
     const thrown = exit.expression ? unwrapExpression(exit.expression) : undefined;
     const isUserError = thrown !== undefined && isNewExpression(thrown) && isIdentifier(thrown.expression) && thrown.expression.text === "UserError";
@@ -319,7 +320,7 @@ function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: ts.TypeChecke
  * `return conform("x", async () => { ... })()`: a method or a low-level branch whose body migrate
  * wrapped. Its exits are those of the function given to `conform`.
  */
-function conformedBody(exit: ExitPoint, checker: ts.TypeChecker): ts.Node | undefined {
+function conformedBody(exit: ExitPoint, checker: AnalysisChecker): ts.Node | undefined {
   if (exit.isThrow || !exit.expression) return undefined;
   let value = unwrapExpression(exit.expression);
   if (isAwaitExpression(value)) value = unwrapExpression(value.expression);
@@ -329,7 +330,7 @@ function conformedBody(exit: ExitPoint, checker: ts.TypeChecker): ts.Node | unde
   return resolveFunction(inner.arguments[1]!, checker) ?? undefined;
 }
 
-function exitsThroughConform(root: ts.Node, checker: ts.TypeChecker): ExitPoint[] {
+function exitsThroughConform(root: ts.Node, checker: AnalysisChecker): ExitPoint[] {
   return collectExitPoints(root).flatMap((exit) => {
     const body = conformedBody(exit, checker);
     return body ? collectExitPoints(body) : [exit];
@@ -340,7 +341,7 @@ function exitsThroughConform(root: ts.Node, checker: ts.TypeChecker): ExitPoint[
  * Every exit of a handler (or scope), classified as success or error, with its payload types; each
  * followed by the error paths inside the helpers it returns through.
  */
-export function analyseExits(root: ts.Node, mode: PayloadMode, checker: ts.TypeChecker): AnalysedExit[] {
+export function analyseExits(root: ts.Node, mode: PayloadMode, checker: AnalysisChecker): AnalysedExit[] {
   return exitsThroughConform(root, checker).flatMap((exit): AnalysedExit[] => {
     const classified = classifyExit(exit, mode, checker, 0);
     const via =

@@ -1,6 +1,7 @@
 import { ts } from "ts-morph";
 import { unwrapExpression } from "../syntax.js";
 import { isIdentifier, isParameter, isVariableDeclaration } from "../engine/ast.js";
+import type { AnalysisChecker } from "../engine/engine.js";
 
 /**
  * The type of a payload expression, asked as cheaply as the checker allows. A variable with a
@@ -9,7 +10,7 @@ import { isIdentifier, isParameter, isVariableDeclaration } from "../engine/ast.
  * which resolves every call on the way (and the zod-inferred overloads of the registration with
  * them). The annotation is also what the author means the payload to be.
  */
-export function payloadTypeOf(expression: ts.Expression, checker: ts.TypeChecker): ts.Type {
+export function payloadTypeOf(expression: ts.Expression, checker: AnalysisChecker): ts.Type {
   const node = unwrapExpression(expression);
   if (isIdentifier(node)) {
     const declaration = checker.getSymbolAtLocation(node)?.valueDeclaration;

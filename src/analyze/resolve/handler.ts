@@ -11,9 +11,10 @@ import {
   isShorthandPropertyAssignment,
   isVariableDeclaration,
 } from "../engine/ast.js";
+import type { AnalysisChecker } from "../engine/engine.js";
 
 /** The one function a call is given (`withRateLimit("auth", fn)`), when the call itself returns a function. */
-function wrappedArgument(call: ts.CallExpression, checker: ts.TypeChecker, depth: number): { inner: FunctionNode; signature: ts.Signature } | null {
+function wrappedArgument(call: ts.CallExpression, checker: AnalysisChecker, depth: number): { inner: FunctionNode; signature: ts.Signature } | null {
   const functions: FunctionNode[] = [];
   for (const argument of call.arguments) {
     const expression = unwrapExpression(argument);
@@ -27,7 +28,7 @@ function wrappedArgument(call: ts.CallExpression, checker: ts.TypeChecker, depth
   return signature ? { inner, signature } : null;
 }
 
-function returnsTheSame(signature: ts.Signature, inner: FunctionNode, checker: ts.TypeChecker): boolean {
+function returnsTheSame(signature: ts.Signature, inner: FunctionNode, checker: AnalysisChecker): boolean {
   const innerSignature = checker.getSignatureFromDeclaration(inner);
   if (!innerSignature) return false;
   const wrapped = checker.getAwaitedType(signature.getReturnType()) ?? signature.getReturnType();
@@ -41,7 +42,7 @@ function returnsTheSame(signature: ts.Signature, inner: FunctionNode, checker: t
  * for the tool, and its returns are the tool's paths, for every stage (check judges them, migrate
  * wraps it).
  */
-function passThroughWrapper(call: ts.CallExpression, checker: ts.TypeChecker, depth: number): FunctionNode | null {
+function passThroughWrapper(call: ts.CallExpression, checker: AnalysisChecker, depth: number): FunctionNode | null {
   const wrapped = wrappedArgument(call, checker, depth);
   return wrapped && returnsTheSame(wrapped.signature, wrapped.inner, checker) ? wrapped.inner : null;
 }
@@ -52,7 +53,7 @@ function passThroughWrapper(call: ts.CallExpression, checker: ts.TypeChecker, de
  * serialise for you, but it is not the handler (holding it to the protocol's formatters would have
  * the wrapper serialise a result twice).
  */
-export function serialisingWrapper(node: ts.Node, checker: ts.TypeChecker): FunctionNode | null {
+export function serialisingWrapper(node: ts.Node, checker: AnalysisChecker): FunctionNode | null {
   const expression = isExpression(node) ? unwrapExpression(node) : node;
   if (!isCallExpression(expression)) return null;
   const wrapped = wrappedArgument(expression, checker, 0);
@@ -64,7 +65,7 @@ export function serialisingWrapper(node: ts.Node, checker: ts.TypeChecker): Func
  * (`handler: getForecast`), an imported function, a method (`this.run.bind(this)`), or a const
  * holding any of those. Returns null when the trail leaves what the checker can see.
  */
-export function resolveFunction(node: ts.Node, checker: ts.TypeChecker, depth = 0): FunctionNode | null {
+export function resolveFunction(node: ts.Node, checker: AnalysisChecker, depth = 0): FunctionNode | null {
   if (depth > 8) return null;
   if (isFunctionNode(node)) return node;
   if (isPropertyAssignment(node) || isPropertyDeclaration(node) || isVariableDeclaration(node)) {

@@ -15,6 +15,7 @@ import {
   isSpreadAssignment,
   isVariableDeclaration,
 } from "../engine/ast.js";
+import type { AnalysisChecker } from "../engine/engine.js";
 
 export interface ResolvedInput {
   params: InputParam[];
@@ -22,7 +23,7 @@ export interface ResolvedInput {
   unrecognised: boolean;
 }
 
-function propertyType(type: ts.Type, key: string, checker: ts.TypeChecker, at: ts.Node): ts.Type | undefined {
+function propertyType(type: ts.Type, key: string, checker: AnalysisChecker, at: ts.Node): ts.Type | undefined {
   const symbol = checker.getPropertyOfType(checker.getNonNullableType(type), key);
   return symbol ? checker.getTypeOfSymbolAtLocation(symbol, at) : undefined;
 }
@@ -32,7 +33,7 @@ function propertyType(type: ts.Type, key: string, checker: ts.TypeChecker, at: t
  * offers: zod 3 (`_output`/`_input`), zod 4 (`_zod.output`/`_zod.input`), or any Standard Schema
  * (`~standard.types`). Output gives the param's type; input decides whether callers may omit it.
  */
-export function schemaTypes(type: ts.Type, checker: ts.TypeChecker, at: ts.Node): { output: ts.Type; input: ts.Type } | undefined {
+export function schemaTypes(type: ts.Type, checker: AnalysisChecker, at: ts.Node): { output: ts.Type; input: ts.Type } | undefined {
   const output3 = propertyType(type, "_output", checker, at);
   const input3 = propertyType(type, "_input", checker, at);
   if (output3 && input3) return { output: output3, input: input3 };
@@ -68,7 +69,7 @@ const ZOD3_ACCEPTING = new Set(["ZodOptional", "ZodDefault", "ZodCatch", "ZodAny
  * schema's input type admits `undefined`. Read from the classes' declarations rather than
  * `undefined` in unions, which a project without `strictNullChecks` erases.
  */
-function acceptsUndefined(schema: ts.Type, input: ts.Type, checker: ts.TypeChecker, at: ts.Node, depth = 0): boolean {
+function acceptsUndefined(schema: ts.Type, input: ts.Type, checker: AnalysisChecker, at: ts.Node, depth = 0): boolean {
   const type = checker.getNonNullableType(schema);
   const zod4 = propertyType(type, "_zod", checker, at);
   if (zod4) {
@@ -117,7 +118,7 @@ export interface InputResolutionOptions {
 function paramFromSchema(
   name: string,
   schemaNode: ts.Node,
-  checker: ts.TypeChecker,
+  checker: AnalysisChecker,
   description: string | undefined,
   options: InputResolutionOptions,
 ): InputParam | undefined {
@@ -143,7 +144,7 @@ function paramFromSchema(
  * const holding one), or a conditional whose branches are shapes (a param only some branches have
  * may be absent, so it is optional).
  */
-function paramsFromSpread(expression: ts.Expression, checker: ts.TypeChecker, options: InputResolutionOptions, depth: number): InputParam[] | undefined {
+function paramsFromSpread(expression: ts.Expression, checker: AnalysisChecker, options: InputResolutionOptions, depth: number): InputParam[] | undefined {
   if (depth > 4) return undefined;
   let node = unwrapExpression(expression);
   if (isIdentifier(node)) node = constInitializer(node, checker) ?? node;
@@ -164,7 +165,7 @@ function paramsFromSpread(expression: ts.Expression, checker: ts.TypeChecker, op
 /** A zod raw shape `{ city: z.string() }`, or mcp-framework's `{ city: { type: z.string(), description } }`; spreads of shapes included. */
 function paramsFromShapeLiteral(
   shape: ts.ObjectLiteralExpression,
-  checker: ts.TypeChecker,
+  checker: AnalysisChecker,
   options: InputResolutionOptions,
   depth = 0,
 ): InputParam[] | undefined {
@@ -200,7 +201,7 @@ function paramsFromShapeLiteral(
 }
 
 /** Params of a schema value (`z.object(...)`, a const holding one, a Standard Schema) read from its type. */
-function paramsFromSchemaType(node: ts.Node, checker: ts.TypeChecker): InputParam[] | undefined {
+function paramsFromSchemaType(node: ts.Node, checker: AnalysisChecker): InputParam[] | undefined {
   const type = checker.getTypeAtLocation(node);
   const types = schemaTypes(type, checker, node);
   // A zod object (3 or 4): each field of its `shape` is a schema of its own, optional as that schema says.
@@ -230,7 +231,7 @@ function paramsFromSchemaType(node: ts.Node, checker: ts.TypeChecker): InputPara
  * comes from one branch of a conditional spread, `...(safe ? {} : { webhook })`) is optional.
  * An empty object type is a shape without params.
  */
-function paramsFromShapeType(type: ts.Type, checker: ts.TypeChecker, node: ts.Node): InputParam[] | undefined {
+function paramsFromShapeType(type: ts.Type, checker: AnalysisChecker, node: ts.Node): InputParam[] | undefined {
   const properties = checker.getPropertiesOfType(type);
   if (properties.length === 0) {
     const isEmptyObject = (type.flags & ts.TypeFlags.Object) !== 0 && checker.getIndexInfosOfType(type).length === 0 && type.getCallSignatures().length === 0;
@@ -274,7 +275,7 @@ function zodObjectShapeLiteral(node: ts.Node): ts.ObjectLiteralExpression | unde
   return undefined;
 }
 
-function constInitializer(node: ts.Expression, checker: ts.TypeChecker): ts.Expression | undefined {
+function constInitializer(node: ts.Expression, checker: AnalysisChecker): ts.Expression | undefined {
   if (!isIdentifier(node)) return undefined;
   let symbol = checker.getSymbolAtLocation(node);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
@@ -283,7 +284,7 @@ function constInitializer(node: ts.Expression, checker: ts.TypeChecker): ts.Expr
 }
 
 /** Resolve a tool's input schema, in any supported form, into param names, types and optionality. */
-export function resolveInputParams(node: ts.Node | null, checker: ts.TypeChecker, options: InputResolutionOptions = {}): ResolvedInput {
+export function resolveInputParams(node: ts.Node | null, checker: AnalysisChecker, options: InputResolutionOptions = {}): ResolvedInput {
   if (!node) return { params: [], unrecognised: false };
   let expression = isExpression(node) ? unwrapExpression(node) : node;
   const initializer = isExpression(expression) ? constInitializer(expression, checker) : undefined;

@@ -19,6 +19,7 @@ import {
   kindOf,
   modifiersOf,
 } from "../engine/ast.js";
+import type { AnalysisChecker, AnalysisProgram } from "../engine/engine.js";
 
 /**
  * The payload type written so that generated code can use it from any module of the project:
@@ -203,8 +204,8 @@ function containerOf(declaration: ts.Node): Container | undefined {
 }
 
 export class TypeReferenceEmitter {
-  private readonly checker: ts.TypeChecker;
-  private readonly program: ts.Program;
+  private readonly checker: AnalysisChecker;
+  private readonly program: AnalysisProgram;
   private readonly exactOptional: boolean;
   private readonly undefinedType: ts.Type;
   private readonly trueType: ts.Type;

@@ -2,6 +2,7 @@ import { ts } from "ts-morph";
 import type { JsonSchemaObject } from "../inventory.js";
 import { classOrInterfaceTarget, isUnwritableMemberName, type TypeReferenceEmitter } from "./type-reference.js";
 import { isClassLike, isGetAccessorDeclaration, isSetAccessorDeclaration } from "../engine/ast.js";
+import type { AnalysisChecker } from "../engine/engine.js";
 
 /**
  * The JSON Schema (draft 2020-12) of what `JSON.stringify` makes of a payload type, read from the
@@ -63,11 +64,11 @@ function compareLiterals(a: Literal, b: Literal): number {
 }
 
 export class TypeSchemaEmitter {
-  private readonly checker: ts.TypeChecker;
+  private readonly checker: AnalysisChecker;
   private readonly callable = new Map<ts.Type, boolean>();
 
   constructor(
-    checker: ts.TypeChecker,
+    checker: AnalysisChecker,
     private readonly names: TypeReferenceEmitter,
   ) {
     this.checker = checker;

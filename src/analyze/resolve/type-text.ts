@@ -1,12 +1,13 @@
 import { ts } from "ts-morph";
 import { unionMembers } from "../../shared/union-members.js";
+import type { AnalysisChecker } from "../engine/engine.js";
 
 const FULL = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
 /** Beyond this, a type is unreadable in a table and risky to embed: fall back to TypeScript's own truncation. */
 const MAX_TYPE_TEXT = 4000;
 
 /** A type as TypeScript text, written as it reads from `enclosing` (so in-scope names print plainly). */
-export function typeText(type: ts.Type, checker: ts.TypeChecker, enclosing: ts.Node | undefined): string {
+export function typeText(type: ts.Type, checker: AnalysisChecker, enclosing: ts.Node | undefined): string {
   const full = checker.typeToString(type, enclosing, FULL);
   return full.length <= MAX_TYPE_TEXT ? full : checker.typeToString(type, enclosing, ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope);
 }
@@ -19,7 +20,7 @@ export function isAnyType(type: ts.Type): boolean {
  * `T | undefined` without the `undefined`: optionality is recorded separately. Printed whole and
  * then trimmed, so members keep the order the checker prints them in (`string | null`).
  */
-export function withoutUndefined(type: ts.Type, checker: ts.TypeChecker, enclosing: ts.Node | undefined): string {
+export function withoutUndefined(type: ts.Type, checker: AnalysisChecker, enclosing: ts.Node | undefined): string {
   const text = typeText(type, checker, enclosing);
   if (!type.isUnion()) return text;
   const members = unionMembers(text).filter((member) => member !== "undefined");

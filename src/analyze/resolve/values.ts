@@ -37,6 +37,7 @@ import {
   kindOf,
   modifiersOf,
 } from "../engine/ast.js";
+import type { AnalysisChecker } from "../engine/engine.js";
 
 /**
  * What an expression of a registration stands for, read from the source through the checker's
@@ -118,7 +119,7 @@ export function callableName(fn: FunctionNode): string | undefined {
 
 export class Evaluator {
   constructor(
-    private readonly checker: ts.TypeChecker,
+    private readonly checker: AnalysisChecker,
     /** The calls of a function across the project; undefined while files are still being walked. */
     private readonly callSites?: (fn: FunctionNode) => readonly ts.CallExpression[],
   ) {}
@@ -201,7 +202,7 @@ export class Evaluator {
     if (!symbol) return { value: { kind: "node", node } };
     if (symbol.flags & ts.SymbolFlags.Alias) {
       const target = this.checker.getAliasedSymbol(symbol);
-      const file = target.declarations?.find(ts.isSourceFile);
+      const file = target.declarations?.find(isSourceFile);
       if (file) return { value: { kind: "module", file, at: node } };
       symbol = target;
     }
@@ -327,7 +328,7 @@ export class Evaluator {
       const declaration = target?.valueDeclaration;
       if (declaration && isClassLike(declaration)) {
         // `constructor(private readonly server: McpServer)`: the argument this `new` passes.
-        const constructor = declaration.members.find(ts.isConstructorDeclaration);
+        const constructor = declaration.members.find(isConstructorDeclaration);
         const parameterIndex = constructor?.parameters.findIndex((p) => isIdentifier(p.name) && p.name.text === key && modifiersOf(p).length) ?? -1;
         const argument = parameterIndex >= 0 ? node.arguments?.[parameterIndex] : undefined;
         if (argument) return this.evaluate(argument, env, depth + 1);

@@ -1,8 +1,9 @@
 import { ts } from "ts-morph";
 import { CannotRewrite, type ProtocolMigration, joined, kitCall, legacyObject } from "../../migrate/formatter-call-parts.js";
+import type { AnalysisChecker } from "../../analyze/engine/engine.js";
 
 /** A payload that is itself an AORP envelope (immediate, actionable, quality, details). */
-function isAorpEnvelope(type: ts.Type, checker: ts.TypeChecker): boolean {
+function isAorpEnvelope(type: ts.Type, checker: AnalysisChecker): boolean {
   return ["immediate", "actionable", "quality", "details"].every((name) => checker.getPropertyOfType(type, name) !== undefined);
 }
 

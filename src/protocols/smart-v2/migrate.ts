@@ -1,12 +1,13 @@
 import { ts } from "ts-morph";
 import { CannotRewrite, type ProtocolMigration, freeName, joined, kitCall, legacyObject, propertyType } from "../../migrate/formatter-call-parts.js";
+import type { AnalysisChecker } from "../../analyze/engine/engine.js";
 
 /**
  * A payload that is a SmartResponse V1 object, by its structure: a summary with a title and key
  * findings, the data, and metadata with the tool and a data quality (recommendations and context
  * are optional in V1, and their fields differ between servers).
  */
-function isSmartResponseV1(type: ts.Type, checker: ts.TypeChecker): boolean {
+function isSmartResponseV1(type: ts.Type, checker: AnalysisChecker): boolean {
   const summary = propertyType(type, "summary", checker);
   const metadata = propertyType(type, "metadata", checker);
   return (

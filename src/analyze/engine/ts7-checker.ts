@@ -1,0 +1,412 @@
+import type { ts } from "ts-morph";
+import {
+  type Checker,
+  type IndexInfo as Ts7IndexInfo,
+  type Project,
+  type Signature as Ts7Signature,
+  SignatureKind,
+  type Symbol as Ts7Symbol,
+  type Type as Ts7Type,
+  TypeFlags,
+} from "typescript7/unstable/sync";
+import type { AnalysisChecker } from "./engine.js";
+
+/**
+ * TypeScript 7's checker, answering as TypeScript 6's does for the calls the analysis makes
+ * (`AnalysisChecker`). Its types, symbols and signatures are shown through views with TypeScript
+ * 6's member names (`type.types`, `symbol.valueDeclaration`, `signature.getReturnType()`), made
+ * once per object so that identity holds (the analysis keys maps by type and symbol). Nodes need
+ * no view: TypeScript 7's carry TypeScript 6's property names, and `engine/ast.ts` reads their kinds.
+ *
+ * Every call is a round trip to the compiler process; what a view learned it keeps.
+ */
+
+type Ts7Node = Parameters<Checker["getTypeFromTypeNode"]>[0];
+const ts7Node = (node: ts.Node): Ts7Node => node as unknown as Ts7Node;
+const ts6Node = <T extends ts.Node = ts.Node>(node: unknown): T => node as T;
+
+interface Views {
+  type(native: Ts7Type): ts.Type;
+  symbol(native: Ts7Symbol): ts.Symbol;
+  signature(native: Ts7Signature): ts.Signature;
+  checker: Checker;
+}
+
+class SymbolView {
+  private declarationNodes: ts.Declaration[] | undefined;
+  private value: ts.Declaration | undefined | null = null;
+
+  constructor(
+    readonly native: Ts7Symbol,
+    private readonly views: Views,
+  ) {}
+
+  get name(): string {
+    // A private name is keyed `__#<class id>@#name` inside TypeScript 7.
+    return this.native.name.replace(/^__#\d+@(?=#)/, "");
+  }
+  get escapedName(): ts.__String {
+    return this.name as ts.__String;
+  }
+  get flags(): ts.SymbolFlags {
+    return this.native.flags as number;
+  }
+  get checkFlags(): number {
+    return this.native.checkFlags;
+  }
+  get declarations(): ts.Declaration[] {
+    this.declarationNodes ??= this.native.declarations.flatMap((handle) => {
+      const node = handle.resolve();
+      return node ? [ts6Node<ts.Declaration>(node)] : [];
+    });
+    return this.declarationNodes;
+  }
+  get valueDeclaration(): ts.Declaration | undefined {
+    if (this.value === null) {
+      const node = this.native.valueDeclaration?.resolve();
+      this.value = node ? ts6Node<ts.Declaration>(node) : undefined;
+    }
+    return this.value;
+  }
+  get parent(): ts.Symbol | undefined {
+    const parent = this.native.getParent();
+    return parent ? this.views.symbol(parent) : undefined;
+  }
+  getName(): string {
+    return this.name;
+  }
+  getEscapedName(): ts.__String {
+    return this.escapedName;
+  }
+  getFlags(): ts.SymbolFlags {
+    return this.flags;
+  }
+  getDeclarations(): ts.Declaration[] | undefined {
+    return this.declarations;
+  }
+}
+
+class SignatureView {
+  constructor(
+    readonly native: Ts7Signature,
+    private readonly views: Views,
+  ) {}
+
+  get declaration(): ts.SignatureDeclaration | undefined {
+    const node = this.native.declaration?.resolve();
+    return node ? ts6Node<ts.SignatureDeclaration>(node) : undefined;
+  }
+  getDeclaration(): ts.SignatureDeclaration {
+    return this.declaration!;
+  }
+  getParameters(): ts.Symbol[] {
+    return this.native.getParameters().map((p) => this.views.symbol(p));
+  }
+  getTypeParameters(): ts.TypeParameter[] | undefined {
+    const parameters = this.native.getTypeParameters();
+    return parameters.length > 0 ? parameters.map((p) => this.views.type(p) as ts.TypeParameter) : undefined;
+  }
+  getReturnType(): ts.Type {
+    const returned = this.views.checker.getReturnTypeOfSignature(this.native);
+    return returned ? this.views.type(returned) : this.views.type(this.views.checker.getAnyType());
+  }
+}
+
+class TypeView {
+  private memo = new Map<string, unknown>();
+
+  constructor(
+    readonly native: Ts7Type,
+    private readonly views: Views,
+  ) {}
+
+  private once<T>(key: string, compute: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const value = compute();
+    this.memo.set(key, value);
+    return value;
+  }
+
+  get flags(): ts.TypeFlags {
+    return this.native.flags as number;
+  }
+  get objectFlags(): ts.ObjectFlags {
+    return (this.native as { objectFlags?: number }).objectFlags ?? 0;
+  }
+  get id(): number {
+    return this.native.id;
+  }
+  get symbol(): ts.Symbol {
+    return this.once("symbol", () => {
+      const found = this.native.getSymbol();
+      return found ? this.views.symbol(found) : undefined;
+    }) as ts.Symbol;
+  }
+  get aliasSymbol(): ts.Symbol | undefined {
+    return this.once("aliasSymbol", () => {
+      const found = this.native.getAliasSymbol();
+      return found ? this.views.symbol(found) : undefined;
+    });
+  }
+  get aliasTypeArguments(): readonly ts.Type[] | undefined {
+    return this.once("aliasTypeArguments", () => {
+      const args = this.native.getAliasTypeArguments();
+      return args.length > 0 ? args.map((t) => this.views.type(t)) : undefined;
+    });
+  }
+  /** Union, intersection and template literal members. */
+  get types(): ts.Type[] {
+    return this.once("types", () => {
+      const native = this.native;
+      if (native.isUnionType() || native.isIntersectionType() || native.isTemplateLiteralType()) return native.getTypes().map((t) => this.views.type(t));
+      return undefined;
+    }) as ts.Type[];
+  }
+  /** A template literal's texts. */
+  get texts(): readonly string[] | undefined {
+    return this.native.isTemplateLiteralType() ? this.native.texts : undefined;
+  }
+  /** What a string mapping (`Uppercase<T>`) maps. */
+  get type(): ts.Type | undefined {
+    return this.native.isStringMappingType() ? this.views.type(this.native.getTarget()) : undefined;
+  }
+  get value(): unknown {
+    const value = (this.native as { value?: unknown }).value;
+    if (typeof value === "bigint") return { negative: value < 0n, base10Value: (value < 0n ? -value : value).toString() };
+    return value;
+  }
+  /** A type reference's generic target; a tuple's target holds its element flags. */
+  get target(): ts.Type | undefined {
+    return this.once("target", () => (this.native.isTypeReference() ? this.views.type(this.native.getTarget()) : undefined));
+  }
+  get elementFlags(): readonly ts.ElementFlags[] | undefined {
+    return this.native.isTupleType() ? (this.native.elementFlags as readonly number[]) : undefined;
+  }
+  isUnion(): this is ts.UnionType {
+    return (this.flags & TypeFlags.Union) !== 0;
+  }
+  isIntersection(): this is ts.IntersectionType {
+    return (this.flags & TypeFlags.Intersection) !== 0;
+  }
+  isUnionOrIntersection(): this is ts.UnionOrIntersectionType {
+    return (this.flags & (TypeFlags.Union | TypeFlags.Intersection)) !== 0;
+  }
+  isStringLiteral(): this is ts.StringLiteralType {
+    return (this.flags & TypeFlags.StringLiteral) !== 0;
+  }
+  isNumberLiteral(): this is ts.NumberLiteralType {
+    return (this.flags & TypeFlags.NumberLiteral) !== 0;
+  }
+  isLiteral(): this is ts.LiteralType {
+    return (this.flags & (TypeFlags.StringLiteral | TypeFlags.NumberLiteral | TypeFlags.BigIntLiteral)) !== 0;
+  }
+  isTypeParameter(): this is ts.TypeParameter {
+    return (this.flags & TypeFlags.TypeParameter) !== 0;
+  }
+  isClassOrInterface(): this is ts.InterfaceType {
+    return this.native.isClassOrInterface();
+  }
+  getSymbol(): ts.Symbol | undefined {
+    return this.symbol;
+  }
+  getFlags(): ts.TypeFlags {
+    return this.flags;
+  }
+  getCallSignatures(): readonly ts.Signature[] {
+    return this.once("callSignatures", () => this.views.checker.getSignaturesOfType(this.native, SignatureKind.Call).map((s) => this.views.signature(s)));
+  }
+  getConstructSignatures(): readonly ts.Signature[] {
+    return this.views.checker.getSignaturesOfType(this.native, SignatureKind.Construct).map((s) => this.views.signature(s));
+  }
+  getProperties(): ts.Symbol[] {
+    return this.once("properties", () => this.views.checker.getPropertiesOfType(this.native).map((s) => this.views.symbol(s)));
+  }
+  getProperty(name: string): ts.Symbol | undefined {
+    const found = this.views.checker.getPropertyOfType(this.native, name);
+    return found ? this.views.symbol(found) : undefined;
+  }
+  getNonNullableType(): ts.Type {
+    return this.views.type(this.views.checker.getNonNullableType(this.native) ?? this.native);
+  }
+}
+
+/** The native object behind a view. */
+function native<T>(view: unknown): T {
+  return (view as { native: T }).native;
+}
+
+export class Ts7AnalysisChecker implements AnalysisChecker {
+  private readonly typeViews = new WeakMap<object, ts.Type>();
+  private readonly symbolViews = new WeakMap<object, ts.Symbol>();
+  private readonly signatureViews = new WeakMap<object, ts.Signature>();
+  private readonly views: Views;
+  private trueType: ts.Type | undefined;
+
+  constructor(
+    private readonly checker: Checker,
+    private readonly project: Project,
+  ) {
+    const views: Views = {
+      checker,
+      type: (t) => this.view(this.typeViews, t, () => new TypeView(t, views) as unknown as ts.Type),
+      symbol: (s) => this.view(this.symbolViews, s, () => new SymbolView(s, views) as unknown as ts.Symbol),
+      signature: (s) => this.view(this.signatureViews, s, () => new SignatureView(s, views) as unknown as ts.Signature),
+    };
+    this.views = views;
+  }
+
+  private view<V>(cache: WeakMap<object, V>, key: object, make: () => V): V {
+    let found = cache.get(key);
+    if (!found) {
+      found = make();
+      cache.set(key, found);
+    }
+    return found;
+  }
+
+  private type(t: Ts7Type | undefined): ts.Type {
+    return this.views.type(t ?? this.checker.getAnyType());
+  }
+
+  private optionalSymbol(s: Ts7Symbol | undefined): ts.Symbol | undefined {
+    return s ? this.views.symbol(s) : undefined;
+  }
+
+  getSymbolAtLocation(node: ts.Node): ts.Symbol | undefined {
+    return this.optionalSymbol(this.checker.getSymbolAtLocation(ts7Node(node)));
+  }
+  getTypeAtLocation(node: ts.Node): ts.Type {
+    return this.type(this.checker.getTypeAtLocation(ts7Node(node)));
+  }
+  getAliasedSymbol(symbol: ts.Symbol): ts.Symbol {
+    return this.views.symbol(this.checker.getAliasedSymbol(native(symbol)));
+  }
+  getPropertyOfType(type: ts.Type, name: string): ts.Symbol | undefined {
+    return this.optionalSymbol(this.checker.getPropertyOfType(native(type), name));
+  }
+  getPropertiesOfType(type: ts.Type): ts.Symbol[] {
+    return type.getProperties();
+  }
+  getNonNullableType(type: ts.Type): ts.Type {
+    return type.getNonNullableType();
+  }
+  getTypeOfSymbolAtLocation(symbol: ts.Symbol, node: ts.Node): ts.Type {
+    return this.type(this.checker.getTypeOfSymbolAtLocation(native(symbol), ts7Node(node)));
+  }
+  getTypeOfSymbol(symbol: ts.Symbol): ts.Type {
+    return this.type(this.checker.getTypeOfSymbol(native<Ts7Symbol>(symbol)));
+  }
+  getTypeArguments(type: ts.TypeReference): readonly ts.Type[] {
+    const reference = native<Ts7Type>(type);
+    return reference.isTypeReference() ? this.checker.getTypeArguments(reference).map((t) => this.views.type(t)) : [];
+  }
+  isArrayType(type: ts.Type): boolean {
+    return this.checker.isArrayType(native(type));
+  }
+  isTupleType(type: ts.Type): boolean {
+    return this.checker.isTupleType(native(type));
+  }
+  isArrayLikeType(type: ts.Type): boolean {
+    return this.checker.isArrayLikeType(native(type));
+  }
+  getSignaturesOfType(type: ts.Type, kind: ts.SignatureKind): readonly ts.Signature[] {
+    return kind === (SignatureKind.Call as number) ? type.getCallSignatures() : type.getConstructSignatures();
+  }
+  getReturnTypeOfSignature(signature: ts.Signature): ts.Type {
+    return signature.getReturnType();
+  }
+  getSignatureFromDeclaration(declaration: ts.SignatureDeclaration): ts.Signature | undefined {
+    const found = this.checker.getSignatureFromDeclaration(ts7Node(declaration));
+    return found ? this.views.signature(found) : undefined;
+  }
+  /**
+   * TypeScript 7's API has no `getAwaitedType`: follow `Promise`/`PromiseLike` type arguments
+   * (through unions), which is what an async handler's return type holds.
+   */
+  getAwaitedType(type: ts.Type): ts.Type | undefined {
+    if (type.isUnion()) {
+      // A union with a promise among its members would need a new union, which the API cannot build.
+      const members = type.types.map((member) => this.getAwaitedType(member) ?? member);
+      return members.every((member, index) => member === type.types[index]) ? type : undefined;
+    }
+    const name = type.symbol?.name;
+    if (name === "Promise" || name === "PromiseLike") {
+      const [inner] = this.getTypeArguments(type as ts.TypeReference);
+      return inner ? this.getAwaitedType(inner) : type;
+    }
+    return type;
+  }
+  typeToString(type: ts.Type, enclosing?: ts.Node, flags?: ts.TypeFormatFlags): string {
+    return this.checker.typeToString(native(type), enclosing ? ts7Node(enclosing) : undefined, flags);
+  }
+  getShorthandAssignmentValueSymbol(node: ts.Node | undefined): ts.Symbol | undefined {
+    return node ? this.optionalSymbol(this.checker.getShorthandAssignmentValueSymbol(ts7Node(node))) : undefined;
+  }
+  getIndexInfosOfType(type: ts.Type): readonly ts.IndexInfo[] {
+    return this.checker.getIndexInfosOfType(native(type)).map(
+      (info: Ts7IndexInfo) =>
+        ({
+          keyType: this.views.type(info.keyType),
+          type: this.views.type(info.valueType),
+          isReadonly: info.isReadonly,
+          declaration: info.declaration?.resolve() as unknown as ts.IndexSignatureDeclaration | undefined,
+        }) as ts.IndexInfo,
+    );
+  }
+  getExportsOfModule(moduleSymbol: ts.Symbol): ts.Symbol[] {
+    return this.checker.getExportsOfModule(native(moduleSymbol)).map((s) => this.views.symbol(s));
+  }
+  isTypeAssignableTo(source: ts.Type, target: ts.Type): boolean {
+    return this.checker.isTypeAssignableTo(native(source), native(target));
+  }
+  getTypeFromTypeNode(node: ts.TypeNode): ts.Type {
+    return this.type(this.checker.getTypeFromTypeNode(ts7Node(node) as Parameters<Checker["getTypeFromTypeNode"]>[0]));
+  }
+  getBaseTypeOfLiteralType(type: ts.Type): ts.Type {
+    return this.type(this.checker.getBaseTypeOfLiteralType(native(type)) ?? native(type));
+  }
+  getAnyType(): ts.Type {
+    return this.views.type(this.checker.getAnyType());
+  }
+  getStringType(): ts.Type {
+    return this.views.type(this.checker.getStringType());
+  }
+  getVoidType(): ts.Type {
+    return this.views.type(this.checker.getVoidType());
+  }
+  getUndefinedType(): ts.Type {
+    return this.views.type(this.checker.getUndefinedType());
+  }
+  getNumberType(): ts.Type {
+    return this.views.type(this.checker.getNumberType());
+  }
+  getBooleanType(): ts.Type {
+    return this.views.type(this.checker.getBooleanType());
+  }
+  getDeclaredTypeOfSymbol(symbol: ts.Symbol): ts.Type {
+    return this.views.type(this.checker.getDeclaredTypeOfSymbol(native(symbol)));
+  }
+  getResolvedSignature(call: ts.CallLikeExpression): ts.Signature | undefined {
+    const found = this.checker.getResolvedSignature(ts7Node(call));
+    return found ? this.views.signature(found) : undefined;
+  }
+  getContextualType(node: ts.Expression): ts.Type | undefined {
+    const found = this.checker.getContextualType(ts7Node(node) as unknown as Parameters<Checker["getContextualType"]>[0]);
+    return found ? this.views.type(found) : undefined;
+  }
+  /** Not in TypeScript 7's API: the value type of the index signature whose key is `string` or `number`. */
+  getIndexTypeOfType(type: ts.Type, kind: ts.IndexKind): ts.Type | undefined {
+    const key = kind === 0 ? TypeFlags.String : TypeFlags.Number;
+    const info = this.checker.getIndexInfosOfType(native(type)).find((candidate) => (candidate.keyType.flags & key) !== 0);
+    return info ? this.views.type(info.valueType) : undefined;
+  }
+  /** Not in TypeScript 7's API: `true` is the member of `boolean` whose value is true. */
+  getTrueType(): ts.Type {
+    this.trueType ??= (this.views.type(this.checker.getBooleanType()) as ts.UnionType).types.find((member) => (member as unknown as TypeView).value === true);
+    return this.trueType!;
+  }
+  /** The project whose program the nodes come from (node handles resolve in it). */
+  get ts7Project(): Project {
+    return this.project;
+  }
+}

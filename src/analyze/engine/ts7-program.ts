@@ -1,0 +1,76 @@
+import type { ts } from "ts-morph";
+import type { Program, Project } from "typescript7/unstable/sync";
+
+type SourceFile = NonNullable<ReturnType<Program["getSourceFile"]>>;
+import type { AnalysisProgram } from "./engine.js";
+
+/**
+ * TypeScript 7's Program, answering the few questions the analysis asks of a Program
+ * (`AnalysisProgram`) as TypeScript 6's does.
+ */
+export class Ts7AnalysisProgram implements AnalysisProgram {
+  private allFiles: ts.SourceFile[] | undefined;
+
+  constructor(
+    private readonly project: Project,
+    private readonly ownFiles: () => readonly ts.SourceFile[],
+  ) {}
+
+  getCompilerOptions(): ts.CompilerOptions {
+    // The option names and enum values the analysis reads (module, exactOptionalPropertyTypes, allowJs) are TypeScript 6's.
+    return this.project.compilerOptions as unknown as ts.CompilerOptions;
+  }
+
+  getSourceFile(fileName: string): ts.SourceFile | undefined {
+    const file = this.project.program.getSourceFile(fileName);
+    return file ? withNodeFormat(this.project.program, file) : undefined;
+  }
+
+  /** Every file, libraries included: each one is fetched from the compiler, so only asked for when needed. */
+  getSourceFiles(): readonly ts.SourceFile[] {
+    this.allFiles ??= this.project.program.getSourceFileNames().flatMap((name) => {
+      const file = this.getSourceFile(name);
+      return file ? [file] : [];
+    });
+    return this.allFiles;
+  }
+
+  isSourceFileDefaultLibrary(file: ts.SourceFile): boolean {
+    return this.project.program.isSourceFileDefaultLibrary(file as unknown as SourceFile);
+  }
+
+  isSourceFileFromExternalLibrary(file: ts.SourceFile): boolean {
+    return this.project.program.isSourceFileFromExternalLibrary(file as unknown as SourceFile);
+  }
+
+  getSyntacticDiagnostics(file?: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
+    if (file && !this.ownFiles().includes(file)) return [];
+    return this.project.program.getSyntacticDiagnostics(file?.fileName).map(
+      (diagnostic) =>
+        ({
+          file,
+          start: diagnostic.pos,
+          length: diagnostic.end - diagnostic.pos,
+          messageText: diagnostic.text,
+          category: diagnostic.category as number,
+          code: diagnostic.code,
+        }) as ts.DiagnosticWithLocation,
+    );
+  }
+}
+
+const formatted = new WeakSet<object>();
+
+/**
+ * A TypeScript 7 source file as the analysis reads it: TypeScript 6 keeps the module format a
+ * file is read in (`impliedNodeFormat`) on the file; TypeScript 7 keeps it in the program's
+ * metadata, so it is copied onto the file once.
+ */
+export function withNodeFormat(program: Program, file: SourceFile): ts.SourceFile {
+  if (!formatted.has(file)) {
+    formatted.add(file);
+    const format = program.getSourceFileMetadata(file.fileName)?.impliedNodeFormat;
+    Object.defineProperty(file, "impliedNodeFormat", { value: format, configurable: true });
+  }
+  return file as unknown as ts.SourceFile;
+}
