@@ -170,3 +170,11 @@ export function isGlobalAugmentation(node: ts.ModuleDeclaration): boolean {
   if (isTs6Node(node)) return (node.flags & ts.NodeFlags.GlobalAugmentation) !== 0;
   return isIdentifier(node.name) && node.name.text === "global" && (node as { keyword?: number }).keyword === ts7GlobalKeyword;
 }
+
+/**
+ * A kind a node holds as a number rather than as a child node (`clause.token`, `prefix.operator`),
+ * as TypeScript 6 numbers it.
+ */
+export function kindField(node: ts.Node, kind: ts.SyntaxKind): ts.SyntaxKind {
+  return isTs6Node(node) ? kind : ((ts7ToTs6?.[kind] ?? -1) as ts.SyntaxKind);
+}

@@ -136,6 +136,12 @@ class TypeView {
   get id(): number {
     return this.native.id;
   }
+  /** `true`, `false`, `string`, ...: how the analysis tells the boolean literals apart. */
+  get intrinsicName(): string | undefined {
+    // TypeScript 7 keeps a boolean literal's value in `value`; TypeScript 6 names it.
+    if (this.flags & TypeFlags.BooleanLiteral) return (this.native as { value?: unknown }).value === true ? "true" : "false";
+    return (this.native as { intrinsicName?: string }).intrinsicName || undefined;
+  }
   get symbol(): ts.Symbol {
     return this.once("symbol", () => {
       const found = this.native.getSymbol();
