@@ -2,6 +2,7 @@ import { ts } from "ts-morph";
 import { isCallToolResultLiteral } from "../analyze/resolve/call-tool-result.js";
 import { calleeName, getPropertyNode, isFunctionNode, unwrapExpression } from "../analyze/syntax.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
+import { forEachChild, isArrowFunction, isAwaitExpression, isBlock, isCallExpression, isClassLike, isIdentifier, isObjectLiteralExpression, isParenthesizedExpression, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isStringLiteral, isVariableDeclaration } from "../analyze/engine/ast.js";
 
 /**
  * Dispatchers that re-serialise a handler's result. Servers that keep their tools as objects (a
@@ -41,9 +42,9 @@ export class DispatchIndex {
     files: readonly ts.SourceFile[],
   ) {
     const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node)) {
+      if (isCallExpression(node)) {
         const callee = unwrapExpression(node.expression);
-        if (ts.isPropertyAccessExpression(callee) && HANDLER_KEYS.includes(callee.name.text)) {
+        if (isPropertyAccessExpression(callee) && HANDLER_KEYS.includes(callee.name.text)) {
           for (const declaration of checker.getSymbolAtLocation(callee.name)?.declarations ?? []) {
             const calls = this.byDeclaration.get(declaration) ?? [];
             calls.push(node);
@@ -51,17 +52,17 @@ export class DispatchIndex {
           }
         }
       }
-      ts.forEachChild(node, visit);
+      forEachChild(node, visit);
     };
     for (const file of files) visit(file);
   }
 
   /** The dispatches of the tool whose object literal is `registration` that serialise its result. */
   serialising(registration: ts.Node | null): SerialisingDispatch[] {
-    if (!registration || !ts.isObjectLiteralExpression(registration)) return [];
+    if (!registration || !isObjectLiteralExpression(registration)) return [];
     const property = HANDLER_KEYS.map((key) => getPropertyNode(registration, key)).find((node) => node !== undefined);
     if (!property || !property.name) return [];
-    const key = ts.isIdentifier(property.name) || ts.isStringLiteral(property.name) ? property.name.text : undefined;
+    const key = isIdentifier(property.name) || isStringLiteral(property.name) ? property.name.text : undefined;
     const members = new Set<ts.Node>([property]);
     const contextual = this.checker.getContextualType(registration);
     const declared = contextual && key ? this.checker.getPropertyOfType(contextual, key) : undefined;
@@ -82,12 +83,12 @@ export class DispatchIndex {
 
 /** The returns of `fn` itself (not of functions nested in it), as their expressions. */
 function ownReturns(fn: ts.Node): ts.Expression[] {
-  if (ts.isArrowFunction(fn) && !ts.isBlock(fn.body)) return [fn.body];
+  if (isArrowFunction(fn) && !isBlock(fn.body)) return [fn.body];
   const found: ts.Expression[] = [];
   const walk = (node: ts.Node): void => {
-    if (node !== fn && (isFunctionNode(node) || ts.isClassLike(node))) return;
-    if (ts.isReturnStatement(node) && node.expression) found.push(node.expression);
-    ts.forEachChild(node, walk);
+    if (node !== fn && (isFunctionNode(node) || isClassLike(node))) return;
+    if (isReturnStatement(node) && node.expression) found.push(node.expression);
+    forEachChild(node, walk);
   };
   walk(fn);
   return found;
@@ -99,15 +100,15 @@ function contains(outer: ts.Node, inner: ts.Node): boolean {
 
 /** Whether `literal`'s content mentions `target` (the call itself, or the variable holding its result). */
 function wrapsIn(literal: ts.ObjectLiteralExpression, target: ts.Node, checker: AnalysisChecker): boolean {
-  const symbol = ts.isIdentifier(target) ? checker.getSymbolAtLocation(target) : undefined;
+  const symbol = isIdentifier(target) ? checker.getSymbolAtLocation(target) : undefined;
   let found = false;
   const visit = (node: ts.Node): void => {
     if (found) return;
-    if (node === target || (symbol && ts.isIdentifier(node) && checker.getSymbolAtLocation(node) === symbol)) {
+    if (node === target || (symbol && isIdentifier(node) && checker.getSymbolAtLocation(node) === symbol)) {
       found = true;
       return;
     }
-    ts.forEachChild(node, visit);
+    forEachChild(node, visit);
   };
   visit(literal);
   return found;
@@ -115,15 +116,15 @@ function wrapsIn(literal: ts.ObjectLiteralExpression, target: ts.Node, checker: 
 
 function serialisation(call: ts.CallExpression, checker: AnalysisChecker): Omit<SerialisingDispatch, "member"> | null {
   let expression: ts.Expression = call;
-  while (ts.isAwaitExpression(expression.parent) || ts.isParenthesizedExpression(expression.parent)) expression = expression.parent;
+  while (isAwaitExpression(expression.parent) || isParenthesizedExpression(expression.parent)) expression = expression.parent;
   const fn = ts.findAncestor(call, isFunctionNode);
   if (!fn) return null;
   const parent = expression.parent;
   // `const result = await tool.handler(args)`, then a returned result built around `result`.
-  const holder = ts.isVariableDeclaration(parent) && parent.initializer === expression && ts.isIdentifier(parent.name) ? parent.name : null;
+  const holder = isVariableDeclaration(parent) && parent.initializer === expression && isIdentifier(parent.name) ? parent.name : null;
   for (const returned of ownReturns(fn)) {
     const literal = unwrapExpression(returned);
-    if (!ts.isObjectLiteralExpression(literal) || !isCallToolResultLiteral(literal)) continue;
+    if (!isObjectLiteralExpression(literal) || !isCallToolResultLiteral(literal)) continue;
     if (holder ? !wrapsIn(literal, holder, checker) : !contains(literal, expression)) continue;
     // Only a result that serialises it: `JSON.stringify(result)` or the value itself in the content.
     if (!holder && !isSerialisedInline(expression, literal)) continue;
@@ -135,8 +136,8 @@ function serialisation(call: ts.CallExpression, checker: AnalysisChecker): Omit<
 /** `{ content: [{ type: "text", text: JSON.stringify(await tool.handler(args)) }] }` and the like. */
 function isSerialisedInline(expression: ts.Expression, literal: ts.ObjectLiteralExpression): boolean {
   for (let node: ts.Node = expression.parent; node !== literal; node = node.parent) {
-    if (ts.isCallExpression(node) && calleeName(node) === "stringify") return true;
-    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && (node.name.text === "text" || node.name.text === "structuredContent")) return true;
+    if (isCallExpression(node) && calleeName(node) === "stringify") return true;
+    if (isPropertyAssignment(node) && isIdentifier(node.name) && (node.name.text === "text" || node.name.text === "structuredContent")) return true;
   }
   return false;
 }

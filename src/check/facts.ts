@@ -19,6 +19,7 @@ import { placeholdersOf } from "./placeholders.js";
 import { type Misfit, misfitCalls, protocolSwitchMisfits } from "./protocol-switch.js";
 import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
+import { isAsExpression, isAwaitExpression, isCallExpression, isIdentifier, isParenthesizedExpression, isPropertyAccessExpression, isPropertyAssignment, isSatisfiesExpression, isVariableDeclaration } from "../analyze/engine/ast.js";
 
 /**
  * What `check` collects about each tool, before any rule judges it: the collection half of `check`
@@ -243,11 +244,11 @@ export class ProjectFacts {
  */
 function callsErrorFormatter(expression: ts.Expression | undefined): boolean {
   let node = expression;
-  while (node && (ts.isAwaitExpression(node) || ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)))
+  while (node && (isAwaitExpression(node) || isParenthesizedExpression(node) || isAsExpression(node) || isSatisfiesExpression(node)))
     node = node.expression;
-  if (!node || !ts.isCallExpression(node)) return false;
-  const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
-  return ts.isIdentifier(callee) && /^format[A-Za-z0-9_$]*Error$/.test(callee.text);
+  if (!node || !isCallExpression(node)) return false;
+  const callee = isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
+  return isIdentifier(callee) && /^format[A-Za-z0-9_$]*Error$/.test(callee.text);
 }
 
 function awaited(checker: AnalysisChecker, type: ts.Type): ts.Type {
@@ -264,8 +265,8 @@ function isConforming(checker: AnalysisChecker, expression: ts.Expression, targe
 /** `run`, `Quotes.fetch`: how a called function is named in a message. */
 function functionName(fn: ts.Node): string {
   const named = fn as ts.Node & { name?: ts.Node };
-  if (named.name && ts.isIdentifier(named.name)) return named.name.text;
-  if (ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name)) return fn.parent.name.text;
-  if (ts.isPropertyAssignment(fn.parent) && ts.isIdentifier(fn.parent.name)) return fn.parent.name.text;
+  if (named.name && isIdentifier(named.name)) return named.name.text;
+  if (isVariableDeclaration(fn.parent) && isIdentifier(fn.parent.name)) return fn.parent.name.text;
+  if (isPropertyAssignment(fn.parent) && isIdentifier(fn.parent.name)) return fn.parent.name.text;
   return "a function";
 }

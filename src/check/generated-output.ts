@@ -11,6 +11,7 @@ import { FormatCache } from "../write/format-cache.js";
 import { createFormatter } from "../write/format.js";
 import { nodeWriteFs } from "../write/fs.js";
 import { type Plan, planOutput } from "../write/plan.js";
+import { forEachChild, isPropertySignature } from "../analyze/engine/ast.js";
 
 /** What `check` reads from the generated output, through the session's checker. */
 export interface GeneratedOutput {
@@ -86,8 +87,8 @@ function placeholderBrand(session: AnalysisSession, kit: ts.SourceFile): ts.Decl
   const alias = moduleExport(session, kit, "Placeholders")?.declarations?.find(ts.isTypeAliasDeclaration);
   let found: ts.Declaration | null = null;
   const visit = (node: ts.Node): void => {
-    if (ts.isPropertySignature(node)) found ??= node;
-    else ts.forEachChild(node, visit);
+    if (isPropertySignature(node)) found ??= node;
+    else forEachChild(node, visit);
   };
   if (alias) visit(alias.type);
   return found;

@@ -3,6 +3,7 @@ import { resolveFunction } from "../analyze/resolve/handler.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
 import { isFunctionNode } from "../analyze/syntax.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
+import { forEachChild, isCallExpression, isClassLike, isThrowStatement, isTryStatement } from "../analyze/engine/ast.js";
 
 /**
  * Throws that leave a handler through a project function it calls: `return formatQuote(await
@@ -48,7 +49,7 @@ export function throwsByCall(scope: ts.Node, checker: AnalysisChecker, isProject
       if (!target || target.getSourceFile().isDeclarationFile || !isProjectFile(target.getSourceFile()) || seen.has(target)) return;
       seen.add(target);
       for (const exit of collectExitPoints(target)) {
-        if (exit.isThrow && ts.isThrowStatement(exit.node)) found.push({ node: exit.node, callee: target });
+        if (exit.isThrow && isThrowStatement(exit.node)) found.push({ node: exit.node, callee: target });
       }
       if (depth < DEPTH) for (const inner of uncaughtCalls(target)) follow(inner, depth + 1);
     };
@@ -64,15 +65,15 @@ function uncaughtCalls(root: ts.Node): ts.CallExpression[] {
   const body = isFunctionNode(root) ? root.body : root;
   if (!body) return calls;
   const walk = (node: ts.Node): void => {
-    if (node !== body && (isFunctionNode(node) || ts.isClassLike(node))) return;
-    if (ts.isTryStatement(node) && node.catchClause) {
+    if (node !== body && (isFunctionNode(node) || isClassLike(node))) return;
+    if (isTryStatement(node) && node.catchClause) {
       // The try block is covered; the catch and finally blocks are not.
       walk(node.catchClause.block);
       if (node.finallyBlock) walk(node.finallyBlock);
       return;
     }
-    if (ts.isCallExpression(node)) calls.push(node);
-    ts.forEachChild(node, walk);
+    if (isCallExpression(node)) calls.push(node);
+    forEachChild(node, walk);
   };
   walk(body);
   return calls;

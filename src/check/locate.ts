@@ -5,6 +5,7 @@ import { resolveFunction } from "../analyze/resolve/handler.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { isFunctionNode, literalText, unwrapExpression } from "../analyze/syntax.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
+import { forEachChild, isCallExpression, isCaseClause, isClassLike, isIdentifier, isIfStatement, isNoSubstitutionTemplateLiteral, isObjectLiteralExpression, isPropertyAccessExpression, isPropertyAssignment, isSourceFile, isStringLiteral } from "../analyze/engine/ast.js";
 
 /** Where a tool's paths are judged: the function (or low-level branch) whose exits are its returns. */
 export interface LocatedHandler {
@@ -32,17 +33,17 @@ function outermostAt(file: ts.SourceFile, line: number, accept: (node: ts.Node) 
       found = node;
       return;
     }
-    ts.forEachChild(node, visit);
+    forEachChild(node, visit);
   };
-  ts.forEachChild(file, visit);
+  forEachChild(file, visit);
   return found;
 }
 
 /** A `conform("<name>", handler)` call: the wrapper generated `conform.ts` exports. */
 export function isConformCall(node: ts.Node, name: string): node is ts.CallExpression {
-  if (!ts.isCallExpression(node)) return false;
+  if (!isCallExpression(node)) return false;
   const callee = unwrapExpression(node.expression);
-  const calleeName = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+  const calleeName = isIdentifier(callee) ? callee.text : isPropertyAccessExpression(callee) ? callee.name.text : undefined;
   return calleeName === "conform" && node.arguments.length >= 2 && literalText(node.arguments[0]!) === name;
 }
 
@@ -54,7 +55,7 @@ function findConformCall(root: ts.Node, name: string): ts.CallExpression | null 
       found = node;
       return;
     }
-    ts.forEachChild(node, visit);
+    forEachChild(node, visit);
   };
   visit(root);
   return found;
@@ -62,10 +63,10 @@ function findConformCall(root: ts.Node, name: string): ts.CallExpression | null 
 
 /** `QUOTE_TOOL` (`as const`) or `ToolName.Build` (an enum member): a name the checker knows to be `name`. */
 function namesByConstant(node: ts.Node, name: string, checker: AnalysisChecker): boolean {
-  if (!ts.isIdentifier(node) && !ts.isPropertyAccessExpression(node)) return false;
+  if (!isIdentifier(node) && !isPropertyAccessExpression(node)) return false;
   // A property's own key (`name:` in `{ name: ... }`) is not a value.
   const parent = node.parent;
-  if ((ts.isPropertyAssignment(parent) || ts.isPropertyAccessExpression(parent)) && parent.name === node) return false;
+  if ((isPropertyAssignment(parent) || isPropertyAccessExpression(parent)) && parent.name === node) return false;
   const type = checker.getTypeAtLocation(node);
   return (type.flags & ts.TypeFlags.StringLiteral) !== 0 && (type as ts.StringLiteralType).value === name;
 }
@@ -78,11 +79,11 @@ function findRegistration(session: AnalysisSession, tool: ToolEntry): ts.Node | 
   const file = sourceFile(session, tool.file);
   if (!file) return null;
   const literal =
-    outermostAt(file, tool.line, (node) => (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && node.text === tool.name) ??
+    outermostAt(file, tool.line, (node) => (isStringLiteral(node) || isNoSubstitutionTemplateLiteral(node)) && node.text === tool.name) ??
     outermostAt(file, tool.line, (node) => namesByConstant(node, tool.name, session.checker));
   for (let node = literal?.parent; node; node = node.parent) {
-    if (ts.isCallExpression(node) || ts.isObjectLiteralExpression(node) || ts.isClassLike(node)) return node;
-    if (ts.isSourceFile(node)) break;
+    if (isCallExpression(node) || isObjectLiteralExpression(node) || isClassLike(node)) return node;
+    if (isSourceFile(node)) break;
   }
   return null;
 }
@@ -91,7 +92,7 @@ function findHandlerScope(session: AnalysisSession, tool: ToolEntry): ts.Node | 
   if (!tool.handler) return null;
   const file = sourceFile(session, tool.handler.file);
   if (!file) return null;
-  return outermostAt(file, tool.handler.line, (node) => isFunctionNode(node) || ts.isCaseClause(node) || ts.isIfStatement(node));
+  return outermostAt(file, tool.handler.line, (node) => isFunctionNode(node) || isCaseClause(node) || isIfStatement(node));
 }
 
 /**
@@ -118,17 +119,17 @@ export function locateHandler(session: AnalysisSession, tool: ToolEntry, elsewhe
 export function indexConformCalls(files: readonly ts.SourceFile[]): Map<string, ts.CallExpression> {
   const found = new Map<string, ts.CallExpression>();
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && node.arguments.length >= 2) {
+    if (isCallExpression(node) && node.arguments.length >= 2) {
       const callee = unwrapExpression(node.expression);
       const name = literalText(node.arguments[0]!);
       if (
         name !== undefined &&
-        ((ts.isIdentifier(callee) && callee.text === "conform") || (ts.isPropertyAccessExpression(callee) && callee.name.text === "conform")) &&
+        ((isIdentifier(callee) && callee.text === "conform") || (isPropertyAccessExpression(callee) && callee.name.text === "conform")) &&
         !found.has(name)
       )
         found.set(name, node);
     }
-    ts.forEachChild(node, visit);
+    forEachChild(node, visit);
   };
   for (const file of files) visit(file);
   return found;

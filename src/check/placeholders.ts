@@ -1,6 +1,7 @@
 import { ts } from "ts-morph";
 import { unwrapExpression } from "../analyze/syntax.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
+import { isArrowFunction, isAwaitExpression, isBlock, isCallExpression, isPropertyAccessExpression } from "../analyze/engine/ast.js";
 
 /**
  * Placeholder content: the parts of a response that `migrate` filled with neutral values because the
@@ -20,8 +21,8 @@ export interface PlaceholderUse {
 export function placeholdersOf(checker: AnalysisChecker, expression: ts.Expression | undefined, brand: ts.Declaration | null): PlaceholderUse | null {
   if (!brand || !expression) return null;
   let value = unwrapExpression(expression);
-  if (ts.isAwaitExpression(value)) value = unwrapExpression(value.expression);
-  if (!ts.isCallExpression(value)) return null;
+  if (isAwaitExpression(value)) value = unwrapExpression(value.expression);
+  if (!isCallExpression(value)) return null;
   // `promise.then((payload) => formatX(payload, legacyParts(...)))`, as migrate writes it in a function that is not async.
   const call = settledCall(value) ?? value;
   const parts = new Set<string>();
@@ -40,14 +41,14 @@ export function placeholdersOf(checker: AnalysisChecker, expression: ts.Expressi
 function settledCall(call: ts.CallExpression): ts.CallExpression | null {
   const callee = unwrapExpression(call.expression);
   const callback = call.arguments.length === 1 ? unwrapExpression(call.arguments[0]!) : undefined;
-  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "then" || !callback || !ts.isArrowFunction(callback) || ts.isBlock(callback.body))
+  if (!isPropertyAccessExpression(callee) || callee.name.text !== "then" || !callback || !isArrowFunction(callback) || isBlock(callback.body))
     return null;
   const body = unwrapExpression(callback.body);
-  return ts.isCallExpression(body) ? body : null;
+  return isCallExpression(body) ? body : null;
 }
 
 function argumentText(argument: ts.Expression): string {
   const value = unwrapExpression(argument);
-  const shown = ts.isCallExpression(value) ? `${value.expression.getText(value.getSourceFile())}(...)` : value.getText(value.getSourceFile());
+  const shown = isCallExpression(value) ? `${value.expression.getText(value.getSourceFile())}(...)` : value.getText(value.getSourceFile());
   return shown.length > 60 ? `${shown.slice(0, 57)}...` : shown;
 }

@@ -9,6 +9,7 @@ import { isProtocolId } from "../protocols/registry.js";
 import type { ProtocolId } from "../protocols/protocol.js";
 import { isGeneratedFile, isScaffoldedFile } from "../write/header.js";
 import { compareStrings } from "../compare-strings.js";
+import { forEachChild, isCallExpression, isFunctionLike, isIdentifier, isImportDeclaration, isImportSpecifier, isPropertyAccessExpression, isStringLiteral } from "../analyze/engine/ast.js";
 
 /**
  * Handlers and stubs written for one protocol's generated output, when the config now asks for
@@ -103,7 +104,7 @@ export function protocolSwitchMisfits(session: AnalysisSession, config: Pick<Gen
     if (outputModule(fileName, outputRoot) !== null) continue;
     const isStub = fileName.startsWith(stubRoot + sep) && isScaffoldedFile(file.text);
     for (const statement of file.statements) {
-      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      if (!isImportDeclaration(statement) || !isStringLiteral(statement.moduleSpecifier)) continue;
       const target = resolvedSpecifier(fileName, statement.moduleSpecifier.text);
       const module = target && outputModule(target, outputRoot);
       if (!module || !isProtocolModule(module)) continue;
@@ -159,7 +160,7 @@ function importedFromOutput(symbol: ts.Symbol, outputRoot: string): string | nul
   const specifier = symbol.declarations?.find(ts.isImportSpecifier);
   if (!specifier) return null;
   const declaration = specifier.parent.parent.parent;
-  if (!ts.isImportDeclaration(declaration) || !ts.isStringLiteral(declaration.moduleSpecifier)) return null;
+  if (!isImportDeclaration(declaration) || !isStringLiteral(declaration.moduleSpecifier)) return null;
   const target = resolvedSpecifier(specifier.getSourceFile().fileName, declaration.moduleSpecifier.text);
   return target ? outputModule(target, outputRoot) : null;
 }
@@ -190,7 +191,7 @@ export function misfitCalls(
     : `it was written for another protocol: run \`mcp-conform migrate --protocol ${config.protocol}\``;
   const reported = new Set<ts.Symbol>();
   const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && !ts.isImportSpecifier(node.parent)) {
+    if (isIdentifier(node) && !isImportSpecifier(node.parent)) {
       const symbol = checker.getSymbolAtLocation(node);
       if (symbol && symbol.flags & ts.SymbolFlags.Alias && !reported.has(symbol)) {
         const module = importedFromOutput(symbol, outputRoot);
@@ -204,11 +205,11 @@ export function misfitCalls(
         }
       }
     }
-    if (ts.isCallExpression(node)) {
-      const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
+    if (isCallExpression(node)) {
+      const callee = isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
       let symbol = checker.getSymbolAtLocation(callee);
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-      const declaration = symbol?.declarations?.find((each): each is ts.SignatureDeclaration & ts.Declaration => ts.isFunctionLike(each));
+      const declaration = symbol?.declarations?.find((each): each is ts.SignatureDeclaration & ts.Declaration => isFunctionLike(each));
       if (declaration && isInOutput(declaration, outputRoot) && !node.arguments.some(ts.isSpreadElement)) {
         const name = callee.getText(callee.getSourceFile());
         const signature = checker.getResolvedSignature(node);
@@ -239,7 +240,7 @@ export function misfitCalls(
         }
       }
     }
-    ts.forEachChild(node, visit);
+    forEachChild(node, visit);
   };
   visit(root);
   // A stub is one file the user deals with as a whole: its first misfit says what to do.

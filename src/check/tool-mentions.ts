@@ -2,6 +2,7 @@ import { ts } from "ts-morph";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { propertyNameText, unwrapExpression } from "../analyze/syntax.js";
+import { forEachChild, isArrayLiteralExpression, isCallExpression, isConditionalExpression, isExpression, isIdentifier, isNoSubstitutionTemplateLiteral, isObjectLiteralExpression, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isStringLiteral, isTemplateExpression } from "../analyze/engine/ast.js";
 
 /** Properties whose strings name tools the model may call next. */
 const TOOL_LIST_PROPERTIES = new Set([
@@ -78,38 +79,38 @@ function readNode(session: AnalysisSession, root: ts.Node, skipFile: (fileName: 
   // Only where a tool name stands: the string itself, array elements, the `tool`/`name` of a step
   // object, a builder's first argument; never a step's parameters (`{ recipe_id: "dal_1" }`).
   const strings = (node: ts.Node): void => {
-    const value = ts.isExpression(node) ? unwrapExpression(node) : node;
-    if (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) {
+    const value = isExpression(node) ? unwrapExpression(node) : node;
+    if (isStringLiteral(value) || isNoSubstitutionTemplateLiteral(value)) {
       const name = mentionIn(value.text);
       if (name) mentions.push({ name, node: value });
-    } else if (ts.isTemplateExpression(value)) {
+    } else if (isTemplateExpression(value)) {
       const name = mentionIn(value.head.text);
       if (name) mentions.push({ name, node: value });
-    } else if (ts.isArrayLiteralExpression(value)) {
+    } else if (isArrayLiteralExpression(value)) {
       value.elements.forEach(strings);
-    } else if (ts.isConditionalExpression(value)) {
+    } else if (isConditionalExpression(value)) {
       strings(value.whenTrue);
       strings(value.whenFalse);
-    } else if (ts.isObjectLiteralExpression(value)) {
+    } else if (isObjectLiteralExpression(value)) {
       for (const property of value.properties) {
-        if (ts.isPropertyAssignment(property) && STEP_TOOL_KEYS.has(propertyNameText(property.name) ?? "")) strings(property.initializer);
+        if (isPropertyAssignment(property) && STEP_TOOL_KEYS.has(propertyNameText(property.name) ?? "")) strings(property.initializer);
       }
-    } else if (ts.isCallExpression(value) && value.arguments[0]) {
+    } else if (isCallExpression(value) && value.arguments[0]) {
       strings(value.arguments[0]);
     }
   };
   const visit = (node: ts.Node): void => {
-    if ((ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)) && TOOL_LIST_PROPERTIES.has(propertyNameText(node.name) ?? "") && node.initializer) {
+    if ((isPropertyAssignment(node) || isPropertyDeclaration(node)) && TOOL_LIST_PROPERTIES.has(propertyNameText(node.name) ?? "") && node.initializer) {
       strings(node.initializer);
     }
-    if (ts.isCallExpression(node)) {
+    if (isCallExpression(node)) {
       const callee = unwrapExpression(node.expression);
-      if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
+      if (isIdentifier(callee) || isPropertyAccessExpression(callee)) {
         const target = resolveFunction(callee, session.checker);
         if (target && isProjectFile(session, target.getSourceFile()) && !skipFile(target.getSourceFile().fileName)) callees.push(target);
       }
     }
-    ts.forEachChild(node, visit);
+    forEachChild(node, visit);
   };
   visit(root);
   return { mentions, callees };

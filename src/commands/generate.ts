@@ -17,6 +17,7 @@ import { formatDiagnostic } from "../report/inventory-text.js";
 import { writeGeneratedOutput } from "../write/index.js";
 import { assertNoProtocolSwitch } from "../check/protocol-switch.js";
 import type { Command } from "./command.js";
+import { analysisEngine, ENGINE_OPTION } from "./engine-option.js";
 import { resolveProjectArgs } from "./project-args.js";
 import { resolveGenerateConfig } from "./resolve-generate-config.js";
 import { watchAndRegenerate } from "./watch.js";
@@ -30,8 +31,8 @@ function displayProject(tsconfigPath: string, cwd: string): string {
 
 export const generateCommand: Command = {
   name: "generate",
-  usage: "mcp-conform generate [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--check] [--watch] [--no-format]",
-  options: { check: { type: "boolean" }, watch: { type: "boolean" }, "no-format": { type: "boolean" } },
+  usage: "mcp-conform generate [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--check] [--watch] [--no-format] [--engine ts6|ts7]",
+  options: { check: { type: "boolean" }, watch: { type: "boolean" }, "no-format": { type: "boolean" }, ...ENGINE_OPTION },
   async run({ io, values, progress }) {
     if (values["check"] && values["watch"]) throw new InputError("--check and --watch do not go together: --check is a one-shot comparison for CI");
     const { config, path: configPath } = await loadConfig(values["config"] as string | undefined, io.cwd);
@@ -65,12 +66,19 @@ export const generateCommand: Command = {
         continue;
       }
 
-      const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd, onProgress: progress?.onAnalysis });
-      assertGeneratable(inventory);
-      // Output for another protocol would break the handlers written for this one: refuse, and say what moves them.
-      if (!values["check"]) assertNoProtocolSwitch(session, generateConfig, io.cwd);
-      // Asked before anything is written: afterwards every generated import resolves.
-      const needsSecondPass = !values["check"] && importsMissingOutput(session, outputDir);
+      const engine = await analysisEngine(values, tsconfigPath);
+      const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd, onProgress: progress?.onAnalysis, engine });
+      let needsSecondPass: boolean;
+      try {
+        assertGeneratable(inventory);
+        // Output for another protocol would break the handlers written for this one: refuse, and say what moves them.
+        if (!values["check"]) assertNoProtocolSwitch(session, generateConfig, io.cwd);
+        // Asked before anything is written: afterwards every generated import resolves.
+        needsSecondPass = !values["check"] && importsMissingOutput(session, outputDir);
+      } finally {
+        // The analysis is done with here (TypeScript 7 stops its compiler process).
+        session.close();
+      }
       progress?.stage(stageText(values["check"] ? "comparing the output of" : "generating for", inventory.tools.length));
       if (values["check"]) {
         const { generated, scaffolded } = generate(inventory, generateConfig);
@@ -96,7 +104,9 @@ export const generateCommand: Command = {
         if (needsSecondPass) {
           // The first pass analysed handlers whose generated imports did not resolve yet; the second
           // sees them resolve, so this run's output is what the next run would write (a no-op).
-          final = analyze({ project: tsconfigPath, cwd: io.cwd }).inventory;
+          const second = analyze({ project: tsconfigPath, cwd: io.cwd, engine });
+          final = second.inventory;
+          second.session.close();
           const again = (await emit(final, target)).outcome;
           const note = again.written.length > 0 ? ` (a second pass, once the generated imports resolved, rewrote ${again.written.join(", ")})` : "";
           outcome = { ...mergeOutcomes(first.outcome, again), summary: () => `${first.outcome.summary()}${note}` };
