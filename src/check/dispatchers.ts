@@ -2,7 +2,22 @@ import { ts } from "ts-morph";
 import { isCallToolResultLiteral } from "../analyze/resolve/call-tool-result.js";
 import { calleeName, getPropertyNode, isFunctionNode, unwrapExpression } from "../analyze/syntax.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
-import { forEachChild, isArrowFunction, isAwaitExpression, isBlock, isCallExpression, isClassLike, isIdentifier, isObjectLiteralExpression, isParenthesizedExpression, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isStringLiteral, isVariableDeclaration } from "../analyze/engine/ast.js";
+import {
+  forEachChild,
+  isArrowFunction,
+  isAwaitExpression,
+  isBlock,
+  isCallExpression,
+  isClassLike,
+  isIdentifier,
+  isObjectLiteralExpression,
+  isParenthesizedExpression,
+  isPropertyAccessExpression,
+  isPropertyAssignment,
+  isReturnStatement,
+  isStringLiteral,
+  isVariableDeclaration,
+} from "../analyze/engine/ast.js";
 
 /**
  * Dispatchers that re-serialise a handler's result. Servers that keep their tools as objects (a

@@ -19,7 +19,17 @@ import { placeholdersOf } from "./placeholders.js";
 import { type Misfit, misfitCalls, protocolSwitchMisfits } from "./protocol-switch.js";
 import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
-import { isAsExpression, isAwaitExpression, isCallExpression, isIdentifier, isParenthesizedExpression, isPropertyAccessExpression, isPropertyAssignment, isSatisfiesExpression, isVariableDeclaration } from "../analyze/engine/ast.js";
+import {
+  isAsExpression,
+  isAwaitExpression,
+  isCallExpression,
+  isIdentifier,
+  isParenthesizedExpression,
+  isPropertyAccessExpression,
+  isPropertyAssignment,
+  isSatisfiesExpression,
+  isVariableDeclaration,
+} from "../analyze/engine/ast.js";
 
 /**
  * What `check` collects about each tool, before any rule judges it: the collection half of `check`
@@ -244,8 +254,7 @@ export class ProjectFacts {
  */
 function callsErrorFormatter(expression: ts.Expression | undefined): boolean {
   let node = expression;
-  while (node && (isAwaitExpression(node) || isParenthesizedExpression(node) || isAsExpression(node) || isSatisfiesExpression(node)))
-    node = node.expression;
+  while (node && (isAwaitExpression(node) || isParenthesizedExpression(node) || isAsExpression(node) || isSatisfiesExpression(node))) node = node.expression;
   if (!node || !isCallExpression(node)) return false;
   const callee = isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
   return isIdentifier(callee) && /^format[A-Za-z0-9_$]*Error$/.test(callee.text);

@@ -5,7 +5,20 @@ import { resolveFunction } from "../analyze/resolve/handler.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { isFunctionNode, literalText, unwrapExpression } from "../analyze/syntax.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
-import { forEachChild, isCallExpression, isCaseClause, isClassLike, isIdentifier, isIfStatement, isNoSubstitutionTemplateLiteral, isObjectLiteralExpression, isPropertyAccessExpression, isPropertyAssignment, isSourceFile, isStringLiteral } from "../analyze/engine/ast.js";
+import {
+  forEachChild,
+  isCallExpression,
+  isCaseClause,
+  isClassLike,
+  isIdentifier,
+  isIfStatement,
+  isNoSubstitutionTemplateLiteral,
+  isObjectLiteralExpression,
+  isPropertyAccessExpression,
+  isPropertyAssignment,
+  isSourceFile,
+  isStringLiteral,
+} from "../analyze/engine/ast.js";
 
 /** Where a tool's paths are judged: the function (or low-level branch) whose exits are its returns. */
 export interface LocatedHandler {

@@ -41,8 +41,7 @@ export function placeholdersOf(checker: AnalysisChecker, expression: ts.Expressi
 function settledCall(call: ts.CallExpression): ts.CallExpression | null {
   const callee = unwrapExpression(call.expression);
   const callback = call.arguments.length === 1 ? unwrapExpression(call.arguments[0]!) : undefined;
-  if (!isPropertyAccessExpression(callee) || callee.name.text !== "then" || !callback || !isArrowFunction(callback) || isBlock(callback.body))
-    return null;
+  if (!isPropertyAccessExpression(callee) || callee.name.text !== "then" || !callback || !isArrowFunction(callback) || isBlock(callback.body)) return null;
   const body = unwrapExpression(callback.body);
   return isCallExpression(body) ? body : null;
 }

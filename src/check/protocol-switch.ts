@@ -9,7 +9,16 @@ import { isProtocolId } from "../protocols/registry.js";
 import type { ProtocolId } from "../protocols/protocol.js";
 import { isGeneratedFile, isScaffoldedFile } from "../write/header.js";
 import { compareStrings } from "../compare-strings.js";
-import { forEachChild, isCallExpression, isFunctionLike, isIdentifier, isImportDeclaration, isImportSpecifier, isPropertyAccessExpression, isStringLiteral } from "../analyze/engine/ast.js";
+import {
+  forEachChild,
+  isCallExpression,
+  isFunctionLike,
+  isIdentifier,
+  isImportDeclaration,
+  isImportSpecifier,
+  isPropertyAccessExpression,
+  isStringLiteral,
+} from "../analyze/engine/ast.js";
 
 /**
  * Handlers and stubs written for one protocol's generated output, when the config now asks for

@@ -2,7 +2,21 @@ import { ts } from "ts-morph";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { propertyNameText, unwrapExpression } from "../analyze/syntax.js";
-import { forEachChild, isArrayLiteralExpression, isCallExpression, isConditionalExpression, isExpression, isIdentifier, isNoSubstitutionTemplateLiteral, isObjectLiteralExpression, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isStringLiteral, isTemplateExpression } from "../analyze/engine/ast.js";
+import {
+  forEachChild,
+  isArrayLiteralExpression,
+  isCallExpression,
+  isConditionalExpression,
+  isExpression,
+  isIdentifier,
+  isNoSubstitutionTemplateLiteral,
+  isObjectLiteralExpression,
+  isPropertyAccessExpression,
+  isPropertyAssignment,
+  isPropertyDeclaration,
+  isStringLiteral,
+  isTemplateExpression,
+} from "../analyze/engine/ast.js";
 
 /** Properties whose strings name tools the model may call next. */
 const TOOL_LIST_PROPERTIES = new Set([

@@ -105,7 +105,8 @@ function literalJson(node: ts.Expression, checker: AnalysisChecker, depth = 0): 
   const value = unwrapExpression(node);
   if (isStringLiteralLike(value)) return value.text;
   if (isNumericLiteral(value)) return Number(value.text);
-  if (isPrefixUnaryExpression(value) && kindField(value, value.operator) === ts.SyntaxKind.MinusToken && isNumericLiteral(value.operand)) return -Number(value.operand.text);
+  if (isPrefixUnaryExpression(value) && kindField(value, value.operator) === ts.SyntaxKind.MinusToken && isNumericLiteral(value.operand))
+    return -Number(value.operand.text);
   if (kindOf(value) === ts.SyntaxKind.TrueKeyword) return true;
   if (kindOf(value) === ts.SyntaxKind.FalseKeyword) return false;
   if (kindOf(value) === ts.SyntaxKind.NullKeyword) return null;
