@@ -79,23 +79,42 @@ const STAGES: Stage[] = [
   },
   {
     label: "analyze --json",
-    command: (dir) => ({ file: process.execPath, args: [CLI, "analyze", "--json", "--project", dir] }),
+    command: (dir) => ({ file: process.execPath, args: [CLI, "analyze", "--json", "--engine", "ts6", "--project", dir] }),
     baseline: TSC6_LABEL,
     target: 0.5,
     inspect: compareInventory,
   },
   {
+    // The same analysis on the TypeScript 7 engine, against the compiler it runs.
+    label: "analyze --json, ts7 engine",
+    command: (dir) => ({ file: process.execPath, args: [CLI, "analyze", "--json", "--engine", "ts7", "--project", dir] }),
+    baseline: TSC7_LABEL,
+    target: 0.6,
+    memoryBaseline: TSC7_LABEL,
+    memoryTarget: 1.5,
+    inspect: compareInventory,
+  },
+  {
+    label: "generate (cold), ts7 engine",
+    command: (dir) => ({ file: process.execPath, args: [CLI, "generate", "--protocol", "aorp", "--engine", "ts7", "--project", dir] }),
+    prepare: removeOutput,
+    baseline: TSC7_LABEL,
+    target: 1.0,
+    memoryBaseline: TSC7_LABEL,
+    memoryTarget: 1.5,
+  },
+  {
     // The floor under "cold": the same run without Prettier (--no-format), so what is left is
     // loading, analysis, rendering and writing. Not a target; it shows how much of cold is formatting.
     label: "generate (cold, --no-format)",
-    command: (dir) => ({ file: process.execPath, args: [CLI, "generate", "--protocol", "aorp", "--no-format", "--project", dir] }),
+    command: (dir) => ({ file: process.execPath, args: [CLI, "generate", "--protocol", "aorp", "--no-format", "--engine", "ts6", "--project", dir] }),
     prepare: removeOutput,
     baseline: TSC6_LABEL,
   },
   {
     // Cold: no output on disk and no format cache, as on a fresh clone.
     label: "generate (cold)",
-    command: (dir) => ({ file: process.execPath, args: [CLI, "generate", "--protocol", "aorp", "--project", dir] }),
+    command: (dir) => ({ file: process.execPath, args: [CLI, "generate", "--protocol", "aorp", "--engine", "ts6", "--project", dir] }),
     prepare: removeOutput,
     baseline: TSC6_LABEL,
     target: 0.8,

@@ -54,8 +54,19 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   },
   analyze: {
     description: "Finds every MCP tool of the server, however it is registered, and prints a table (name, style, file:line, payload type) and the diagnostics.",
-    flags: [{ flag: "--json", description: "print the inventory as JSON, for scripts" }],
-    examples: ["mcp-conform analyze", "mcp-conform analyze --json > inventory.json", "mcp-conform analyze --project packages/weather/tsconfig.json"],
+    flags: [
+      { flag: "--json", description: "print the inventory as JSON, for scripts" },
+      {
+        flag: "--engine <ts6|ts7>",
+        description: "the compiler that analyses: TypeScript 6 or TypeScript 7's native API (default: the major of the TypeScript the project installs)",
+      },
+    ],
+    examples: [
+      "mcp-conform analyze",
+      "mcp-conform analyze --json > inventory.json",
+      "mcp-conform analyze --project packages/weather/tsconfig.json",
+      "mcp-conform analyze --engine ts7             # analyse with TypeScript 7 in a TypeScript 6 project",
+    ],
   },
   generate: {
     description:
@@ -64,9 +75,14 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       { flag: "--check", description: "write nothing; list the files that would change, with a diff, and exit 1 when any would (for CI)" },
       { flag: "--watch", description: "regenerate on every save, until Ctrl+C" },
       { flag: "--no-format", description: "skip Prettier" },
+      {
+        flag: "--engine <ts6|ts7>",
+        description: "the compiler that analyses: TypeScript 6 or TypeScript 7's native API (default: the major of the TypeScript the project installs)",
+      },
     ],
     examples: [
       "mcp-conform generate",
+      "mcp-conform generate --engine ts6              # keep the TypeScript 6 analysis in a TypeScript 7 project",
       "mcp-conform generate --check               # CI: fail when the committed output is stale",
       "mcp-conform generate --watch --protocol aorp",
       "mcp-conform generate --no-format",
@@ -109,8 +125,19 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   },
   graph: {
     description: "Prints the tool dependency graph: which tool calls, mentions or feeds data to which.",
-    flags: [{ flag: "--format <mermaid|dot|json|html>", description: "mermaid (default), Graphviz dot, JSON, or one self-contained HTML page" }],
-    examples: ["mcp-conform graph", "mcp-conform graph --format html > tools.html", "mcp-conform graph --format dot | dot -Tsvg > tools.svg"],
+    flags: [
+      { flag: "--format <mermaid|dot|json|html>", description: "mermaid (default), Graphviz dot, JSON, or one self-contained HTML page" },
+      {
+        flag: "--engine <ts6|ts7>",
+        description: "the compiler that analyses: TypeScript 6 or TypeScript 7's native API (default: the major of the TypeScript the project installs)",
+      },
+    ],
+    examples: [
+      "mcp-conform graph",
+      "mcp-conform graph --format html > tools.html",
+      "mcp-conform graph --format dot | dot -Tsvg > tools.svg",
+      "mcp-conform graph --engine ts7",
+    ],
   },
   schema: {
     description: "Prints a protocol's envelope JSON Schema (draft 2020-12), with the payload left open.",

@@ -1,0 +1,56 @@
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join, relative } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
+
+const scratch: string[] = [];
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fixture under the repository's .tmp/, so the packages resolve from the repository's node_modules. */
+function copyFixture(name: string): string {
+  mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
+  const parent = mkdtempSync(join(repoRoot, ".tmp", "engine-"));
+  scratch.push(parent);
+  const dir = join(parent, "project");
+  cpSync(join(fixturesRoot, name), dir, { recursive: true, filter: (source) => !source.includes("__expected__") });
+  return dir;
+}
+
+function tree(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) files[relative(dir, join(entry.parentPath, entry.name))] = readFileSync(join(entry.parentPath, entry.name), "utf8");
+  }
+  return files;
+}
+
+describe("--engine", () => {
+  it("generate --engine ts7 writes what --engine ts6 writes", async () => {
+    const [six, seven] = [copyFixture("styles/sdk-register-tool"), copyFixture("styles/sdk-register-tool")];
+    const ran6 = await runCli(["generate", "--protocol", "aorp", "--engine", "ts6", "--no-format"], { cwd: six });
+    const ran7 = await runCli(["generate", "--protocol", "aorp", "--engine", "ts7", "--no-format"], { cwd: seven });
+    expect(ran6.exitCode, ran6.stderr).toBe(0);
+    expect(ran7.exitCode, ran7.stderr).toBe(0);
+    const output6 = tree(join(six, "src/generated/mcp-conform"));
+    expect(Object.keys(output6).length).toBeGreaterThan(5);
+    expect(tree(join(seven, "src/generated/mcp-conform"))).toEqual(output6);
+  });
+
+  it("analyze --engine ts7 lists the tools --engine ts6 lists", async () => {
+    const dir = copyFixture("styles/tool-object");
+    const six = await runCli(["analyze", "--json", "--engine", "ts6"], { cwd: dir });
+    const seven = await runCli(["analyze", "--json", "--engine", "ts7"], { cwd: dir });
+    expect(seven.stdout).toBe(six.stdout);
+    expect(JSON.parse(six.stdout).tools.length).toBeGreaterThan(3);
+  });
+
+  it("an unknown engine is a usage error, said in one line", async () => {
+    const run = await runCli(["analyze", "--engine", "ts8"], { cwd: copyFixture("styles/tool-object") });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain('unknown --engine "ts8": use ts6 or ts7');
+  });
+});
