@@ -83,7 +83,11 @@ export function openSession(options: AnalyzeOptions & { editable?: boolean } = {
   if (engine !== undefined && engine !== "ts6" && engine.id !== "ts6") {
     const project = engine.open(tsconfigPath, cwd);
     if (!isAnalysisProject(project)) throw new Error(`internal: the ${engine.id} engine gives no analysis program`);
-    return AnalysisSession.onEngine(project);
+    // TypeScript 7's API opens a tsconfig as it is: files its `include` leaves out (check's generated
+    // output, say) cannot be added. Then the TypeScript 6 engine, which can, analyses instead.
+    const held = new Set(project.programFileNames().map(toPosixPath));
+    if (!(options.extraRoots ?? []).every((file) => held.has(toPosixPath(file)))) project.close();
+    else return AnalysisSession.onEngine(project);
   }
   return new AnalysisSession(loadProgram(tsconfigPath, cwd, undefined, undefined, options.extraRoots), tsconfigPath);
 }

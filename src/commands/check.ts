@@ -10,6 +10,7 @@ import { stageText } from "../progress/analysis-text.js";
 import { REPORTERS, type ReporterName } from "../reporters/index.js";
 import type { Command } from "./command.js";
 import { assertGeneratable } from "../generate/generatable.js";
+import { analysisEngine, ENGINE_OPTION } from "./engine-option.js";
 import { resolveProjectArgs } from "./project-args.js";
 import { resolveGenerateConfig } from "./resolve-generate-config.js";
 
@@ -24,8 +25,9 @@ function parseMinCoverage(flag: unknown, fromConfig: number | null | undefined):
 
 export const checkCommand: Command = {
   name: "check",
-  usage: "mcp-conform check [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--format text|json|markdown|sarif|github] [--min-coverage N]",
-  options: { format: { type: "string" }, "min-coverage": { type: "string" } },
+  usage:
+    "mcp-conform check [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--format text|json|markdown|sarif|github] [--min-coverage N] [--engine ts6|ts7]",
+  options: { format: { type: "string" }, "min-coverage": { type: "string" }, ...ENGINE_OPTION },
   async run({ io, values, progress }) {
     const format = (values["format"] as string | undefined) ?? "text";
     if (!(format in REPORTERS)) throw new InputError(`unknown --format "${format}": use ${Object.keys(REPORTERS).join(", ")}`);
@@ -40,11 +42,18 @@ export const checkCommand: Command = {
     for (const project of projects) {
       const tsconfigPath = resolveTsconfigPath(project, io.cwd);
       const extraRoots = generatedOutputFiles(dirname(tsconfigPath), generateConfig.outputDir);
-      const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd, onProgress: progress?.onAnalysis, extraRoots });
-      assertGeneratable(inventory, "check");
-      progress?.stage(stageText("checking", inventory.tools.length));
-      // checkProject first: it names a missing output or a changed tool list more precisely.
-      const result = checkProject(session, inventory, { config: generateConfig, minCoverage, rules: config.rules ?? {} });
+      const engine = await analysisEngine(values, tsconfigPath);
+      const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd, onProgress: progress?.onAnalysis, extraRoots, engine });
+      let result: CheckResult;
+      try {
+        assertGeneratable(inventory, "check");
+        progress?.stage(stageText("checking", inventory.tools.length));
+        // checkProject first: it names a missing output or a changed tool list more precisely.
+        result = checkProject(session, inventory, { config: generateConfig, minCoverage, rules: config.rules ?? {} });
+      } finally {
+        // Done with the compiler (TypeScript 7 stops its process); what follows reads files.
+        session.close();
+      }
       // Stale output can make check pass falsely (a tool judged against the types of its old
       // payload or another protocol): a pass is only trusted against fresh output. A failing run
       // is reported as it is, with a note: a non-conforming return changes the payload the

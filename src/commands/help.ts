@@ -97,9 +97,14 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
         description: "the report: a table (default), JSON, Markdown for a PR comment, SARIF 2.1.0, or GitHub annotations",
       },
       { flag: "--min-coverage <N>", description: "fail when fewer than N% of the tools conform (over check.minCoverage in the config)" },
+      {
+        flag: "--engine <ts6|ts7>",
+        description: "the compiler that analyses: TypeScript 6 or TypeScript 7's native API (default: the major of the TypeScript the project installs)",
+      },
     ],
     examples: [
       "mcp-conform check",
+      "mcp-conform check --engine ts7",
       "mcp-conform check --format github --min-coverage 90   # in a GitHub Actions job",
       "mcp-conform check --format sarif > mcp-conform.sarif",
     ],

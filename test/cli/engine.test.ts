@@ -1,6 +1,9 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { analyze } from "../../src/analyze/analyze.js";
+import { loadEngine } from "../../src/analyze/engine/select.js";
+import { generatedOutputFiles } from "../../src/check/generated-output.js";
 import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
 import { runCli } from "../helpers/run-cli.js";
 
@@ -52,5 +55,28 @@ describe("--engine", () => {
     expect(run.exitCode).toBe(2);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toContain('unknown --engine "ts8": use ts6 or ts7');
+  });
+});
+
+describe("check --engine", () => {
+  it("check --engine ts7 judges every tool as --engine ts6 does, on TypeScript 7 itself", async () => {
+    const dir = copyFixture("check/conforming");
+    expect((await runCli(["generate", "--engine", "ts6", "--no-format"], { cwd: dir })).exitCode).toBe(0);
+    const six = await runCli(["check", "--format", "json", "--engine", "ts6"], { cwd: dir });
+    const seven = await runCli(["check", "--format", "json", "--engine", "ts7"], { cwd: dir });
+    expect(six.exitCode, six.stderr).toBe(0);
+    expect(seven.stderr).toBe(six.stderr);
+    expect(seven.exitCode).toBe(six.exitCode);
+    expect(seven.stdout).toBe(six.stdout);
+    expect(JSON.parse(six.stdout).coverage.conforming).toEqual({ count: 2, total: 2, percent: 100 });
+    // The output lies inside the tsconfig's `include`, so TypeScript 7 itself analysed, no fallback.
+    const { session } = analyze({
+      project: join(dir, "tsconfig.json"),
+      cwd: dir,
+      engine: await loadEngine("ts7"),
+      extraRoots: generatedOutputFiles(dir, "src/generated/mcp-conform"),
+    });
+    expect(session.engine.engine).toBe("ts7");
+    session.close();
   });
 });

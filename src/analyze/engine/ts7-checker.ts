@@ -99,6 +99,12 @@ class SignatureView {
   getDeclaration(): ts.SignatureDeclaration {
     return this.declaration!;
   }
+  get parameters(): readonly ts.Symbol[] {
+    return this.getParameters();
+  }
+  get typeParameters(): readonly ts.TypeParameter[] | undefined {
+    return this.getTypeParameters();
+  }
   getParameters(): ts.Symbol[] {
     return this.native.getParameters().map((p) => this.views.symbol(p));
   }
