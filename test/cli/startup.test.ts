@@ -13,6 +13,11 @@ const run = promisify(execFile);
 const COMPILERS_AND_PRETTIER = ["prettier", "ts-morph", "@ts-morph/common", "typescript", "typescript7"];
 
 async function packagesLoadedBy(args: string[]): Promise<string[]> {
+  return (await runReportingPackages(args)).loaded;
+}
+
+/** The packages a run loads, and what else it said on stderr. */
+async function runReportingPackages(args: string[]): Promise<{ loaded: string[]; stderr: string }> {
   const script = `import(${JSON.stringify(join(repoRoot, "src", "cli.ts"))}).then(async (cli) => { process.exitCode = await cli.main(${JSON.stringify(args)}); });`;
   const child = await run(
     process.execPath,
@@ -24,7 +29,7 @@ async function packagesLoadedBy(args: string[]): Promise<string[]> {
   ).catch((error: { stdout: string; stderr: string }) => error);
   const line = /loaded packages: (.*)$/m.exec(child.stderr)?.[1];
   if (line === undefined) throw new Error(`no report of loaded packages:\n${child.stderr}`);
-  return JSON.parse(line) as string[];
+  return { loaded: JSON.parse(line) as string[], stderr: child.stderr.replace(/^loaded packages: .*$\n?/m, "") };
 }
 
 describe("start-up", () => {
@@ -45,5 +50,16 @@ describe("start-up", () => {
   it("a command that reads a project does load the compiler (the check above can see one)", async () => {
     const loaded = await packagesLoadedBy(["analyze", "--help"]);
     expect(loaded).toContain("ts-morph");
+  });
+
+  it("a TypeScript 6 project's analysis loads TypeScript 6 only; --engine ts7 loads TypeScript 7, which says nothing on stderr", async () => {
+    const project = join(fixturesRoot, "styles", "tool-object");
+    const six = await runReportingPackages(["analyze", "--project", project]);
+    expect(six.loaded).toContain("ts-morph");
+    expect(six.loaded).not.toContain("typescript7");
+    const seven = await runReportingPackages(["analyze", "--engine", "ts7", "--project", project]);
+    expect(seven.loaded).toContain("typescript7");
+    // tsgo shares our stderr: stopping it must not print ("context canceled").
+    expect(seven.stderr).toBe(six.stderr);
   });
 });

@@ -1,6 +1,7 @@
 import type { ts } from "ts-morph";
 import {
   type Checker,
+  type NodeHandle,
   type IndexInfo as Ts7IndexInfo,
   type Project,
   type Signature as Ts7Signature,
@@ -27,6 +28,8 @@ const ts6Node = <T extends ts.Node = ts.Node>(node: unknown): T => node as T;
 
 interface Views {
   type(native: Ts7Type): ts.Type;
+  /** A declaration's node, from the source files fetched once per path. */
+  resolve(handle: NodeHandle): ts.Node | undefined;
   symbol(native: Ts7Symbol): ts.Symbol;
   signature(native: Ts7Signature): ts.Signature;
   checker: Checker;
@@ -34,6 +37,8 @@ interface Views {
 
 class SymbolView {
   private declarationNodes: ts.Declaration[] | undefined;
+  /** The symbol's type, once asked (or fetched with its siblings': see `getProperties`). */
+  typeOfSymbol: ts.Type | undefined;
   private value: ts.Declaration | undefined | null = null;
 
   constructor(
@@ -56,14 +61,15 @@ class SymbolView {
   }
   get declarations(): ts.Declaration[] {
     this.declarationNodes ??= this.native.declarations.flatMap((handle) => {
-      const node = handle.resolve();
+      const node = this.views.resolve(handle);
       return node ? [ts6Node<ts.Declaration>(node)] : [];
     });
     return this.declarationNodes;
   }
   get valueDeclaration(): ts.Declaration | undefined {
     if (this.value === null) {
-      const node = this.native.valueDeclaration?.resolve();
+      const handle = this.native.valueDeclaration;
+      const node = handle ? this.views.resolve(handle) : undefined;
       this.value = node ? ts6Node<ts.Declaration>(node) : undefined;
     }
     return this.value;
@@ -93,7 +99,8 @@ class SignatureView {
   ) {}
 
   get declaration(): ts.SignatureDeclaration | undefined {
-    const node = this.native.declaration?.resolve();
+    const handle = this.native.declaration;
+    const node = handle ? this.views.resolve(handle) : undefined;
     return node ? ts6Node<ts.SignatureDeclaration>(node) : undefined;
   }
   getDeclaration(): ts.SignatureDeclaration {
@@ -126,7 +133,7 @@ class TypeView {
     private readonly views: Views,
   ) {}
 
-  private once<T>(key: string, compute: () => T): T {
+  once<T>(key: string, compute: () => T): T {
     if (this.memo.has(key)) return this.memo.get(key) as T;
     const value = compute();
     this.memo.set(key, value);
@@ -231,11 +238,26 @@ class TypeView {
     return this.views.checker.getSignaturesOfType(this.native, SignatureKind.Construct).map((s) => this.views.signature(s));
   }
   getProperties(): ts.Symbol[] {
-    return this.once("properties", () => this.views.checker.getPropertiesOfType(this.native).map((s) => this.views.symbol(s)));
+    return this.once("properties", () => {
+      const natives = this.views.checker.getPropertiesOfType(this.native);
+      const properties = natives.map((s) => this.views.symbol(s));
+      // The analysis asks each property's type next: one round trip for all of them.
+      const unknown = properties.flatMap((p, i) => ((p as unknown as SymbolView).typeOfSymbol ? [] : [i]));
+      if (unknown.length > 0) {
+        const types = this.views.checker.getTypeOfSymbol(unknown.map((i) => natives[i]!));
+        unknown.forEach((i, k) => {
+          const fetched = types[k];
+          if (fetched) (properties[i] as unknown as SymbolView).typeOfSymbol = this.views.type(fetched);
+        });
+      }
+      return properties;
+    });
   }
   getProperty(name: string): ts.Symbol | undefined {
-    const found = this.views.checker.getPropertyOfType(this.native, name);
-    return found ? this.views.symbol(found) : undefined;
+    return this.once(`property:${name}`, () => {
+      const found = this.views.checker.getPropertyOfType(this.native, name);
+      return found ? this.views.symbol(found) : undefined;
+    });
   }
   getNonNullableType(): ts.Type {
     return this.views.type(this.views.checker.getNonNullableType(this.native) ?? this.native);
@@ -253,6 +275,9 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   private readonly signatureViews = new WeakMap<object, ts.Signature>();
   private readonly views: Views;
   private trueType: ts.Type | undefined;
+  private readonly symbolsAtNode = new WeakMap<object, ts.Symbol | null>();
+  private readonly intrinsics = new Map<string, ts.Type>();
+  private readonly filesByPath = new Map<string, ReturnType<Project["program"]["getSourceFile"]>>();
 
   constructor(
     private readonly checker: Checker,
@@ -263,6 +288,15 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
       type: (t) => this.view(this.typeViews, t, () => new TypeView(t, views) as unknown as ts.Type),
       symbol: (s) => this.view(this.symbolViews, s, () => new SymbolView(s, views) as unknown as ts.Symbol),
       signature: (s) => this.view(this.signatureViews, s, () => new SignatureView(s, views) as unknown as ts.Signature),
+      resolve: (handle) => {
+        let file = this.filesByPath.get(handle.path);
+        if (file === undefined && !this.filesByPath.has(handle.path)) {
+          file = project.program.getSourceFile(handle.path);
+          this.filesByPath.set(handle.path, file);
+        }
+        // What `handle.resolve()` does, without asking the program for the file each time.
+        return file ? ts6Node((file as unknown as { getOrCreateNodeAtIndex(index: number): unknown }).getOrCreateNodeAtIndex(handle.index)) : undefined;
+      },
     };
     this.views = views;
   }
@@ -277,7 +311,16 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   }
 
   private type(t: Ts7Type | undefined): ts.Type {
-    return this.views.type(t ?? this.checker.getAnyType());
+    return t ? this.views.type(t) : this.getAnyType();
+  }
+
+  private intrinsic(name: string, fetch: () => Ts7Type): ts.Type {
+    let found = this.intrinsics.get(name);
+    if (!found) {
+      found = this.views.type(fetch());
+      this.intrinsics.set(name, found);
+    }
+    return found;
   }
 
   private optionalSymbol(s: Ts7Symbol | undefined): ts.Symbol | undefined {
@@ -285,7 +328,12 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   }
 
   getSymbolAtLocation(node: ts.Node): ts.Symbol | undefined {
-    return this.optionalSymbol(this.checker.getSymbolAtLocation(ts7Node(node)));
+    let found = this.symbolsAtNode.get(node);
+    if (found === undefined) {
+      found = this.optionalSymbol(this.checker.getSymbolAtLocation(ts7Node(node))) ?? null;
+      this.symbolsAtNode.set(node, found);
+    }
+    return found ?? undefined;
   }
   getTypeAtLocation(node: ts.Node): ts.Type {
     return this.type(this.checker.getTypeAtLocation(ts7Node(node)));
@@ -306,17 +354,19 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     return this.type(this.checker.getTypeOfSymbolAtLocation(native(symbol), ts7Node(node)));
   }
   getTypeOfSymbol(symbol: ts.Symbol): ts.Type {
-    return this.type(this.checker.getTypeOfSymbol(native<Ts7Symbol>(symbol)));
+    const view = symbol as unknown as SymbolView;
+    view.typeOfSymbol ??= this.type(this.checker.getTypeOfSymbol(native<Ts7Symbol>(symbol)));
+    return view.typeOfSymbol;
   }
   getTypeArguments(type: ts.TypeReference): readonly ts.Type[] {
     const reference = native<Ts7Type>(type);
     return reference.isTypeReference() ? this.checker.getTypeArguments(reference).map((t) => this.views.type(t)) : [];
   }
   isArrayType(type: ts.Type): boolean {
-    return this.checker.isArrayType(native(type));
+    return (type as unknown as TypeView).once("isArray", () => this.checker.isArrayType(native(type)));
   }
   isTupleType(type: ts.Type): boolean {
-    return this.checker.isTupleType(native(type));
+    return (type as unknown as TypeView).once("isTuple", () => this.checker.isTupleType(native(type)));
   }
   isArrayLikeType(type: ts.Type): boolean {
     return this.checker.isArrayLikeType(native(type));
@@ -355,13 +405,16 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     return node ? this.optionalSymbol(this.checker.getShorthandAssignmentValueSymbol(ts7Node(node))) : undefined;
   }
   getIndexInfosOfType(type: ts.Type): readonly ts.IndexInfo[] {
+    return (type as unknown as TypeView).once("indexInfos", () => this.indexInfos(type));
+  }
+  private indexInfos(type: ts.Type): readonly ts.IndexInfo[] {
     return this.checker.getIndexInfosOfType(native(type)).map(
       (info: Ts7IndexInfo) =>
         ({
           keyType: this.views.type(info.keyType),
           type: this.views.type(info.valueType),
           isReadonly: info.isReadonly,
-          declaration: info.declaration?.resolve() as unknown as ts.IndexSignatureDeclaration | undefined,
+          declaration: (info.declaration ? this.views.resolve(info.declaration) : undefined) as ts.IndexSignatureDeclaration | undefined,
         }) as ts.IndexInfo,
     );
   }
@@ -378,22 +431,22 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     return this.type(this.checker.getBaseTypeOfLiteralType(native(type)) ?? native(type));
   }
   getAnyType(): ts.Type {
-    return this.views.type(this.checker.getAnyType());
+    return this.intrinsic("Any", () => this.checker.getAnyType());
   }
   getStringType(): ts.Type {
-    return this.views.type(this.checker.getStringType());
+    return this.intrinsic("String", () => this.checker.getStringType());
   }
   getVoidType(): ts.Type {
-    return this.views.type(this.checker.getVoidType());
+    return this.intrinsic("Void", () => this.checker.getVoidType());
   }
   getUndefinedType(): ts.Type {
-    return this.views.type(this.checker.getUndefinedType());
+    return this.intrinsic("Undefined", () => this.checker.getUndefinedType());
   }
   getNumberType(): ts.Type {
-    return this.views.type(this.checker.getNumberType());
+    return this.intrinsic("Number", () => this.checker.getNumberType());
   }
   getBooleanType(): ts.Type {
-    return this.views.type(this.checker.getBooleanType());
+    return this.intrinsic("Boolean", () => this.checker.getBooleanType());
   }
   getDeclaredTypeOfSymbol(symbol: ts.Symbol): ts.Type {
     return this.views.type(this.checker.getDeclaredTypeOfSymbol(native(symbol)));

@@ -10,6 +10,9 @@ import type { AnalysisProgram } from "./engine.js";
  */
 export class Ts7AnalysisProgram implements AnalysisProgram {
   private allFiles: ts.SourceFile[] | undefined;
+  private readonly files = new Map<string, ts.SourceFile | undefined>();
+  private readonly defaultLibrary = new WeakMap<object, boolean>();
+  private readonly externalLibrary = new WeakMap<object, boolean>();
 
   constructor(
     private readonly project: Project,
@@ -22,8 +25,11 @@ export class Ts7AnalysisProgram implements AnalysisProgram {
   }
 
   getSourceFile(fileName: string): ts.SourceFile | undefined {
-    const file = this.project.program.getSourceFile(fileName);
-    return file ? withNodeFormat(this.project.program, file) : undefined;
+    if (!this.files.has(fileName)) {
+      const file = this.project.program.getSourceFile(fileName);
+      this.files.set(fileName, file ? withNodeFormat(this.project.program, file) : undefined);
+    }
+    return this.files.get(fileName);
   }
 
   /** Every file, libraries included: each one is fetched from the compiler, so only asked for when needed. */
@@ -36,11 +42,11 @@ export class Ts7AnalysisProgram implements AnalysisProgram {
   }
 
   isSourceFileDefaultLibrary(file: ts.SourceFile): boolean {
-    return this.project.program.isSourceFileDefaultLibrary(file as unknown as SourceFile);
+    return remember(this.defaultLibrary, file, () => this.project.program.isSourceFileDefaultLibrary(file as unknown as SourceFile));
   }
 
   isSourceFileFromExternalLibrary(file: ts.SourceFile): boolean {
-    return this.project.program.isSourceFileFromExternalLibrary(file as unknown as SourceFile);
+    return remember(this.externalLibrary, file, () => this.project.program.isSourceFileFromExternalLibrary(file as unknown as SourceFile));
   }
 
   getSyntacticDiagnostics(file?: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
@@ -57,6 +63,16 @@ export class Ts7AnalysisProgram implements AnalysisProgram {
         }) as ts.DiagnosticWithLocation,
     );
   }
+}
+
+/** Each answer is a round trip to the compiler: asked once per file. */
+function remember(answers: WeakMap<object, boolean>, file: object, ask: () => boolean): boolean {
+  let answer = answers.get(file);
+  if (answer === undefined) {
+    answer = ask();
+    answers.set(file, answer);
+  }
+  return answer;
 }
 
 const formatted = new WeakSet<object>();

@@ -57,7 +57,7 @@ export const ts7Engine: Engine = {
       if (problem) throw new InputError(`invalid tsconfig: ${problem.text}`, { file: toPosixPath(relative(cwd, problem.fileName ?? tsconfigPath)) });
       return new Ts7Project(api, project, tsconfigPath);
     } catch (error) {
-      api.close();
+      stopQuietly(api);
       throw error;
     }
   },
@@ -124,8 +124,28 @@ class Ts7Project implements EngineProject {
   }
 
   close(): void {
-    this.api.close();
+    stopQuietly(this.api);
   }
+}
+
+/**
+ * Ends the compiler process. The API's own `close()` ends the process's input and then terminates
+ * it, and tsgo says "context canceled" on the stderr it shares with us: a user would read it as an
+ * error. So once the API has released what it holds (its last requests), the process is killed
+ * outright before its input closes. The fields reached here are the pinned version's
+ * (engine-ts7-api.test.ts).
+ */
+function stopQuietly(api: API): void {
+  const channel = (api as unknown as { client?: { channel?: { close(): void; child?: { kill(signal: string): boolean } } } }).client?.channel;
+  if (channel?.child) {
+    const close = channel.close.bind(channel);
+    const child = channel.child;
+    channel.close = () => {
+      child.kill("SIGKILL");
+      close();
+    };
+  }
+  api.close();
 }
 
 const BINDING_ELEMENT = kinds.kindOf("BindingElement");
