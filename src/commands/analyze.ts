@@ -13,7 +13,7 @@ export const analyzeCommand: Command = {
     let exitCode = 0;
     const inventories = [];
     for (const project of projects) {
-      const engine = await analysisEngine(values, project);
+      const engine = await analysisEngine(values, project, io.stderr);
       const { inventory, session } = analyze({ project, cwd: io.cwd, onProgress: progress?.onAnalysis, engine });
       session.close();
       inventories.push(inventory);

@@ -42,7 +42,7 @@ export const checkCommand: Command = {
     for (const project of projects) {
       const tsconfigPath = resolveTsconfigPath(project, io.cwd);
       const extraRoots = generatedOutputFiles(dirname(tsconfigPath), generateConfig.outputDir);
-      const engine = await analysisEngine(values, tsconfigPath);
+      const engine = await analysisEngine(values, tsconfigPath, io.stderr);
       const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd, onProgress: progress?.onAnalysis, extraRoots, engine });
       let result: CheckResult;
       try {

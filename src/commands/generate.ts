@@ -66,7 +66,7 @@ export const generateCommand: Command = {
         continue;
       }
 
-      const engine = await analysisEngine(values, tsconfigPath);
+      const engine = await analysisEngine(values, tsconfigPath, io.stderr);
       const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd, onProgress: progress?.onAnalysis, engine });
       let needsSecondPass: boolean;
       try {

@@ -21,7 +21,7 @@ export const graphCommand: Command = {
     const projects = await resolveProjectArgs(values, io.cwd);
     if (projects.length !== 1) throw new InputError("graph draws one project at a time; pass a single --project");
     const project = projects[0]!;
-    const { inventory, session } = analyze({ project, cwd: io.cwd, engine: await analysisEngine(values, project) });
+    const { inventory, session } = analyze({ project, cwd: io.cwd, engine: await analysisEngine(values, project, io.stderr) });
     session.close();
     io.stdout(await renderGraph(inventory, format as GraphFormat));
     return 0;

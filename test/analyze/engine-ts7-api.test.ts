@@ -5,7 +5,8 @@ import { ts } from "ts-morph";
 import * as ast from "typescript7/unstable/ast";
 import * as sync from "typescript7/unstable/sync";
 import { describe, expect, it } from "vitest";
-import { TYPESCRIPT7_VERSION } from "../../src/analyze/engine/ts7.js";
+import { loadTs7Api, TYPESCRIPT7_VERSION } from "../../src/analyze/engine/ts7-api.js";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
 
 /**
@@ -17,7 +18,15 @@ import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
 const METHODS = {
   API: ["updateSnapshot", "close"],
   Snapshot: ["getProject", "getProjects"],
-  Program: ["getSourceFileNames", "getSourceFile", "isSourceFileFromExternalLibrary", "getConfigFileParsingDiagnostics"],
+  Program: [
+    "getSourceFileNames",
+    "getSourceFile",
+    "isSourceFileFromExternalLibrary",
+    "isSourceFileDefaultLibrary",
+    "getConfigFileParsingDiagnostics",
+    "getSyntacticDiagnostics",
+    "getSourceFileMetadata",
+  ],
   Checker: [
     "getTypeAtLocation",
     "getSymbolAtLocation",
@@ -32,6 +41,25 @@ const METHODS = {
     "isTupleType",
     "typeToString",
     "isTypeAssignableTo",
+    // What ts7-checker.ts answers TypeScript 6's calls with.
+    "getTypeOfSymbolAtLocation",
+    "getShorthandAssignmentValueSymbol",
+    "getIndexInfosOfType",
+    "getExportsOfModule",
+    "getSignatureFromDeclaration",
+    "getResolvedSignature",
+    "getContextualType",
+    "getDeclaredTypeOfSymbol",
+    "getBaseTypeOfLiteralType",
+    "getNonNullableType",
+    "getTypeFromTypeNode",
+    "isArrayLikeType",
+    "getAnyType",
+    "getStringType",
+    "getNumberType",
+    "getBooleanType",
+    "getVoidType",
+    "getUndefinedType",
   ],
   NodeHandle: ["resolve"],
 } as const;
@@ -100,12 +128,37 @@ describe("the TypeScript 7 API the engine is built on", () => {
       for (const method of ["forEachChild", "getSourceFile", "getStart", "getText", "getLineAndCharacterOfPosition"]) {
         expect(typeof (file as unknown as Record<string, unknown>)[method], `SourceFile.${method}`).toBe("function");
       }
+      // ts7-checker.ts resolves declarations as NodeHandle.resolve does, without asking for the file each time.
+      expect(typeof (file as unknown as Record<string, unknown>)["getOrCreateNodeAtIndex"], "SourceFile.getOrCreateNodeAtIndex").toBe("function");
+      const symbol = project.checker.getSymbolAtLocation(file);
+      const handle = symbol?.declarations[0];
+      expect(handle?.index, "NodeHandle.index").toBeTypeOf("number");
+      expect(handle?.path, "NodeHandle.path").toBeTypeOf("string");
+      // ts7.ts stops tsgo by killing its process before the API closes it (no "context canceled").
+      const channel = (api as unknown as { client?: { channel?: { close?: unknown; child?: { kill?: unknown } } } }).client?.channel;
+      expect(typeof channel?.close, "API.client.channel.close").toBe("function");
+      expect(typeof channel?.child?.kill, "API.client.channel.child.kill").toBe("function");
       const [type] = project.checker.getTypeAtLocation([file.statements[0]!]);
       for (const method of ["isUnionType", "getTypes", "isTypeReference", "isStringLiteralType", "isNumberLiteralType", "isBooleanLiteralType"]) {
         expect(typeof (type as unknown as Record<string, unknown>)[method], `Type.${method}`).toBe("function");
       }
     } finally {
       api.close();
+    }
+  });
+
+  it("is taken from the project when the project installs the pinned version, else from beside mcp-conform", async () => {
+    const scratch = mkdtempSync(join(repoRoot, ".tmp", "ts7-api-"));
+    try {
+      const withSeven = join(scratch, "seven");
+      mkdirSync(join(withSeven, "node_modules"), { recursive: true });
+      writeFileSync(join(withSeven, "package.json"), "{}");
+      symlinkSync(join(repoRoot, "node_modules", "typescript7"), join(withSeven, "node_modules", "typescript"), "dir");
+      expect((await loadTs7Api(withSeven)).source).toBe("project");
+      // The repository installs TypeScript 6 as `typescript`: the engine's own copy serves.
+      expect((await loadTs7Api(repoRoot)).source).toBe("mcp-conform");
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
     }
   });
 });

@@ -29,7 +29,13 @@ export function installedTypeScriptMajor(projectDir: string): number | undefined
   }
 }
 
-/** Loads only the engine asked for: the TypeScript 7 engine starts nothing until it opens a project. */
-export async function loadEngine(id: EngineId): Promise<Engine> {
-  return id === "ts7" ? (await import("./ts7.js")).ts7Engine : (await import("./ts6.js")).ts6Engine;
+/**
+ * Loads only the engine asked for: the TypeScript 7 engine starts nothing until it opens a project.
+ * Its API comes from the project (`projectDir`) when the project installs the pinned version, else
+ * from beside mcp-conform (ts7-api.ts); neither is an input error that says so.
+ */
+export async function loadEngine(id: EngineId, projectDir: string = process.cwd()): Promise<Engine> {
+  if (id === "ts6") return (await import("./ts6.js")).ts6Engine;
+  const [{ loadTs7Api }, { ts7EngineWith }] = await Promise.all([import("./ts7-api.js"), import("./ts7.js")]);
+  return ts7EngineWith(await loadTs7Api(projectDir));
 }

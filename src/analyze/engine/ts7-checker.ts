@@ -1,15 +1,16 @@
-import type { ts } from "ts-morph";
-import {
-  type Checker,
-  type NodeHandle,
-  type IndexInfo as Ts7IndexInfo,
-  type Project,
-  type Signature as Ts7Signature,
-  SignatureKind,
-  type Symbol as Ts7Symbol,
-  type Type as Ts7Type,
-  TypeFlags,
+import { ts } from "ts-morph";
+import type {
+  Checker,
+  NodeHandle,
+  IndexInfo as Ts7IndexInfo,
+  Project,
+  Signature as Ts7Signature,
+  Symbol as Ts7Symbol,
+  Type as Ts7Type,
 } from "typescript7/unstable/sync";
+
+// TypeScript 7 gives every TypeFlags and SignatureKind member TypeScript 6's value (engine-ts7-api.test.ts holds it).
+const { TypeFlags, SignatureKind } = ts;
 import type { AnalysisChecker } from "./engine.js";
 
 /**

@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, relative, resolve } from "node:path";
 import { ts } from "ts-morph";
-import { SyntaxKind } from "typescript7/unstable/ast";
-import { API, type Checker, type Project, type Signature, SignatureKind, type Symbol as Ts7Symbol, SymbolFlags, type Type } from "typescript7/unstable/sync";
+import type { API, Checker, Project, Signature, Symbol as Ts7Symbol, Type } from "typescript7/unstable/sync";
+import type { Ts7Api } from "./ts7-api.js";
 import { InputError } from "../../errors.js";
+import { TYPESCRIPT7_VERSION } from "./ts7-api.js";
 import { toPosixPath } from "../paths.js";
 import type {
   Engine,
@@ -27,46 +26,12 @@ import { Ts7AnalysisProgram, withNodeFormat } from "./ts7-program.js";
 /**
  * The engine on TypeScript 7's native API: the compiler runs in its own process (tsgo) and every
  * checker call is a synchronous round trip to it, so the checker's `...At` calls go in batches.
- * The API is unstable, so the engine runs one exact version, installed as `typescript7`; another
- * version is refused (test/analyze/engine-ts7-api.test.ts pins the surface used here).
+ * The API comes from `loadTs7Api` (ts7-api.ts): one exact version, taken from the project or from
+ * beside mcp-conform (test/analyze/engine-ts7-api.test.ts pins the surface used here).
  */
-export const TYPESCRIPT7_VERSION = "7.0.2";
-
-function installedVersion(): string {
-  const require = createRequire(import.meta.url);
-  return (JSON.parse(readFileSync(require.resolve("typescript7/package.json"), "utf8")) as { version: string }).version;
-}
-
-export const ts7Engine: Engine = {
-  id: "ts7",
-  compilerVersion: TYPESCRIPT7_VERSION,
-  open(tsconfigArg, cwd) {
-    const tsconfigPath = resolve(cwd, tsconfigArg);
-    const version = installedVersion();
-    if (version !== TYPESCRIPT7_VERSION) {
-      throw new Error(
-        `the TypeScript 7 engine is built for typescript ${TYPESCRIPT7_VERSION}, and ${version} is installed as typescript7: its API is unstable`,
-      );
-    }
-    const api = new API({ cwd });
-    try {
-      const snapshot = api.updateSnapshot({ openProjects: [tsconfigPath] });
-      const project = snapshot.getProject(tsconfigPath) ?? snapshot.getProjects()[0];
-      if (!project) throw new InputError(`TypeScript 7 opened no project for ${toPosixPath(relative(cwd, tsconfigPath))}`, { file: tsconfigPath });
-      const [problem] = project.program.getConfigFileParsingDiagnostics().filter((d) => d.category === 1 && d.code !== 18003);
-      if (problem) throw new InputError(`invalid tsconfig: ${problem.text}`, { file: toPosixPath(relative(cwd, problem.fileName ?? tsconfigPath)) });
-      return new Ts7Project(api, project, tsconfigPath);
-    } catch (error) {
-      stopQuietly(api);
-      throw error;
-    }
-  },
-};
-
-const kinds = kindNames(SyntaxKind as unknown as Record<string, string | number>);
-
-// engine/ast.ts reads TypeScript 7's kinds as TypeScript 6 numbers them: the table, by name.
-{
+export function ts7EngineWith(ts7: Ts7Api): Engine {
+  const kinds = kindNames(ts7.SyntaxKind as unknown as Record<string, string | number>);
+  // engine/ast.ts reads TypeScript 7's kinds as TypeScript 6 numbers them: the table, by name.
   const ts6Kinds = kindNames(ts.SyntaxKind as unknown as Record<string, string | number>);
   const table = new Int32Array(1024).fill(-1);
   for (let kind = 0; kind < table.length; kind++) {
@@ -74,6 +39,27 @@ const kinds = kindNames(SyntaxKind as unknown as Record<string, string | number>
     if (!name.startsWith("Unknown")) table[kind] = ts6Kinds.kindOf(name) ?? -1;
   }
   registerTs7Kinds(table, { bindingElement: kinds.kindOf("BindingElement") ?? -1, globalKeyword: kinds.kindOf("GlobalKeyword") ?? -1 });
+  const syntax = ts7Syntax(kinds);
+
+  return {
+    id: "ts7",
+    compilerVersion: TYPESCRIPT7_VERSION,
+    open(tsconfigArg, cwd) {
+      const tsconfigPath = resolve(cwd, tsconfigArg);
+      const api = new ts7.sync.API({ cwd });
+      try {
+        const snapshot = api.updateSnapshot({ openProjects: [tsconfigPath] });
+        const project = snapshot.getProject(tsconfigPath) ?? snapshot.getProjects()[0];
+        if (!project) throw new InputError(`TypeScript 7 opened no project for ${toPosixPath(relative(cwd, tsconfigPath))}`, { file: tsconfigPath });
+        const [problem] = project.program.getConfigFileParsingDiagnostics().filter((d) => d.category === 1 && d.code !== 18003);
+        if (problem) throw new InputError(`invalid tsconfig: ${problem.text}`, { file: toPosixPath(relative(cwd, problem.fileName ?? tsconfigPath)) });
+        return new Ts7Project(api, project, tsconfigPath, syntax);
+      } catch (error) {
+        stopQuietly(api);
+        throw error;
+      }
+    },
+  };
 }
 
 // TypeScript 7's nodes are read through TypeScript 6's node interfaces (engine.ts); this is the
@@ -86,7 +72,6 @@ class Ts7Project implements EngineProject {
   readonly engine = "ts7";
   readonly rootDir: string;
   readonly allowJs: boolean;
-  readonly syntax: EngineSyntax = ts7Syntax;
   readonly checker: EngineChecker;
   /** The same program and checker as the analysis reads them (TypeScript 6's names). */
   readonly analysisChecker: Ts7AnalysisChecker;
@@ -97,6 +82,7 @@ class Ts7Project implements EngineProject {
     private readonly api: API,
     private readonly project: Project,
     readonly tsconfigPath: string,
+    readonly syntax: EngineSyntax,
   ) {
     this.rootDir = dirname(tsconfigPath);
     this.allowJs = project.compilerOptions.allowJs === true;
@@ -148,27 +134,30 @@ function stopQuietly(api: API): void {
   api.close();
 }
 
-const BINDING_ELEMENT = kinds.kindOf("BindingElement");
+type Kinds = ReturnType<typeof kindNames>;
 
-/**
- * The kind's name as TypeScript 6 would give it: a hole in an array binding pattern (`[, b]`) is a
- * nameless BindingElement in TypeScript 7 and an OmittedExpression in TypeScript 6.
- */
-function ts7KindName(node: EngineNode): string {
-  if (node.kind === BINDING_ELEMENT && (node as unknown as { name?: unknown }).name === undefined) return "OmittedExpression";
-  return kinds.nameOf(node.kind);
+/** How the engine interface (engine.ts) reads TypeScript 7's nodes, by TypeScript 7's kind names. */
+function ts7Syntax(kinds: Kinds): EngineSyntax {
+  const bindingElement = kinds.kindOf("BindingElement");
+  /**
+   * The kind's name as TypeScript 6 would give it: a hole in an array binding pattern (`[, b]`) is a
+   * nameless BindingElement in TypeScript 7 and an OmittedExpression in TypeScript 6.
+   */
+  const kindName = (node: EngineNode): string => {
+    if (node.kind === bindingElement && (node as unknown as { name?: unknown }).name === undefined) return "OmittedExpression";
+    return kinds.nameOf(node.kind);
+  };
+  return {
+    kindName,
+    is: <K extends NodeKindName>(node: EngineNode, kind: K): node is NodesByKind[K] => node.kind === kinds.kindOf(kind) && kindName(node) === kind,
+    forEachChild: (node, visit) => ts7Node(node).forEachChild((child) => visit(engineNode(child))),
+    line: (node) => {
+      const sf = ts7Node(node).getSourceFile();
+      return sf.getLineAndCharacterOfPosition(ts7Node(node).getStart(sf)).line + 1;
+    },
+    text: (node) => ts7Node(node).getText(),
+  };
 }
-
-const ts7Syntax: EngineSyntax = {
-  kindName: ts7KindName,
-  is: <K extends NodeKindName>(node: EngineNode, kind: K): node is NodesByKind[K] => node.kind === kinds.kindOf(kind) && ts7KindName(node) === kind,
-  forEachChild: (node, visit) => ts7Node(node).forEachChild((child) => visit(engineNode(child))),
-  line: (node) => {
-    const sf = ts7Node(node).getSourceFile();
-    return sf.getLineAndCharacterOfPosition(ts7Node(node).getStart(sf)).line + 1;
-  },
-  text: (node) => ts7Node(node).getText(),
-};
 
 const type = (t: Type | undefined): EngineType | undefined => t as unknown as EngineType | undefined;
 const native = (t: EngineType): Type => t as unknown as Type;
@@ -193,7 +182,7 @@ class Ts7Checker implements EngineChecker {
 
   aliasedSymbol(s: EngineSymbol): EngineSymbol {
     const original = nativeSymbol(s);
-    return original.flags & SymbolFlags.Alias ? symbol(this.checker.getAliasedSymbol(original)) : s;
+    return original.flags & ts.SymbolFlags.Alias ? symbol(this.checker.getAliasedSymbol(original)) : s;
   }
 
   typeOfSymbol(s: EngineSymbol): EngineType | undefined {
@@ -208,7 +197,7 @@ class Ts7Checker implements EngineChecker {
   }
 
   callSignatures(t: EngineType): readonly EngineSignature[] {
-    return this.checker.getSignaturesOfType(native(t), SignatureKind.Call) as unknown as EngineSignature[];
+    return this.checker.getSignaturesOfType(native(t), ts.SignatureKind.Call as number) as unknown as EngineSignature[];
   }
 
   returnType(signature: EngineSignature): EngineType | undefined {

@@ -1,0 +1,62 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type * as Ast from "typescript7/unstable/ast";
+import type * as Sync from "typescript7/unstable/sync";
+import { InputError } from "../../errors.js";
+
+/**
+ * The TypeScript 7 API is unstable, so the engine runs one exact version. It is taken from the
+ * project itself when the project installs that version (a TypeScript 7 project then needs nothing
+ * more), else from a `typescript7` package installed beside mcp-conform
+ * (`npm i -D typescript7@npm:typescript@7.0.2`, which is how mcp-conform's own tests get it).
+ */
+export const TYPESCRIPT7_VERSION = "7.0.2";
+
+export interface Ts7Api {
+  readonly sync: typeof Sync;
+  readonly SyntaxKind: typeof Ast.SyntaxKind;
+  /** Where it was loaded from: the project's `typescript`, or mcp-conform's `typescript7`. */
+  readonly source: "project" | "mcp-conform";
+}
+
+interface FoundPackage {
+  dir: string;
+  version: string;
+  exports: Record<string, string>;
+}
+
+function findPackage(from: string, name: string): FoundPackage | undefined {
+  try {
+    const manifest = createRequire(from).resolve(`${name}/package.json`);
+    const json = JSON.parse(readFileSync(manifest, "utf8")) as { version?: string; exports?: Record<string, unknown> };
+    const exports = Object.fromEntries(Object.entries(json.exports ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    return { dir: dirname(manifest), version: json.version ?? "", exports };
+  } catch {
+    return undefined;
+  }
+}
+
+async function importFrom(found: FoundPackage): Promise<Pick<Ts7Api, "sync" | "SyntaxKind">> {
+  const load = async (subpath: string): Promise<unknown> => {
+    const target = found.exports[subpath];
+    if (!target) throw new Error(`typescript ${found.version} has no ${subpath}`);
+    return import(pathToFileURL(join(found.dir, target)).href);
+  };
+  const sync = (await load("./unstable/sync")) as typeof Sync;
+  const ast = (await load("./unstable/ast")) as typeof Ast;
+  return { sync, SyntaxKind: ast.SyntaxKind };
+}
+
+/** The pinned TypeScript 7 API for a project, or an input error that says how to get it. */
+export async function loadTs7Api(projectDir: string): Promise<Ts7Api> {
+  const own = findPackage(join(projectDir, "package.json"), "typescript");
+  if (own?.version === TYPESCRIPT7_VERSION) return { ...(await importFrom(own)), source: "project" };
+  const beside = findPackage(import.meta.url, "typescript7");
+  if (beside?.version === TYPESCRIPT7_VERSION) return { ...(await importFrom(beside)), source: "mcp-conform" };
+  const has = own ? `the project has typescript ${own.version}` : "the project has no typescript installed";
+  throw new InputError(
+    `the TypeScript 7 engine runs typescript ${TYPESCRIPT7_VERSION} exactly (its API is unstable) and ${has}: install typescript@${TYPESCRIPT7_VERSION}, or analyse with --engine ts6`,
+  );
+}
