@@ -1,4 +1,3 @@
-import { ts } from "ts-morph";
 import { isInputRequiredResult } from "../analyze/resolve/exits.js";
 import type { ExitPoint } from "../analyze/resolve/return-paths.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
