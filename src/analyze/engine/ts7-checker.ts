@@ -182,6 +182,24 @@ class TypeView {
   get elementFlags(): readonly ts.ElementFlags[] | undefined {
     return this.native.isTupleType() ? (this.native.elementFlags as readonly number[]) : undefined;
   }
+  /** A tuple target's `readonly` (`readonly [string, number?]`). */
+  get readonly(): boolean | undefined {
+    return this.native.isTupleType() ? this.native.readonly : undefined;
+  }
+  /** A class or interface's type parameters, outer and local (what `Box<T>`'s references give arguments for). */
+  get typeParameters(): ts.TypeParameter[] | undefined {
+    return this.once("typeParameters", () => this.parameterViews(this.native.isClassOrInterface() ? this.native.getTypeParameters() : []));
+  }
+  get outerTypeParameters(): ts.TypeParameter[] | undefined {
+    return this.once("outerTypeParameters", () => this.parameterViews(this.native.isClassOrInterface() ? this.native.getOuterTypeParameters() : []));
+  }
+  get localTypeParameters(): ts.TypeParameter[] | undefined {
+    return this.once("localTypeParameters", () => this.parameterViews(this.native.isClassOrInterface() ? this.native.getLocalTypeParameters() : []));
+  }
+  private parameterViews(parameters: readonly Ts7Type[]): ts.TypeParameter[] | undefined {
+    // TypeScript 6 leaves the list undefined for a type without parameters.
+    return parameters.length > 0 ? parameters.map((p) => this.views.type(p) as ts.TypeParameter) : undefined;
+  }
   isUnion(): this is ts.UnionType {
     return (this.flags & TypeFlags.Union) !== 0;
   }

@@ -297,7 +297,8 @@ export class TypeReferenceEmitter {
   private isPackageFile(file: ts.SourceFile): boolean {
     let known = this.packageFiles.get(file);
     if (known === undefined) {
-      known = /[\\/]node_modules[\\/]/.test(file.fileName) || this.program.isSourceFileFromExternalLibrary(file);
+      // TypeScript 7 keeps its lib files in a package of its own (`node_modules/@typescript/...`): they are still lib, not a package.
+      known = !this.isLibDeclaration(file) && (/[\\/]node_modules[\\/]/.test(file.fileName) || this.program.isSourceFileFromExternalLibrary(file));
       this.packageFiles.set(file, known);
     }
     return known;
