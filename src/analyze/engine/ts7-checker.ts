@@ -1,10 +1,13 @@
 import type { ts } from "ts-morph";
+import { SyntaxKind } from "typescript7/unstable/ast";
 import {
   type Checker,
   type IndexInfo as Ts7IndexInfo,
+  NodeBuilderFlags,
   type Project,
   type Signature as Ts7Signature,
   SignatureKind,
+  SymbolFlags,
   type Symbol as Ts7Symbol,
   type Type as Ts7Type,
   TypeFlags,
@@ -29,6 +32,8 @@ interface Views {
   type(native: Ts7Type): ts.Type;
   symbol(native: Ts7Symbol): ts.Symbol;
   signature(native: Ts7Signature): ts.Signature;
+  /** What TypeScript 6 keeps as a union's `origin`; see `Ts7AnalysisChecker.unionOrigin`. */
+  origin(union: Ts7Type): ts.Type | undefined;
   checker: Checker;
 }
 
@@ -162,6 +167,10 @@ class TypeView {
       return undefined;
     }) as ts.Type[];
   }
+  /** The union as written, when it holds named unions (`PhaseStatus | null`): TypeScript 6's `origin`. */
+  get origin(): ts.Type | undefined {
+    return this.once("origin", () => (this.native.isUnionType() ? this.views.origin(this.native) : undefined));
+  }
   /** A template literal's texts. */
   get texts(): readonly string[] | undefined {
     return this.native.isTemplateLiteralType() ? this.native.texts : undefined;
@@ -269,6 +278,7 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
       type: (t) => this.view(this.typeViews, t, () => new TypeView(t, views) as unknown as ts.Type),
       symbol: (s) => this.view(this.symbolViews, s, () => new SymbolView(s, views) as unknown as ts.Symbol),
       signature: (s) => this.view(this.signatureViews, s, () => new SignatureView(s, views) as unknown as ts.Signature),
+      origin: (union) => this.unionOrigin(union),
     };
     this.views = views;
   }
@@ -423,8 +433,107 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     this.trueType ??= (this.views.type(this.checker.getBooleanType()) as ts.UnionType).types.find((member) => (member as unknown as TypeView).value === true);
     return this.trueType!;
   }
+  /**
+   * TypeScript 6 keeps, beside a union's flat members, the members as they were joined (`origin`):
+   * `PhaseStatus | null` rather than eight literals and null, which is how a named union stays
+   * named when printed. TypeScript 7's API does not give it, but its printer reads it: print the
+   * union with every name qualified by its module (`import("/abs/state").PhaseStatus | null`),
+   * find each named member's declared type, and keep it when its members are the union's. Members
+   * with type arguments, or names that cannot be found, stay flat; then none is found: undefined.
+   */
+  private unionOrigin(union: Ts7Type): ts.Type | undefined {
+    if (!union.isUnionType()) return undefined;
+    const flat = union.getTypes();
+    if (flat.length < 2) return undefined;
+    const node = this.checker.typeToTypeNode(
+      union,
+      undefined,
+      NodeBuilderFlags.NoTruncation | NodeBuilderFlags.UseFullyQualifiedType | NodeBuilderFlags.InTypeAlias | NodeBuilderFlags.UseAliasDefinedOutsideCurrentScope,
+    ) as unknown as { kind: number; types?: ArrayLike<OriginMemberNode> } | undefined;
+    if (node?.kind !== SyntaxKind.UnionType || !node.types) return undefined;
+    const ids = new Set(flat.map((member) => member.id));
+    const named: Ts7Type[] = [];
+    const covered = new Set<number>();
+    for (const member of Array.from(node.types)) {
+      if (member.typeArguments && member.typeArguments.length > 0) continue;
+      const symbol = this.originSymbol(member);
+      if (!symbol) continue;
+      const declared = this.checker.getDeclaredTypeOfSymbol(symbol);
+      if (!declared.isUnionType()) continue;
+      const members = declared.getTypes();
+      if (members.every((m) => ids.has(m.id))) {
+        named.push(declared);
+        for (const m of members) covered.add(m.id);
+      }
+    }
+    if (named.length === 0) return undefined;
+    const types = [...named, ...flat.filter((member) => !covered.has(member.id))].map((t) => this.views.type(t));
+    return { flags: TypeFlags.Union as number, types } as unknown as ts.Type;
+  }
+
+  /** The symbol a printed type name denotes: `import("/abs/file").A.B` or a global `A.B`. */
+  private originSymbol(member: OriginMemberNode): Ts7Symbol | undefined {
+    let path: string[];
+    let scope: Ts7Symbol | undefined;
+    if (member.kind === SyntaxKind.ImportType) {
+      const specifier = member.argument?.literal?.text;
+      const file = specifier === undefined ? undefined : this.fileOfModulePath(specifier);
+      if (!file || !member.qualifier) return undefined;
+      scope = this.checker.getSymbolAtLocation(file as unknown as Ts7Node);
+      path = qualifiedPath(member.qualifier);
+    } else if (member.kind === SyntaxKind.TypeReference && member.typeName) {
+      path = qualifiedPath(member.typeName);
+      const [first] = path;
+      if (first === undefined) return undefined;
+      scope = this.checker.resolveName(first, path.length > 1 ? SymbolFlags.Namespace : SymbolFlags.Type | SymbolFlags.Enum);
+      path = path.slice(1);
+    } else return undefined;
+    for (const name of path) {
+      if (!scope) return undefined;
+      const found = this.checker.getExportsOfModule(scope).find((candidate) => candidate.name === name);
+      scope = found && found.flags & SymbolFlags.Alias ? this.checker.getAliasedSymbol(found) : found;
+    }
+    return scope && scope.flags & (SymbolFlags.TypeAlias | SymbolFlags.Enum) ? scope : undefined;
+  }
+
+  private modulePaths: Map<string, string> | undefined;
+
+  /** The program's file a printed module path (no extension) names. */
+  private fileOfModulePath(specifier: string): unknown {
+    if (!this.modulePaths) {
+      this.modulePaths = new Map();
+      for (const name of this.project.program.getSourceFileNames()) {
+        const bare = name.replace(/(\.d)?\.[mc]?[tj]sx?$/, "");
+        if (!this.modulePaths.has(bare)) this.modulePaths.set(bare, name);
+      }
+    }
+    const name = this.modulePaths.get(specifier);
+    return name === undefined ? undefined : this.project.program.getSourceFile(name);
+  }
+
   /** The project whose program the nodes come from (node handles resolve in it). */
   get ts7Project(): Project {
     return this.project;
   }
+}
+
+/** A member of a union as TypeScript 7's printer builds it: a type reference or an import type. */
+interface OriginMemberNode {
+  kind: number;
+  typeName?: QualifiedNameNode;
+  qualifier?: QualifiedNameNode;
+  argument?: { literal?: { text?: string } };
+  typeArguments?: ArrayLike<unknown>;
+}
+
+interface QualifiedNameNode {
+  kind: number;
+  text?: string;
+  left?: QualifiedNameNode;
+  right?: QualifiedNameNode;
+}
+
+function qualifiedPath(name: QualifiedNameNode): string[] {
+  if (name.kind === SyntaxKind.QualifiedName && name.left && name.right) return [...qualifiedPath(name.left), ...qualifiedPath(name.right)];
+  return name.text === undefined ? [] : [name.text];
 }
