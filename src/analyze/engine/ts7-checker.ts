@@ -50,8 +50,9 @@ class SymbolView {
     // A private name is keyed `__#<class id>@#name` inside TypeScript 7.
     return this.native.name.replace(/^__#\d+@(?=#)/, "");
   }
+  /** As TypeScript 6 escapes names: a private name keeps its class key (`__#1@#count`), as a symbol key does (`__@iterator@9`). */
   get escapedName(): ts.__String {
-    return this.name as ts.__String;
+    return this.native.name as ts.__String;
   }
   get flags(): ts.SymbolFlags {
     return this.native.flags as number;
