@@ -449,7 +449,10 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     const node = this.checker.typeToTypeNode(
       union,
       undefined,
-      NodeBuilderFlags.NoTruncation | NodeBuilderFlags.UseFullyQualifiedType | NodeBuilderFlags.InTypeAlias | NodeBuilderFlags.UseAliasDefinedOutsideCurrentScope,
+      NodeBuilderFlags.NoTruncation |
+        NodeBuilderFlags.UseFullyQualifiedType |
+        NodeBuilderFlags.InTypeAlias |
+        NodeBuilderFlags.UseAliasDefinedOutsideCurrentScope,
     ) as unknown as { kind: number; types?: ArrayLike<OriginMemberNode> } | undefined;
     if (node?.kind !== SyntaxKind.UnionType || !node.types) return undefined;
     const ids = new Set(flat.map((member) => member.id));

@@ -14,6 +14,24 @@ export function sortLiteralUnions(text: string): string {
 const OPEN = "([{<";
 const CLOSE = ")]}>";
 
+/** `text` split at each `separator` outside quotes and brackets (pieces untrimmed). */
+export function splitOutside(text: string, separator: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  scan(text, (i) => {
+    if (text.charAt(i) !== separator) return;
+    pieces.push(text.slice(start, i));
+    start = i + 1;
+  });
+  pieces.push(text.slice(start));
+  return pieces;
+}
+
+/** Whether `text` is one bracketed group (`(...)`, `{...}`), the closing bracket its last character. */
+export function isOneGroup(text: string, open: string): boolean {
+  return text.startsWith(open) && closing(text, 0) === text.length - 1;
+}
+
 /** Walks `text` at one bracket depth, calling `atDepth0` with each index that is not inside quotes or brackets. */
 function scan(text: string, atDepth0: (index: number) => number | void): void {
   let depth = 0;
