@@ -460,14 +460,15 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     const covered = new Set<number>();
     for (const member of Array.from(node.types)) {
       if (member.typeArguments && member.typeArguments.length > 0) continue;
-      const symbol = this.originSymbol(member);
-      if (!symbol) continue;
-      const declared = this.checker.getDeclaredTypeOfSymbol(symbol);
-      if (!declared.isUnionType()) continue;
-      const members = declared.getTypes();
-      if (members.every((m) => ids.has(m.id))) {
-        named.push(declared);
-        for (const m of members) covered.add(m.id);
+      for (const symbol of this.originSymbols(member)) {
+        const declared = this.checker.getDeclaredTypeOfSymbol(symbol);
+        if (!declared.isUnionType()) continue;
+        const members = declared.getTypes();
+        if (members.every((m) => ids.has(m.id))) {
+          named.push(declared);
+          for (const m of members) covered.add(m.id);
+          break;
+        }
       }
     }
     if (named.length === 0) return undefined;
@@ -475,29 +476,56 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     return { flags: TypeFlags.Union as number, types } as unknown as ts.Type;
   }
 
-  /** The symbol a printed type name denotes: `import("/abs/file").A.B` or a global `A.B`. */
-  private originSymbol(member: OriginMemberNode): Ts7Symbol | undefined {
+  /**
+   * The symbols a printed type name may denote: `import("/abs/file").A.B`, a global `A.B`, or a
+   * bare `A` that the printer found accessible, which may be any module's export of that name.
+   */
+  private originSymbols(member: OriginMemberNode): Ts7Symbol[] {
     let path: string[];
     let scope: Ts7Symbol | undefined;
     if (member.kind === SyntaxKind.ImportType) {
       const specifier = member.argument?.literal?.text;
       const file = specifier === undefined ? undefined : this.fileOfModulePath(specifier);
-      if (!file || !member.qualifier) return undefined;
+      if (!file || !member.qualifier) return [];
       scope = this.checker.getSymbolAtLocation(file as unknown as Ts7Node);
       path = qualifiedPath(member.qualifier);
     } else if (member.kind === SyntaxKind.TypeReference && member.typeName) {
       path = qualifiedPath(member.typeName);
       const [first] = path;
-      if (first === undefined) return undefined;
+      if (first === undefined) return [];
       scope = this.checker.resolveName(first, path.length > 1 ? SymbolFlags.Namespace : SymbolFlags.Type | SymbolFlags.Enum);
+      if (!scope && path.length === 1) return this.projectExportsNamed(first);
       path = path.slice(1);
-    } else return undefined;
+    } else return [];
     for (const name of path) {
-      if (!scope) return undefined;
+      if (!scope) return [];
       const found = this.checker.getExportsOfModule(scope).find((candidate) => candidate.name === name);
       scope = found && found.flags & SymbolFlags.Alias ? this.checker.getAliasedSymbol(found) : found;
     }
-    return scope && scope.flags & (SymbolFlags.TypeAlias | SymbolFlags.Enum) ? scope : undefined;
+    return scope && scope.flags & (SymbolFlags.TypeAlias | SymbolFlags.Enum) ? [scope] : [];
+  }
+
+  private projectExports: Map<string, Ts7Symbol[]> | undefined;
+
+  /** The type aliases and enums the project's own modules export under `name` (read once, on first need). */
+  private projectExportsNamed(name: string): Ts7Symbol[] {
+    if (!this.projectExports) {
+      this.projectExports = new Map();
+      for (const fileName of this.project.program.getSourceFileNames()) {
+        if (/[\\/]node_modules[\\/]/.test(fileName)) continue;
+        const file = this.project.program.getSourceFile(fileName);
+        const moduleSymbol = file ? this.checker.getSymbolAtLocation(file as unknown as Ts7Node) : undefined;
+        if (!moduleSymbol) continue;
+        for (const exported of this.checker.getExportsOfModule(moduleSymbol)) {
+          const target = exported.flags & SymbolFlags.Alias ? this.checker.getAliasedSymbol(exported) : exported;
+          if (!(target.flags & (SymbolFlags.TypeAlias | SymbolFlags.Enum))) continue;
+          const known = this.projectExports.get(exported.name) ?? [];
+          if (!known.includes(target)) known.push(target);
+          this.projectExports.set(exported.name, known);
+        }
+      }
+    }
+    return this.projectExports.get(name) ?? [];
   }
 
   private modulePaths: Map<string, string> | undefined;
