@@ -267,6 +267,7 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   private readonly typeViews = new WeakMap<object, ts.Type>();
   private readonly symbolViews = new WeakMap<object, ts.Symbol>();
   private readonly signatureViews = new WeakMap<object, ts.Signature>();
+  private readonly symbolTypes = new WeakMap<ts.Symbol, ts.Type>();
   private readonly views: Views;
   private trueType: ts.Type | undefined;
 
@@ -322,8 +323,14 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   getTypeOfSymbolAtLocation(symbol: ts.Symbol, node: ts.Node): ts.Type {
     return this.type(this.checker.getTypeOfSymbolAtLocation(native(symbol), ts7Node(node)));
   }
+  /** Kept per symbol: the type emitter, the schema emitter and the printed text's walk each ask for every property's type. */
   getTypeOfSymbol(symbol: ts.Symbol): ts.Type {
-    return this.type(this.checker.getTypeOfSymbol(native<Ts7Symbol>(symbol)));
+    let found = this.symbolTypes.get(symbol);
+    if (!found) {
+      found = this.type(this.checker.getTypeOfSymbol(native<Ts7Symbol>(symbol)));
+      this.symbolTypes.set(symbol, found);
+    }
+    return found;
   }
   getTypeArguments(type: ts.TypeReference): readonly ts.Type[] {
     const reference = native<Ts7Type>(type);

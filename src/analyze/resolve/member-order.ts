@@ -92,9 +92,10 @@ function objectLiteral(text: string, type: ts.Type, checker: AnalysisChecker, de
     const member = MEMBER.exec(piece);
     if (!member) return { text: piece, property: undefined };
     const name = member[2]!.startsWith('"') ? (JSON.parse(member[2]!) as string) : member[2]!;
-    const property = checker.getPropertyOfType(type, name);
+    // The list, not a lookup by name: the emitters have read it already (one trip to TypeScript 7, not one per name).
+    const property = checker.getPropertiesOfType(type).find((candidate) => candidate.name === name);
     if (!property) return { text: piece, property: undefined };
-    const walked = walk(member[4]!, checker.getTypeOfSymbol(property), checker, depth + 1);
+    const walked = member[4]!.includes("{") ? walk(member[4]!, checker.getTypeOfSymbol(property), checker, depth + 1) : member[4]!;
     return { text: `${member[1]}${member[2]}${member[3]}${walked}`, property };
   });
   if (objectFlags(type) & ts.ObjectFlags.Mapped) {
