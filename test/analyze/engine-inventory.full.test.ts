@@ -12,22 +12,7 @@ import { inventoryOn } from "./engine-inventory.js";
  * KNOWN_DIFFERENCES are fixtures where they still differ, run as `it.fails`: one that comes to
  * match fails here until it is taken off the list.
  */
-// All twelve are how types are printed: TypeScript 7 orders union members and some properties
-// differently, and the views do not yet give an instantiated alias's or interface's type arguments.
-const KNOWN_DIFFERENCES = new Set<string>([
-  "analyze/graph-sources",
-  "analyze/payload-types",
-  "analyze/relations",
-  "legacy/set-screener",
-  "legacy/task-desk",
-  "notes",
-  "orchestrator",
-  "perspectives",
-  "real-world/xmcp-paths",
-  "stock-legacy",
-  "styles/fastmcp",
-  "styles/sdk-register-tool",
-]);
+const KNOWN_DIFFERENCES = new Set<string>([]);
 
 const FIXTURES = fixtureProjects().filter(
   (fixture) => !fixture.startsWith("bad/") && (projectTypeScriptMajor(join(fixturesRoot, fixture, "tsconfig.json")) ?? 6) >= 6,

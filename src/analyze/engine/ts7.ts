@@ -36,7 +36,8 @@ export function ts7EngineWith(ts7: Ts7Api): Engine {
   const table = new Int32Array(1024).fill(-1);
   for (let kind = 0; kind < table.length; kind++) {
     const name = kinds.nameOf(kind);
-    if (!name.startsWith("Unknown")) table[kind] = ts6Kinds.kindOf(name) ?? -1;
+    // `nameOf` says `Unknown<n>` for a number with no name; `UnknownKeyword` is a name.
+    if (kinds.kindOf(name) === kind) table[kind] = ts6Kinds.kindOf(name) ?? -1;
   }
   registerTs7Kinds(table, { bindingElement: kinds.kindOf("BindingElement") ?? -1, globalKeyword: kinds.kindOf("GlobalKeyword") ?? -1 });
   const syntax = ts7Syntax(kinds);

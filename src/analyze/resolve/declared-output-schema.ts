@@ -2,6 +2,7 @@ import { ts } from "ts-morph";
 import type { DeclaredOutputSchema, JsonSchemaObject } from "../inventory.js";
 import { calleeName, getPropertyNode, propertyNameText, unwrapExpression } from "../syntax.js";
 import { schemaTypes } from "./input-params.js";
+import { propertiesInOrder } from "./type-reference.js";
 import type { TypeSchemaEmitter } from "./type-schema.js";
 import {
   isArrayLiteralExpression,
@@ -164,7 +165,7 @@ function acceptedSchema(expression: ts.Expression, checker: AnalysisChecker, sch
     return schemas.schema([output]);
   }
   // A zod raw shape (SDK 1.x `outputSchema: { field: z.string() }`): every property is a schema.
-  const properties = checker.getPropertiesOfType(type);
+  const properties = propertiesInOrder(type, checker);
   if (properties.length === 0) return null;
   const shape: JsonSchemaObject = {};
   const required: string[] = [];

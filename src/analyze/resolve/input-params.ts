@@ -4,6 +4,7 @@ import { getPropertyValue, literalText, propertyNameText, unwrapExpression } fro
 import { isJsonSchemaLiteral, jsonSchemaProperties } from "./json-schema-type.js";
 import { readZodParam } from "./zod-syntax.js";
 import { withoutUndefined } from "./type-text.js";
+import { propertiesInOrder } from "./type-reference.js";
 import {
   isCallExpression,
   isConditionalExpression,
@@ -210,7 +211,7 @@ function paramsFromSchemaType(node: ts.Node, checker: AnalysisChecker): InputPar
   if (fromShape) return fromShape;
   if (types) {
     const inputType = checker.getNonNullableType(types.input);
-    return checker.getPropertiesOfType(checker.getNonNullableType(types.output)).map((symbol) => {
+    return propertiesInOrder(checker.getNonNullableType(types.output), checker).map((symbol) => {
       const inputSymbol = checker.getPropertyOfType(inputType, symbol.name);
       const inputOptional = inputSymbol
         ? (inputSymbol.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(checker.getTypeOfSymbolAtLocation(inputSymbol, node))
@@ -232,7 +233,7 @@ function paramsFromSchemaType(node: ts.Node, checker: AnalysisChecker): InputPar
  * An empty object type is a shape without params.
  */
 function paramsFromShapeType(type: ts.Type, checker: AnalysisChecker, node: ts.Node): InputParam[] | undefined {
-  const properties = checker.getPropertiesOfType(type);
+  const properties = propertiesInOrder(type, checker);
   if (properties.length === 0) {
     const isEmptyObject = (type.flags & ts.TypeFlags.Object) !== 0 && checker.getIndexInfosOfType(type).length === 0 && type.getCallSignatures().length === 0;
     return isEmptyObject ? [] : undefined;

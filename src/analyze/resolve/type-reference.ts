@@ -88,6 +88,27 @@ export function objectFlags(type: ts.Type): ts.ObjectFlags {
   return type.flags & ts.TypeFlags.Object ? (type as ts.ObjectType).objectFlags : 0;
 }
 
+/**
+ * A type's properties, those of a mapped type (`Partial<T>`, zod's inferred objects) in the order
+ * they are declared. A mapped type's keys are a union, and each compiler lists them in its own
+ * union order: TypeScript 6 by when each key's literal type was first made (which depends on what
+ * was checked before), TypeScript 7 by its own rules. Other types keep the checker's order (own
+ * members as written, then inherited ones), which both compilers share.
+ */
+export function propertiesInOrder(type: ts.Type, checker: AnalysisChecker): ts.Symbol[] {
+  const properties = checker.getPropertiesOfType(type);
+  if (properties.length < 2 || !(objectFlags(type) & ts.ObjectFlags.Mapped)) return properties;
+  const keyed: { property: ts.Symbol; file: string; pos: number; index: number }[] = [];
+  for (const [index, property] of properties.entries()) {
+    const declaration = property.declarations?.[0];
+    // Keys without a declaration (`Record<"b" | "a", T>`) have no written order to follow.
+    if (!declaration) return properties;
+    keyed.push({ property, file: declaration.getSourceFile().fileName, pos: declaration.pos, index });
+  }
+  keyed.sort((a, b) => compareStrings(a.file, b.file) || a.pos - b.pos || a.index - b.index);
+  return keyed.map((entry) => entry.property);
+}
+
 /** A class or interface instance type, directly or as an instantiation (`Box<string>`). */
 export function classOrInterfaceTarget(type: ts.Type): ts.InterfaceType | undefined {
   const flags = objectFlags(type);
@@ -297,7 +318,8 @@ export class TypeReferenceEmitter {
   private isPackageFile(file: ts.SourceFile): boolean {
     let known = this.packageFiles.get(file);
     if (known === undefined) {
-      known = /[\\/]node_modules[\\/]/.test(file.fileName) || this.program.isSourceFileFromExternalLibrary(file);
+      // TypeScript 7 keeps its lib files in a package of its own (`node_modules/@typescript/...`): they are still lib, not a package.
+      known = !this.isLibDeclaration(file) && (/[\\/]node_modules[\\/]/.test(file.fileName) || this.program.isSourceFileFromExternalLibrary(file));
       this.packageFiles.set(file, known);
     }
     return known;
@@ -667,7 +689,7 @@ export class TypeReferenceEmitter {
     const calls = checker.getSignaturesOfType(type, ts.SignatureKind.Call);
     const constructs = checker.getSignaturesOfType(type, ts.SignatureKind.Construct);
     const indexInfos = checker.getIndexInfosOfType(type);
-    const properties = checker.getPropertiesOfType(type);
+    const properties = propertiesInOrder(type, checker);
     if (calls.length === 1 && constructs.length === 0 && indexInfos.length === 0 && properties.length === 0 && calls[0]) {
       return { text: this.signatureText(calls[0], context, "=>"), prec: Prec.Loose };
     }

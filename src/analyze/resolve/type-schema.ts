@@ -1,6 +1,6 @@
 import { ts } from "ts-morph";
 import type { JsonSchemaObject } from "../inventory.js";
-import { classOrInterfaceTarget, isUnwritableMemberName, type TypeReferenceEmitter } from "./type-reference.js";
+import { classOrInterfaceTarget, isUnwritableMemberName, propertiesInOrder, type TypeReferenceEmitter } from "./type-reference.js";
 import { isClassLike, isGetAccessorDeclaration, isSetAccessorDeclaration } from "../engine/ast.js";
 import type { AnalysisChecker } from "../engine/engine.js";
 
@@ -315,7 +315,7 @@ export class TypeSchemaEmitter {
     const checker = this.checker;
     const properties: JsonSchemaObject = {};
     const required: string[] = [];
-    for (const property of checker.getPropertiesOfType(type)) {
+    for (const property of propertiesInOrder(type, checker)) {
       if (isUnwritableMemberName(property)) continue;
       const declarations = property.declarations ?? [];
       // A class's accessors live on its prototype: JSON.stringify never sees them.

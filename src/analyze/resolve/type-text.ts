@@ -1,15 +1,27 @@
 import { ts } from "ts-morph";
 import { unionMembers } from "../../shared/union-members.js";
 import type { AnalysisChecker } from "../engine/engine.js";
+import { sortLiteralUnions } from "./literal-order.js";
+import { mappedMembersInOrder } from "./member-order.js";
 
 const FULL = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
-/** Beyond this, a type is unreadable in a table and risky to embed: fall back to TypeScript's own truncation. */
+/** Beyond this, a type is unreadable in a table and risky to embed: it is cut short. */
 const MAX_TYPE_TEXT = 4000;
+/** Where a type too long to print whole is cut (about what TypeScript's own truncation leaves). */
+const CUT_TYPE_TEXT = 300;
 
-/** A type as TypeScript text, written as it reads from `enclosing` (so in-scope names print plainly). */
+/**
+ * A type as TypeScript text, written as it reads from `enclosing` (so in-scope names print plainly).
+ * Literal union members and a mapped type's properties in one order whichever compiler printed
+ * them (`sortLiteralUnions`, `mappedMembersInOrder`). A type longer than `MAX_TYPE_TEXT` is cut
+ * at a space and ends in `...`; TypeScript's own truncation cannot serve, as what it leaves out
+ * depends on the order it prints in.
+ */
 export function typeText(type: ts.Type, checker: AnalysisChecker, enclosing: ts.Node | undefined): string {
-  const full = checker.typeToString(type, enclosing, FULL);
-  return full.length <= MAX_TYPE_TEXT ? full : checker.typeToString(type, enclosing, ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope);
+  const text = sortLiteralUnions(mappedMembersInOrder(checker.typeToString(type, enclosing, FULL), type, checker));
+  if (text.length <= MAX_TYPE_TEXT) return text;
+  const space = text.lastIndexOf(" ", CUT_TYPE_TEXT);
+  return `${text.slice(0, space > 0 ? space : CUT_TYPE_TEXT)} ...`;
 }
 
 export function isAnyType(type: ts.Type): boolean {

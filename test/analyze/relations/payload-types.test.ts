@@ -42,7 +42,8 @@ const expected: Record<string, { text: string; exact: boolean }> = {
   get_error: { text: 'import("@modelcontextprotocol/sdk/types.js").McpError', exact: true },
   // `Implementation` is `Infer<typeof ImplementationSchema>`: the checker keeps no name for it, so it is inlined.
   get_implementation: {
-    text: '{ version: string; name: string; websiteUrl?: string | undefined; description?: string | undefined; icons?: { src: string; mimeType?: string | undefined; sizes?: string[] | undefined; theme?: "dark" | "light" | undefined }[] | undefined; title?: string | undefined }',
+    // The SDK's zod-inferred Implementation: its properties as the SDK declares them (mapped types print in declaration order).
+    text: '{ version: string; websiteUrl?: string | undefined; description?: string | undefined; icons?: { src: string; mimeType?: string | undefined; sizes?: string[] | undefined; theme?: "dark" | "light" | undefined }[] | undefined; name: string; title?: string | undefined }',
     exact: true,
   },
   get_issues: { text: 'import("zod").ZodIssue[]', exact: true },

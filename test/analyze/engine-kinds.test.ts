@@ -1,0 +1,57 @@
+import { ts } from "ts-morph";
+import { SyntaxKind as Ts7SyntaxKind } from "typescript7/unstable/ast";
+import { describe, expect, it } from "vitest";
+import { kindField, kindOf } from "../../src/analyze/engine/ast.js";
+import { loadEngine } from "../../src/analyze/engine/select.js";
+
+/** A node as TypeScript 7's API makes them: `kind` read through a getter on its class, not held. */
+function ts7Node(kind: number, fields: Record<string, unknown> = {}): ts.Node {
+  return Object.assign(
+    Object.create({
+      get kind() {
+        return kind;
+      },
+    }) as object,
+    fields,
+  ) as ts.Node;
+}
+
+describe("engine/ast.ts reads TypeScript 7's kinds as TypeScript 6 numbers them", () => {
+  it("for every kind both compilers name, keywords named Unknown… included", async () => {
+    await loadEngine("ts7"); // registers TypeScript 7's kind table
+    const shared = Object.entries(Ts7SyntaxKind).filter(
+      ([name, value]) =>
+        typeof value === "number" &&
+        !/^(First|Last)[A-Z]/.test(name) &&
+        name !== "Count" &&
+        typeof (ts.SyntaxKind as unknown as Record<string, unknown>)[name] === "number",
+    ) as [string, number][];
+    expect(shared.length).toBeGreaterThan(300);
+    for (const [name, value] of shared) {
+      // A kind number names one kind; markers share numbers and are left out above.
+      if (Ts7SyntaxKind[value] !== name) continue;
+      // Nodes carry their fields; a BindingElement without a name is a hole (the last test).
+      expect(ts.SyntaxKind[kindOf(ts7Node(value, { name: {} }))], name).toBe(ts.SyntaxKind[(ts.SyntaxKind as unknown as Record<string, number>)[name]!]);
+    }
+    expect(kindOf(ts7Node(Ts7SyntaxKind.UnknownKeyword))).toBe(ts.SyntaxKind.UnknownKeyword);
+  });
+
+  it("a TypeScript 6 node's kind is its own, and so is a kind it holds as a number", () => {
+    const identifier = ts.factory.createIdentifier("x");
+    expect(kindOf(identifier)).toBe(ts.SyntaxKind.Identifier);
+    expect(kindField(identifier, ts.SyntaxKind.ExtendsKeyword)).toBe(ts.SyntaxKind.ExtendsKeyword);
+  });
+
+  it("a kind a TypeScript 7 node holds as a number (`extends`, a prefix `-`) is translated too", async () => {
+    await loadEngine("ts7");
+    const clause = ts7Node(Ts7SyntaxKind.HeritageClause);
+    expect(kindField(clause, Ts7SyntaxKind.ExtendsKeyword as number as ts.SyntaxKind)).toBe(ts.SyntaxKind.ExtendsKeyword);
+    expect(kindField(clause, Ts7SyntaxKind.MinusToken as number as ts.SyntaxKind)).toBe(ts.SyntaxKind.MinusToken);
+  });
+
+  it("a hole in an array binding pattern reads as TypeScript 6's OmittedExpression", async () => {
+    await loadEngine("ts7");
+    expect(kindOf(ts7Node(Ts7SyntaxKind.BindingElement, { name: undefined }))).toBe(ts.SyntaxKind.OmittedExpression);
+    expect(kindOf(ts7Node(Ts7SyntaxKind.BindingElement, { name: {} }))).toBe(ts.SyntaxKind.BindingElement);
+  });
+});

@@ -1,0 +1,79 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { analyze } from "../../src/analyze/analyze.js";
+import { loadEngine } from "../../src/analyze/engine/select.js";
+import type { Inventory } from "../../src/analyze/inventory.js";
+import { sortLiteralUnions } from "../../src/analyze/resolve/literal-order.js";
+import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
+
+/**
+ * How types are printed must not depend on the engine: fixtures/analyze/print-parity holds the
+ * payloads whose `payloadType`, type reference text or schema came out differently on TypeScript 7
+ * (a generic interface's arguments, `Record`, a named union joined with null, a readonly tuple,
+ * literal union order, a mapped type's property order, a `#private` field). Each is analysed by
+ * both engines, and the TypeScript 6 answer is also pinned, so that neither drifts.
+ */
+const project = join(fixturesRoot, "analyze", "print-parity", "tsconfig.json");
+
+async function inventoryOn(engineId: "ts6" | "ts7"): Promise<Inventory> {
+  const engine = await loadEngine(engineId);
+  const result = analyze({ project, cwd: repoRoot, engine });
+  result.session.close();
+  return result.inventory;
+}
+
+function printed(inventory: Inventory) {
+  return Object.fromEntries(
+    inventory.tools.map((tool) => [tool.name, { payloadType: tool.payloadType, text: tool.payload.type.text, schema: tool.payload.schema }]),
+  );
+}
+
+const expected: Record<string, { payloadType: string; text: string }> = {
+  get_box: { payloadType: "{ box: Box<Item>; }", text: '{ box: import("~/src/types.js").Box<import("~/src/types.js").Item> }' },
+  count_tags: { payloadType: "{ counts: Record<string, number>; }", text: "{ counts: Record<string, number> }" },
+  get_phase: { payloadType: "{ phase: Phase | null; }", text: '{ phase: import("~/src/types.js").Phase | null }' },
+  get_pair: { payloadType: "{ pair: readonly [string, (number | undefined)?]; }", text: "{ pair: readonly [string, number?] }" },
+  get_status: { payloadType: '{ status: "blocked" | "done" | "in_progress" | "open"; }', text: '{ status: "blocked" | "done" | "in_progress" | "open" }' },
+  get_split: {
+    payloadType: "{ split: { zeta: string; alpha?: Optional | undefined; mid: number; beta?: Optional | undefined; }; }",
+    text: '{ split: { zeta: string; alpha?: { optional: "yes" }; mid: number; beta?: { optional: "yes" } } }',
+  },
+  get_article: {
+    payloadType: "{ article: { title: string; summary?: string | undefined; body: string; tags?: string[] | undefined; }; }",
+    text: "{ article: { title: string; summary?: string; body: string; tags?: string[] } }",
+  },
+  get_counter: { payloadType: "{ counter: Counter; }", text: '{ counter: import("~/src/types.js").Counter }' },
+};
+
+describe("printing types: the same from TypeScript 6 and TypeScript 7", () => {
+  it("fixtures/analyze/print-parity: payloadType, type text and schema of every tool", async () => {
+    const ts6 = printed(await inventoryOn("ts6"));
+    const ts7 = printed(await inventoryOn("ts7"));
+    expect(Object.keys(ts6).sort()).toEqual(Object.keys(expected).sort());
+    for (const [name, { payloadType, text }] of Object.entries(expected)) {
+      expect({ name, payloadType: ts6[name]?.payloadType, text: ts6[name]?.text }).toEqual({ name, payloadType, text });
+    }
+    // Declared order, not the compiler's key order; the class's #private field is not JSON.
+    expect(Object.keys((ts6["get_split"]?.schema.properties as { split: { properties: object } }).split.properties)).toEqual(["zeta", "alpha", "mid", "beta"]);
+    expect(Object.keys((ts6["get_article"]?.schema.properties as { article: { properties: object } }).article.properties)).toEqual([
+      "title",
+      "summary",
+      "body",
+      "tags",
+    ]);
+    expect(Object.keys((ts6["get_counter"]?.schema.properties as { counter: { properties: object } }).counter.properties)).toEqual(["name"]);
+    expect(ts7).toEqual(ts6);
+  });
+});
+
+describe("sortLiteralUnions", () => {
+  it("orders the literal members of every union, nested ones too, and leaves other members in place", () => {
+    expect(sortLiteralUnions('"in_progress" | "open" | "blocked" | "done"')).toBe('"blocked" | "done" | "in_progress" | "open"');
+    expect(sortLiteralUnions('{ a?: "light" | "dark" | undefined; "x:y"?: 3 | 1 | 2; f: (a: "b" | "a") => "d" | "c"; g: Foo<"z" | "y", 10 | 9>; }')).toBe(
+      '{ a?: "dark" | "light" | undefined; "x:y"?: 1 | 2 | 3; f: (a: "a" | "b") => "c" | "d"; g: Foo<"y" | "z", 9 | 10>; }',
+    );
+    expect(sortLiteralUnions('("user" | "assistant")[] | null')).toBe('("assistant" | "user")[] | null');
+    expect(sortLiteralUnions('"b" | number | "a" | string')).toBe('"a" | number | "b" | string');
+    expect(sortLiteralUnions('"a|b" | "a"')).toBe('"a" | "a|b"');
+  });
+});
