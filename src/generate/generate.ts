@@ -15,7 +15,7 @@ import { fileStems, importSpecifier, pascalCase, rewriteProjectImports } from ".
 import { loadTemplates, type TemplateSet } from "./templates.js";
 import { WARNING_DEFAULTS, warningConstants } from "./warning-ids.js";
 import { jsonInRawTemplate, planSharing, renderJson } from "./shared-values.js";
-import { zodModule } from "./zod-source.js";
+import { zodModule, zodModuleView } from "./zod-source.js";
 
 /**
  * `generate`: the inventory and the config in, file contents out. Pure apart from reading the
@@ -241,7 +241,7 @@ export function generateWithTemplates(
     // a Standard Schema over the JSON Schema for 2.x (see output-schema.ts).
     const forms = structured ? readySchemaForms(tools) : new Map<string, ReadySchemaForm>();
     const zodSchemas = schemas.filter((entry) => forms.get(entry.name) === "zod");
-    if (zodSchemas.length > 0) generated.set(paths.outputZodSchemas, render("output-schemas.zod.ts.hbs", zodModule(zodSchemas)));
+    if (zodSchemas.length > 0) generated.set(paths.outputZodSchemas, render("output-schemas.zod.ts.hbs", zodModuleView(zodModule(zodSchemas))));
     const standardTools = schemas.filter((entry) => forms.get(entry.name) === "standard").map((entry) => ({ name: entry.name }));
     if (standardTools.length > 0) generated.set(paths.outputStandardSchemas, render("output-schemas.standard.ts.hbs", { tools: standardTools }));
     memo.schemas = { templates, key: schemaKey, outputs };

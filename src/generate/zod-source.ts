@@ -1,13 +1,14 @@
 import type { JsonSchemaObject } from "../analyze/inventory.js";
 import { compareStrings } from "../compare-strings.js";
-import { planSharing } from "./shared-values.js";
+import { jsonInRawTemplate, planSharing } from "./shared-values.js";
 
 /**
- * Zod source for an output schema, for SDK 1.x `registerTool({ outputSchema })`, which takes only
+ * The zod form of an output schema, for SDK 1.x `registerTool({ outputSchema })`, which takes only
  * zod (v3 `ZodTypeAny` or v4 `$ZodType`) and needs an object schema at the top: the SDK lists
  * nothing for, and cannot validate with, a schema whose root is not a zod object.
  *
- * The generated code uses only calls that zod 3.25+ and zod 4 both have (`z.object().passthrough()`,
+ * Each schema is data (`ZodNode`): the zod calls that build it, which the generated module makes
+ * when it loads. It uses only calls that zod 3.25+ and zod 4 both have (`z.object().passthrough()`,
  * `.strict()`, `.catchall()`, `z.lazy`, `z.union`, `z.enum`, `z.literal`, `.regex`, `.int`, `.gte`,
  * `.lte`, `.min`, `.max`, `.describe`), made through `z`, zod seen through the plain `Zod` interface
  * that the template declares (`Schema` for every schema), so the user's tsc infers no zod types;
@@ -135,7 +136,20 @@ export function zodView(schema: unknown): Schema {
   return out;
 }
 
-const str = (value: unknown): string => JSON.stringify(value);
+/** One call of the chain that builds a schema: a `z.` constructor or a schema method, and its argument if it takes one. */
+export type ZodCall = readonly [method: string] | readonly [method: string, argument: unknown];
+
+/**
+ * A zod schema as data: the calls that build it, in order (`[["string"], ["min", 1]]` is
+ * `z.string().min(1)`). A call's argument is a node where zod takes a schema (`array`,
+ * `catchall`), a record of nodes for `object`, a list of nodes for `union`, a `$defs` name for
+ * `lazy`, a shared part's name for `part` (the part itself), a pattern for `regex` (a `u` RegExp),
+ * and a value otherwise.
+ */
+export type ZodNode = readonly ZodCall[];
+
+/** A node's identity by content: the key that tells two union members apart. */
+const keyOf = (node: ZodNode): string => JSON.stringify(node);
 
 class ZodWriter {
   constructor(
@@ -144,35 +158,33 @@ class ZodWriter {
     private readonly self?: unknown,
   ) {}
 
-  expr(schema: unknown): string {
+  node(schema: unknown): ZodNode {
     if (schema !== this.self) {
       const name = this.nameOf.get(schema);
-      if (name !== undefined) return name;
+      if (name !== undefined) return [["part", name]];
     }
-    if (!isRecord(schema)) return schema === false ? "z.never()" : "z.unknown()";
-    const described = this.bare(schema);
-    return typeof schema["description"] === "string" ? `${described}.describe(${str(schema["description"])})` : described;
+    if (!isRecord(schema)) return [[schema === false ? "never" : "unknown"]];
+    const bare = this.bare(schema);
+    return typeof schema["description"] === "string" ? [...bare, ["describe", schema["description"]]] : bare;
   }
 
-  private bare(schema: Schema): string {
+  private bare(schema: Schema): ZodNode {
     const ref = schema["$ref"];
     if (typeof ref === "string") {
       const match = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(ref);
       const name = match ? decodeURIComponent(match[1]!.replace(/~1/g, "/").replace(/~0/g, "~")) : undefined;
-      return name !== undefined && this.defs.has(name) ? `z.lazy(() => defs[${str(name)}]!)` : "z.unknown()";
+      return name !== undefined && this.defs.has(name) ? [["lazy", name]] : [["unknown"]];
     }
     const union = Array.isArray(schema["anyOf"]) ? schema["anyOf"] : Array.isArray(schema["oneOf"]) ? schema["oneOf"] : null;
     if (union !== null) {
       const { anyOf: _a, oneOf: _o, description: _d, ...base } = schema;
       const hasBase = Object.keys(base).length > 0;
-      return this.union(union.map((member) => this.expr(hasBase && isRecord(member) ? mergeSchemas(member, base) : member)));
+      return this.union(union.map((member) => this.node(hasBase && isRecord(member) ? mergeSchemas(member, base) : member)));
     }
     if ("const" in schema) return this.literal(schema["const"]);
     if (Array.isArray(schema["enum"])) {
       const values = schema["enum"];
-      if (values.length > 0 && values.every((value): value is string => typeof value === "string")) {
-        return `z.enum([${[...new Set(values)].map(str).join(", ")}])`;
-      }
+      if (values.length > 0 && values.every((value): value is string => typeof value === "string")) return [["enum", [...new Set(values)]]];
       return this.union(values.map((value) => this.literal(value)));
     }
     const type = schema["type"];
@@ -180,65 +192,83 @@ class ZodWriter {
     if (typeof type === "string") return this.typed(schema, type);
     if (isRecord(schema["properties"]) || schema["additionalProperties"] !== undefined) return this.typed(schema, "object");
     if (schema["items"] !== undefined) return this.typed(schema, "array");
-    return "z.unknown()";
+    return [["unknown"]];
   }
 
-  private literal(value: unknown): string {
-    if (value === null) return "z.null()";
-    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return `z.literal(${str(value)})`;
-    return "z.unknown()";
+  private literal(value: unknown): ZodNode {
+    if (value === null) return [["null"]];
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return [["literal", value]];
+    return [["unknown"]];
   }
 
-  private union(members: string[]): string {
-    const unique = [...new Set(members)];
-    if (unique.length === 0) return "z.never()";
+  private union(members: ZodNode[]): ZodNode {
+    const unique = [...new Map(members.map((member) => [keyOf(member), member])).values()];
+    if (unique.length === 0) return [["never"]];
     if (unique.length === 1) return unique[0]!;
-    return `z.union([${unique.join(", ")}])`;
+    return [["union", unique]];
   }
 
-  private typed(schema: Schema, type: string): string {
+  private typed(schema: Schema, type: string): ZodNode {
     const num = (key: string): number | undefined => (typeof schema[key] === "number" ? (schema[key] as number) : undefined);
+    const bounds = (calls: ZodCall[], pairs: [keyword: string, method: string][]): ZodCall[] => {
+      for (const [keyword, method] of pairs) {
+        const value = num(keyword);
+        if (value !== undefined) calls.push([method, value]);
+      }
+      return calls;
+    };
     switch (type) {
       case "string": {
-        let out = "z.string()";
-        if (num("minLength") !== undefined) out += `.min(${num("minLength")})`;
-        if (num("maxLength") !== undefined) out += `.max(${num("maxLength")})`;
-        if (typeof schema["pattern"] === "string") out += `.regex(new RegExp(${str(schema["pattern"])}, "u"))`;
-        return out;
+        const calls = bounds(
+          [["string"]],
+          [
+            ["minLength", "min"],
+            ["maxLength", "max"],
+          ],
+        );
+        if (typeof schema["pattern"] === "string") calls.push(["regex", schema["pattern"]]);
+        return calls;
       }
       case "number":
-      case "integer": {
-        let out = type === "integer" ? "z.number().int()" : "z.number()";
-        if (num("minimum") !== undefined) out += `.gte(${num("minimum")})`;
-        if (num("maximum") !== undefined) out += `.lte(${num("maximum")})`;
-        if (num("exclusiveMinimum") !== undefined) out += `.gt(${num("exclusiveMinimum")})`;
-        if (num("exclusiveMaximum") !== undefined) out += `.lt(${num("exclusiveMaximum")})`;
-        return out;
-      }
+      case "integer":
+        return bounds(type === "integer" ? [["number"], ["int"]] : [["number"]], [
+          ["minimum", "gte"],
+          ["maximum", "lte"],
+          ["exclusiveMinimum", "gt"],
+          ["exclusiveMaximum", "lt"],
+        ]);
       case "boolean":
-        return "z.boolean()";
+        return [["boolean"]];
       case "null":
-        return "z.null()";
-      case "array": {
-        let out = `z.array(${this.expr(isRecord(schema["items"]) ? schema["items"] : {})})`;
-        if (num("minItems") !== undefined) out += `.min(${num("minItems")})`;
-        if (num("maxItems") !== undefined) out += `.max(${num("maxItems")})`;
-        return out;
-      }
+        return [["null"]];
+      case "array":
+        return bounds(
+          [["array", this.node(isRecord(schema["items"]) ? schema["items"] : {})]],
+          [
+            ["minItems", "min"],
+            ["maxItems", "max"],
+          ],
+        );
       case "object": {
         const properties = isRecord(schema["properties"]) ? schema["properties"] : {};
         const required = new Set(Array.isArray(schema["required"]) ? schema["required"] : []);
-        const shape = Object.keys(properties)
-          .sort(compareStrings)
-          .map((name) => `${str(name)}: ${this.expr(properties[name])}${required.has(name) ? "" : ".optional()"}`);
-        const object = `z.object({${shape.length > 0 ? ` ${shape.join(", ")} ` : ""}})`;
+        // Built from entries: a field named `__proto__` stays a field.
+        const shape = Object.fromEntries(
+          Object.keys(properties)
+            .sort(compareStrings)
+            .map((name): [string, ZodNode] => {
+              const node = this.node(properties[name]);
+              return [name, required.has(name) ? node : [...node, ["optional"]]];
+            }),
+        );
+        const object: ZodCall = ["object", shape];
         const additional = schema["additionalProperties"];
-        if (additional === false) return `${object}.strict()`;
-        if (isRecord(additional) && Object.keys(additional).length > 0) return `${object}.catchall(${this.expr(additional)})`;
-        return `${object}.passthrough()`;
+        if (additional === false) return [object, ["strict"]];
+        if (isRecord(additional) && Object.keys(additional).length > 0) return [object, ["catchall", this.node(additional)]];
+        return [object, ["passthrough"]];
       }
       default:
-        return "z.unknown()";
+        return [["unknown"]];
     }
   }
 }
@@ -266,19 +296,22 @@ function withoutDefs(view: Schema): { root: Schema; defs: Schema } {
   return { root, defs: isRecord($defs) ? $defs : isRecord(definitions) ? definitions : {} };
 }
 
+/** A tool's schema as data: its node, or with `$defs` the definitions (each a `lazy` target) and the node. */
+export type ZodEntry = ZodNode | { readonly defs: { readonly [name: string]: ZodNode }; readonly schema: ZodNode };
+
 export interface ZodModule {
-  /** Sub-schemas several tools share, each declared once (`const Z_<hash>: Schema = ...`). */
-  shared: { name: string; source: string }[];
-  /** One expression per tool, in the order given. */
-  tools: { name: string; source: string }[];
+  /** Sub-schemas several tools share, each built once, after the parts it takes (a `part` call names one). */
+  shared: { name: string; node: ZodNode }[];
+  /** Each tool's schema, in the order given. */
+  tools: { name: string; entry: ZodEntry }[];
 }
 
 /**
- * Zod source for the output schemas of several tools. Sub-schemas that repeat across tools (the
- * envelope's layers) are declared once (typed `Schema`), so the user's tsc checks each once.
+ * The zod schemas of several tools' output schemas, as data (see `ZodNode`) that the generated
+ * module builds into zod when it loads: as `z.` call chains written out, the project's `tsc`
+ * checked every call and typed every shape literal, about 10 MB of its heap at 1,000 tools.
+ * Sub-schemas that repeat across tools (the envelope's layers) are written once, as parts.
  * Sub-schemas holding a `$ref` are never shared: a ref means something only under its own root.
- * A schema with `$defs` becomes an immediately-invoked function that fills a local `defs` table
- * first, so recursive definitions resolve lazily.
  */
 export function zodModule(schemas: readonly { name: string; schema: JsonSchemaObject }[]): ZodModule {
   const views = schemas.map(({ name, schema }) => ({ name, ...withoutDefs(zodView(schema)) }));
@@ -286,17 +319,25 @@ export function zodModule(schemas: readonly { name: string; schema: JsonSchemaOb
     views.map((view) => view.root),
     { prefix: "Z_", minSize: 120, canShare: (value) => !containsRef(value), childrenOf: subSchemas },
   );
-  const shared = plan.shared.map(({ name, value }) => ({
-    name,
-    source: new ZodWriter(new Set(), plan.nameOf, value).expr(value),
-  }));
-  const tools = views.map(({ name, root, defs }) => {
+  const shared = plan.shared.map(({ name, value }) => ({ name, node: new ZodWriter(new Set(), plan.nameOf, value).node(value) }));
+  const tools = views.map(({ name, root, defs }): { name: string; entry: ZodEntry } => {
     const names = Object.keys(defs).sort(compareStrings);
     const writer = new ZodWriter(new Set(names), plan.nameOf);
-    const body = writer.expr(root);
-    if (names.length === 0) return { name, source: body };
-    const lines = names.map((def) => `  defs[${str(def)}] = ${writer.expr(defs[def])};`);
-    return { name, source: `((): Schema => {\n  const defs: { [name: string]: Schema } = {};\n${lines.join("\n")}\n  return ${body};\n})()` };
+    const schema = writer.node(root);
+    if (names.length === 0) return { name, entry: schema };
+    return { name, entry: { defs: Object.fromEntries(names.map((def): [string, ZodNode] => [def, writer.node(defs[def])])), schema } };
   });
   return { shared, tools };
+}
+
+/** What `output-schemas.zod.ts.hbs` takes: the parts and the tools as JSON text for a `String.raw` literal, a part or a tool a line. */
+export function zodModuleView(module: ZodModule): { hasParts: boolean; partsJson: string; toolsJson: string; tools: { name: string }[] } {
+  const lines = (entries: [string, unknown][]): string =>
+    jsonInRawTemplate(entries.length === 0 ? "{}" : `{\n${entries.map(([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`).join(",\n")}\n}`);
+  return {
+    hasParts: module.shared.length > 0,
+    partsJson: lines(module.shared.map(({ name, node }) => [name, node])),
+    toolsJson: lines(module.tools.map(({ name, entry }) => [name, entry])),
+    tools: module.tools.map(({ name }) => ({ name })),
+  };
 }

@@ -3,6 +3,7 @@ import ts from "typescript";
 import type { Inventory, ToolEntry } from "../../src/analyze/inventory.js";
 import { generate } from "../../src/generate/generate.js";
 import type { ProtocolId } from "../../src/protocols/protocol.js";
+import { repoRoot } from "../helpers/fixtures.js";
 import { configFor, OUTPUT_DIR } from "./harness.js";
 import { inventory, objectPayload, param, tool } from "./inventory-builders.js";
 
@@ -11,9 +12,9 @@ import { inventory, objectPayload, param, tool } from "./inventory-builders.js";
  * instantiations TypeScript 6's checker creates while checking it (both deterministic). The output
  * is checked in memory, on its own; the protocols' runtimes and lib files are shared across runs.
  *
- * Left out: `output-schemas.zod.ts` and `output-schemas.standard.ts` (they need the real zod and
- * SDK packages). The scaffolded guidance stubs are in: the user's files once written, but in the
- * program all the same.
+ * `output-schemas.zod.ts` is checked against the real zod (the project's own `node_modules/zod`,
+ * read from disk); left out: `output-schemas.standard.ts` (it needs SDK 2.x's types). The
+ * scaffolded guidance stubs are in: the user's files once written, but in the program all the same.
  */
 
 export interface TypeCost {
@@ -43,27 +44,40 @@ const OPTIONS: ts.CompilerOptions = {
   lib: ["lib.es2022.d.ts"],
 };
 
+/** Parsed once for every run: the lib files and zod's declarations. */
 const libFiles = new Map<string, ts.SourceFile>();
 
-/** `count` tools with inline payload and input types, as an analysed server would have them. */
+/** The one package the output imports that is checked with it: `/type-cost/node_modules/zod/...` is read from the repository's. */
+const PACKAGE_DIR = `${ROOT}/node_modules/zod`;
+const packagePath = (path: string): string | undefined =>
+  path === PACKAGE_DIR || path.startsWith(`${PACKAGE_DIR}/`) ? `${repoRoot}/node_modules/zod${path.slice(PACKAGE_DIR.length)}` : undefined;
+
+/**
+ * `count` tools with inline payload and input types, as an analysed server would have them. Each
+ * payload has a field of its own (`note_<i>`), as real tools' payloads differ: an output schema's
+ * payload part is then the tool's own, not a part every tool shares.
+ */
 export function syntheticInventory(count: number): Inventory {
   const tools: ToolEntry[] = [];
   for (let i = 1; i <= count; i++) {
     const name = `tool_${String(i).padStart(4, "0")}_list_records`;
+    const note = `note_${i}`;
+    const payloadType = `{ ownerId: string; count: number; items: { id: string; amount: number }[]; status: "complete" | "partial"; ${note}: string }`;
     tools.push(
       tool(name, {
         description: `List the records of owner ${i}.`,
         input: [param("ownerId", "string"), param("limit", "number", true)],
-        payloadType: `{ ownerId: string; count: number; items: { id: string; amount: number }[]; status: "complete" | "partial" }`,
+        payloadType,
         payload: objectPayload(
           {
             ownerId: { type: "string" },
             count: { type: "number" },
             items: { type: "array", items: { type: "object", properties: { id: { type: "string" }, amount: { type: "number" } }, required: ["id", "amount"] } },
             status: { enum: ["complete", "partial"] },
+            [note]: { type: "string" },
           },
-          ["ownerId", "count", "items", "status"],
-          `{ ownerId: string; count: number; items: { id: string; amount: number }[]; status: "complete" | "partial" }`,
+          ["ownerId", "count", "items", "status", note],
+          payloadType,
         ),
         references:
           i > 1 ? [{ tool: `tool_${String(i - 1).padStart(4, "0")}_list_records`, file: "src/tools.ts", line: i, kind: "mentions", via: "next-steps" }] : [],
@@ -82,18 +96,27 @@ export function typeCost(protocol: ProtocolId, guidance: boolean, tools: number,
   const inOutput = (path: string): string | undefined => (path.startsWith(`${ROOT}/${OUTPUT_DIR}/`) ? path.slice(`${ROOT}/${OUTPUT_DIR}/`.length) : undefined);
   const roots = [...files.keys()].filter((path) => {
     const generatedPath = inOutput(path);
-    return path.endsWith(".ts") && !/\/output-schemas\.(zod|standard)\.ts$/.test(path) && (generatedPath === undefined || !leaveOut(generatedPath));
+    return path.endsWith(".ts") && !path.endsWith("/output-schemas.standard.ts") && (generatedPath === undefined || !leaveOut(generatedPath));
   });
 
   const libDir = dirname(ts.getDefaultLibFilePath(OPTIONS));
   const host = ts.createCompilerHost(OPTIONS);
-  const read = (path: string): string | undefined => files.get(path) ?? (path.startsWith(libDir) ? ts.sys.readFile(path) : undefined);
+  const onDisk = (path: string): string | undefined => (path.startsWith(libDir) ? path : packagePath(path));
+  const read = (path: string): string | undefined => {
+    const disk = onDisk(path);
+    return files.get(path) ?? (disk === undefined ? undefined : ts.sys.readFile(disk));
+  };
   host.fileExists = (path) => read(path) !== undefined;
   host.readFile = read;
-  host.directoryExists = (path) => path.startsWith(libDir) || [...files.keys()].some((file) => file.startsWith(`${path}/`));
+  host.realpath = (path) => path;
+  host.directoryExists = (path) =>
+    path.startsWith(libDir) ||
+    `${PACKAGE_DIR}/`.startsWith(`${path}/`) ||
+    (packagePath(path) !== undefined && ts.sys.directoryExists(packagePath(path)!)) ||
+    [...files.keys()].some((file) => file.startsWith(`${path}/`));
   host.getCurrentDirectory = () => ROOT;
   host.getSourceFile = (path, languageVersion) => {
-    const lib = path.startsWith(libDir);
+    const lib = onDisk(path) !== undefined;
     const cached = lib ? libFiles.get(path) : undefined;
     if (cached) return cached;
     const text = read(path);

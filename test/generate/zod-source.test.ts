@@ -10,7 +10,8 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import type { ZodTypeAny } from "zod";
 import { outputSchema } from "../../src/generate/output-schema.js";
-import { zodModule, zodView } from "../../src/generate/zod-source.js";
+import { loadTemplates } from "../../src/generate/templates.js";
+import { zodModule, zodModuleView, zodView } from "../../src/generate/zod-source.js";
 import type { JsonSchema, ProtocolId } from "../../src/protocols/protocol.js";
 import { getProtocol } from "../../src/protocols/registry.js";
 import { repoRoot } from "../helpers/fixtures.js";
@@ -24,18 +25,21 @@ import { tool } from "./inventory-builders.js";
 
 const require = createRequire(import.meta.url);
 
-/** Evaluate generated zod source (TypeScript) into schemas, with the real zod. */
-function evaluate(schemas: { name: string; schema: JsonSchema }[]): Record<string, ZodTypeAny> {
-  const module = zodModule(schemas);
-  const source = [
-    'import { z } from "zod";',
-    ...module.shared.map((entry) => `const ${entry.name}: z.ZodType = ${entry.source};`),
-    `export const schemas = { ${module.tools.map((entry) => `${JSON.stringify(entry.name)}: ${entry.source}`).join(", ")} };`,
-  ].join("\n");
-  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
-  const exports: { schemas?: Record<string, ZodTypeAny> } = {};
-  new Function("require", "exports", js)(require, exports);
-  return exports.schemas!;
+/** The zod a project may have: zod 3 (`zod` here is 3.25), and zod 4 (3.25's `zod/v4` is zod 4's API, as `zod` 4.x exports it). */
+const ZOD_FLAVOURS = { "zod 3": "zod", "zod 4": "zod/v4" } as const;
+type ZodFlavour = keyof typeof ZOD_FLAVOURS;
+
+/** The generated `output-schemas.zod.ts` for `schemas`, as the generator renders it. */
+function renderModule(schemas: { name: string; schema: JsonSchema }[]): string {
+  return loadTemplates().render("output-schemas.zod.ts.hbs", { header: "", ...zodModuleView(zodModule(schemas)) });
+}
+
+/** Load a generated module (TypeScript) with the real zod of `flavour`: its `OUTPUT_ZOD_SCHEMAS`. */
+function evaluate(schemas: { name: string; schema: JsonSchema }[], flavour: ZodFlavour = "zod 3"): Record<string, ZodTypeAny> {
+  const js = ts.transpileModule(renderModule(schemas), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+  const exports: { OUTPUT_ZOD_SCHEMAS?: Record<string, ZodTypeAny> } = {};
+  new Function("require", "exports", js)((id: string) => require(id === "zod" ? ZOD_FLAVOURS[flavour] : id), exports);
+  return exports.OUTPUT_ZOD_SCHEMAS!;
 }
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(repoRoot, "fixtures", "protocols", path), "utf8"));
@@ -93,13 +97,15 @@ const cases: { protocol: ProtocolId; envelope: (data: object) => Record<string, 
   },
 ];
 
-describe.each(cases)("$protocol (guidance: $withGuidance)", ({ protocol, envelope, errorEnvelope, withGuidance }) => {
+const flavoured = cases.flatMap((entry) => (Object.keys(ZOD_FLAVOURS) as ZodFlavour[]).map((flavour) => ({ ...entry, flavour })));
+
+describe.each(flavoured)("$protocol (guidance: $withGuidance), $flavour", ({ protocol, envelope, errorEnvelope, withGuidance, flavour }) => {
   const schema = outputSchema(
     getProtocol(protocol),
     tool("tool", { payload: { type: { text: "Payload", exact: true }, schema: payloadSchema } }),
     withGuidance,
   );
-  const zod = evaluate([{ name: "tool", schema }]).tool!;
+  const zod = evaluate([{ name: "tool", schema }], flavour).tool!;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   const validate = ajv.compile(schema);
 
@@ -154,6 +160,91 @@ describe.each(cases)("$protocol (guidance: $withGuidance)", ({ protocol, envelop
   });
 });
 
+describe("the data the module builds from", () => {
+  /** A schema with every call the data holds: each keyword zod follows, a `$ref` into `$defs`, a shared part. */
+  const everything: JsonSchema = {
+    type: "object",
+    properties: {
+      text: { type: "string", minLength: 1, maxLength: 9, pattern: "^a", description: "Some text" },
+      count: { type: "integer", minimum: 0, maximum: 10, exclusiveMinimum: -1, exclusiveMaximum: 11 },
+      ratio: { type: "number" },
+      flag: { type: "boolean" },
+      nothing: { type: "null" },
+      list: { type: "array", items: { type: "string" }, minItems: 1, maxItems: 3 },
+      closed: { type: "object", properties: { a: { type: "string" } }, additionalProperties: false },
+      map: { type: "object", additionalProperties: { type: "number" } },
+      kind: { enum: ["a", "b"] },
+      mixed: { enum: ["a", 1, true, null] },
+      fixed: { const: "x" },
+      either: { anyOf: [{ type: "string" }, { type: "number" }] },
+      nullable: { type: ["string", "null"] },
+      never: false,
+      anything: {},
+      tree: { $ref: "#/$defs/Tree" },
+    },
+    required: ["text", "count", "tree"],
+    $defs: { Tree: { type: "object", properties: { children: { type: "array", items: { $ref: "#/$defs/Tree" } } } } },
+  };
+
+  /** The same schema as zod calls written out (as the generator wrote them before they were data), in `z` of either flavour. */
+  function writtenOut(z: typeof import("zod").z): ZodTypeAny {
+    const defs: { [name: string]: ZodTypeAny } = {};
+    defs["Tree"] = z.object({ children: z.array(z.lazy(() => defs["Tree"]!)).optional() }).passthrough();
+    return z
+      .object({
+        anything: z.unknown().optional(),
+        closed: z.object({ a: z.string().optional() }).strict().optional(),
+        count: z.number().int().gte(0).lte(10).gt(-1).lt(11),
+        either: z.union([z.string(), z.number()]).optional(),
+        fixed: z.literal("x").optional(),
+        flag: z.boolean().optional(),
+        kind: z.enum(["a", "b"]).optional(),
+        list: z.array(z.string()).min(1).max(3).optional(),
+        map: z.object({}).catchall(z.number()).optional(),
+        mixed: z.union([z.literal("a"), z.literal(1), z.literal(true), z.null()]).optional(),
+        // `false` is read as `{ not: {} }`, and zod has no `not`: looser, never stricter.
+        never: z.unknown().optional(),
+        nothing: z.null().optional(),
+        nullable: z.union([z.string(), z.null()]).optional(),
+        ratio: z.number().optional(),
+        text: z.string().min(1).max(9).regex(new RegExp("^a", "u")).describe("Some text"),
+        tree: z.lazy(() => defs["Tree"]!),
+      })
+      .passthrough();
+  }
+
+  async function listedOutputSchema(schema: ZodTypeAny): Promise<unknown> {
+    const server = new McpServer({ name: "probe", version: "0.0.0" });
+    server.registerTool("probe", { outputSchema: schema }, () => ({ content: [], structuredContent: {} }));
+    const client = new Client({ name: "probe-client", version: "0.0.0" });
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
+    try {
+      return (await client.listTools()).tools[0]?.outputSchema;
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  }
+
+  it.each(Object.keys(ZOD_FLAVOURS) as ZodFlavour[])("builds what the calls written out build (%s)", async (flavour) => {
+    const built = evaluate([{ name: "tool", schema: everything }], flavour).tool!;
+    const z = (require(ZOD_FLAVOURS[flavour]) as typeof import("zod")).z;
+    // What the SDK lists for each: its own JSON Schema of the zod schema, zod 4's or zod 3's.
+    expect(await listedOutputSchema(built)).toEqual(await listedOutputSchema(writtenOut(z)));
+    const good = { text: "ab", count: 3, tree: { children: [{ children: [] }] }, map: { x: 1 }, mixed: null, extra: 1 };
+    for (const value of [
+      good,
+      { ...good, text: "b" },
+      { ...good, count: 11 },
+      { ...good, closed: { a: "x", b: 1 } },
+      { ...good, tree: { children: [{ children: 1 }] } },
+    ])
+      expect(built.safeParse(value).success).toBe(writtenOut(z).safeParse(value).success);
+    expect(built.safeParse(good).success).toBe(true);
+  });
+});
+
 describe("zodView", () => {
   it("merges `allOf`, and joins the `then` and `else` forms of a condition into one object", () => {
     expect(
@@ -203,8 +294,9 @@ describe("sharing", () => {
       { name: "b", schema: getProtocol("aorp").envelopeSchema({ payloadSchema: { type: "string" } }) },
     ]);
     expect(module.shared.length).toBeGreaterThan(0);
+    const uses = (value: unknown, name: string): boolean => JSON.stringify(value).includes(JSON.stringify(["part", name]));
     for (const shared of module.shared)
-      expect(module.tools.some((tool) => tool.source.includes(shared.name)) || module.shared.some((other) => other.source.includes(shared.name))).toBe(true);
+      expect(module.tools.some((tool) => uses(tool.entry, shared.name)) || module.shared.some((other) => uses(other.node, shared.name))).toBe(true);
     const evaluated = evaluate([{ name: "a", schema }]);
     expect(evaluated.a).toBeDefined();
   });
