@@ -33,8 +33,14 @@ import {
   isClassLike,
   isExportDeclaration,
   isExpression,
+  isIdentifier,
   isImportDeclaration,
+  isImportSpecifier,
+  isNewExpression,
   isObjectLiteralExpression,
+  isPropertyAccessExpression,
+  isPropertyAssignment,
+  isReturnStatement,
   isStringLiteral,
 } from "./engine/ast.js";
 
@@ -199,6 +205,8 @@ export function analyzeSessionCore(
     names: "",
   };
   const ownerOf = new Map<ToolCandidate, FileDiscovery>();
+
+  if (checker.prefetchSymbols) prefetchNamedSymbols(checker.prefetchSymbols.bind(checker), files, reuse);
 
   let filesDone = 0;
   for (const file of files) {
@@ -621,4 +629,31 @@ function writesExtensionlessImports(options: ts.CompilerOptions, files: readonly
     }
   }
   return extensionless > 0;
+}
+
+/**
+ * The names whose symbols discovery and resolution ask for, node by node: callees, the object of a
+ * property access, a property's or a return's value, `new` targets, imported names. On TypeScript
+ * 7 each question is a round trip to the compiler; asked here all at once, they are one.
+ */
+function prefetchNamedSymbols(prefetch: (nodes: readonly ts.Node[]) => void, files: readonly ts.SourceFile[], reuse: AnalysisReuse | undefined): void {
+  const names: ts.Node[] = [];
+  const visit = (node: ts.Node): void => {
+    if (isIdentifier(node)) {
+      const parent = node.parent;
+      if (
+        (isCallExpression(parent) && parent.expression === node) ||
+        (isNewExpression(parent) && parent.expression === node) ||
+        (isPropertyAccessExpression(parent) && parent.expression === node) ||
+        (isPropertyAssignment(parent) && parent.initializer === node) ||
+        isReturnStatement(parent) ||
+        isImportSpecifier(parent)
+      )
+        names.push(node);
+      return;
+    }
+    forEachChild(node, visit);
+  };
+  for (const file of files) if (!reuse?.files.has(file.fileName)) forEachChild(file, visit);
+  prefetch(names);
 }

@@ -357,6 +357,20 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     return s ? this.views.symbol(s) : undefined;
   }
 
+  /**
+   * Asks for the symbols of many nodes in one round trip, before the analysis asks for them one
+   * by one (what a node's symbol is does not change within the run).
+   */
+  prefetchSymbols(nodes: readonly ts.Node[]): void {
+    const missing = nodes.filter((node) => !this.symbolsAtNode.has(node));
+    if (missing.length === 0) return;
+    const found = this.checker.getSymbolAtLocation(missing.map(ts7Node));
+    missing.forEach((node, index) => {
+      const symbol = found[index];
+      this.symbolsAtNode.set(node, symbol ? this.views.symbol(symbol) : null);
+    });
+  }
+
   getSymbolAtLocation(node: ts.Node): ts.Symbol | undefined {
     let found = this.symbolsAtNode.get(node);
     if (found === undefined) {

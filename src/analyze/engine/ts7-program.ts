@@ -2,6 +2,7 @@ import type { ts } from "ts-morph";
 import type { Program, Project } from "typescript7/unstable/sync";
 
 type SourceFile = NonNullable<ReturnType<Program["getSourceFile"]>>;
+type Ts7Diagnostic = ReturnType<Program["getSyntacticDiagnostics"]>[number];
 import type { AnalysisProgram } from "./engine.js";
 
 /**
@@ -13,11 +14,9 @@ export class Ts7AnalysisProgram implements AnalysisProgram {
   private readonly files = new Map<string, ts.SourceFile | undefined>();
   private readonly defaultLibrary = new WeakMap<object, boolean>();
   private readonly externalLibrary = new WeakMap<object, boolean>();
+  private syntaxErrors: Map<string, readonly Ts7Diagnostic[]> | undefined;
 
-  constructor(
-    private readonly project: Project,
-    private readonly ownFiles: () => readonly ts.SourceFile[],
-  ) {}
+  constructor(private readonly project: Project) {}
 
   getCompilerOptions(): ts.CompilerOptions {
     // The option names and enum values the analysis reads (module, exactOptionalPropertyTypes, allowJs) are TypeScript 6's.
@@ -50,8 +49,16 @@ export class Ts7AnalysisProgram implements AnalysisProgram {
   }
 
   getSyntacticDiagnostics(file?: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
-    if (file && !this.ownFiles().includes(file)) return [];
-    return this.project.program.getSyntacticDiagnostics(file?.fileName).map(
+    if (!file) return [];
+    // One request for every file's, then answered per file (the analysis asks file by file).
+    if (!this.syntaxErrors) {
+      this.syntaxErrors = new Map();
+      for (const diagnostic of this.project.program.getSyntacticDiagnostics()) {
+        const name = diagnostic.fileName ?? "";
+        this.syntaxErrors.set(name, [...(this.syntaxErrors.get(name) ?? []), diagnostic]);
+      }
+    }
+    return (this.syntaxErrors.get(file.fileName) ?? []).map(
       (diagnostic) =>
         ({
           file,
@@ -85,8 +92,12 @@ const formatted = new WeakSet<object>();
 export function withNodeFormat(program: Program, file: SourceFile): ts.SourceFile {
   if (!formatted.has(file)) {
     formatted.add(file);
-    const format = program.getSourceFileMetadata(file.fileName)?.impliedNodeFormat;
-    Object.defineProperty(file, "impliedNodeFormat", { value: format, configurable: true });
+    // A getter: each file's metadata is a round trip, and few files are ever asked.
+    let format: number | undefined | null = null;
+    Object.defineProperty(file, "impliedNodeFormat", {
+      get: () => (format === null ? (format = program.getSourceFileMetadata(file.fileName)?.impliedNodeFormat) : format),
+      configurable: true,
+    });
   }
   return file as unknown as ts.SourceFile;
 }

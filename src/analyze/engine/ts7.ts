@@ -1,4 +1,4 @@
-import { dirname, relative, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { ts } from "ts-morph";
 import type { API, Checker, Project, Signature, Symbol as Ts7Symbol, Type } from "typescript7/unstable/sync";
 import type { Ts7Api } from "./ts7-api.js";
@@ -89,7 +89,7 @@ class Ts7Project implements EngineProject {
     this.allowJs = project.compilerOptions.allowJs === true;
     this.checker = new Ts7Checker(project.checker);
     this.analysisChecker = new Ts7AnalysisChecker(project.checker, project);
-    this.analysisProgram = new Ts7AnalysisProgram(project, () => this.sourceFiles().map((file) => file.node));
+    this.analysisProgram = new Ts7AnalysisProgram(project);
   }
 
   sourceFiles(): readonly EngineSourceFile[] {
@@ -100,7 +100,10 @@ class Ts7Project implements EngineProject {
       .sort()
       .flatMap((name) => {
         const file = program.getSourceFile(name);
-        if (!file || file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) return [];
+        if (!file || file.isDeclarationFile) return [];
+        // Whether a file came in through a package (a linked workspace package, say) is a round
+        // trip per file: asked only of files outside the project's folder, where such files are.
+        if (!isWithin(this.rootDir, name) && program.isSourceFileFromExternalLibrary(file)) return [];
         return [{ fileName: file.fileName, text: file.text, node: withNodeFormat(program, file) }];
       });
     return this.files;
@@ -263,4 +266,9 @@ class Ts7Checker implements EngineChecker {
   isAssignable(source: EngineType, target: EngineType): boolean {
     return this.checker.isTypeAssignableTo(native(source), native(target));
   }
+}
+
+function isWithin(dir: string, fileName: string): boolean {
+  const path = relative(dir, fileName);
+  return path !== "" && !path.startsWith("..") && !isAbsolute(path);
 }
