@@ -50,6 +50,13 @@ describe("--engine", () => {
     expect(JSON.parse(six.stdout).tools.length).toBeGreaterThan(3);
   });
 
+  it("generate --watch --engine ts7 is refused in one line: watch runs on TypeScript 6", async () => {
+    const run = await runCli(["generate", "--watch", "--engine", "ts7"], { cwd: copyFixture("styles/tool-object") });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain("--watch runs on the TypeScript 6 engine");
+  });
+
   it("an unknown engine is a usage error, said in one line", async () => {
     const run = await runCli(["analyze", "--engine", "ts8"], { cwd: copyFixture("styles/tool-object") });
     expect(run.exitCode).toBe(2);
