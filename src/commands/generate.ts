@@ -43,7 +43,8 @@ export const generateCommand: Command = {
     if (values["watch"]) {
       if (projects.length !== 1) throw new InputError("--watch follows one project at a time; pass a single --project");
       // Watch reuses unchanged files' analysis across TypeScript 6 Programs; it runs on that engine.
-      if (values["engine"] === "ts7") throw new InputError("--watch runs on the TypeScript 6 engine (it reuses unchanged files between TypeScript 6 Programs); drop --engine ts7");
+      if (values["engine"] === "ts7")
+        throw new InputError("--watch runs on the TypeScript 6 engine (it reuses unchanged files between TypeScript 6 Programs); drop --engine ts7");
       return watchAndRegenerate({ io, project: projects[0], config: generateConfig, format });
     }
 

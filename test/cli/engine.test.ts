@@ -51,7 +51,7 @@ describe("--engine", () => {
   });
 
   it("generate --watch --engine ts7 is refused in one line: watch runs on TypeScript 6", async () => {
-    const run = await runCli(["generate", "--watch", "--engine", "ts7"], { cwd: copyFixture("styles/tool-object") });
+    const run = await runCli(["generate", "--protocol", "aorp", "--watch", "--engine", "ts7"], { cwd: copyFixture("styles/tool-object") });
     expect(run.exitCode).toBe(2);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toContain("--watch runs on the TypeScript 6 engine");
