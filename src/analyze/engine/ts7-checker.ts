@@ -261,10 +261,16 @@ class TypeView {
     return this.flags;
   }
   getCallSignatures(): readonly ts.Signature[] {
+    // A primitive's apparent type (String, Number, ...) and an object literal's type have no call
+    // signatures: no need to ask.
+    if (isPrimitive(this.flags) || this.objectFlags & ts.ObjectFlags.ObjectLiteral) return [];
     return this.once("callSignatures", () => this.views.checker.getSignaturesOfType(this.native, SignatureKind.Call).map((s) => this.views.signature(s)));
   }
   getConstructSignatures(): readonly ts.Signature[] {
-    return this.views.checker.getSignaturesOfType(this.native, SignatureKind.Construct).map((s) => this.views.signature(s));
+    if (isPrimitive(this.flags) || this.objectFlags & ts.ObjectFlags.ObjectLiteral) return [];
+    return this.once("constructSignatures", () =>
+      this.views.checker.getSignaturesOfType(this.native, SignatureKind.Construct).map((s) => this.views.signature(s)),
+    );
   }
   getProperties(): ts.Symbol[] {
     return this.once("properties", () => {
@@ -291,6 +297,24 @@ class TypeView {
   getNonNullableType(): ts.Type {
     return this.views.type(this.views.checker.getNonNullableType(this.native) ?? this.native);
   }
+}
+
+const PRIMITIVE =
+  TypeFlags.Any |
+  TypeFlags.Unknown |
+  TypeFlags.StringLike |
+  TypeFlags.NumberLike |
+  TypeFlags.BigIntLike |
+  TypeFlags.BooleanLike |
+  TypeFlags.ESSymbolLike |
+  TypeFlags.Void |
+  TypeFlags.Undefined |
+  TypeFlags.Null |
+  TypeFlags.Never;
+const COMPOSITE = TypeFlags.Object | TypeFlags.Union | TypeFlags.Intersection | TypeFlags.Instantiable;
+
+function isPrimitive(flags: number): boolean {
+  return (flags & PRIMITIVE) !== 0 && (flags & COMPOSITE) === 0;
 }
 
 /** The native object behind a view. */
@@ -405,12 +429,17 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   }
   getTypeArguments(type: ts.TypeReference): readonly ts.Type[] {
     const reference = native<Ts7Type>(type);
-    return reference.isTypeReference() ? this.checker.getTypeArguments(reference).map((t) => this.views.type(t)) : [];
+    if (!reference.isTypeReference()) return [];
+    return (type as unknown as TypeView).once("typeArguments", () => this.checker.getTypeArguments(reference).map((t) => this.views.type(t)));
   }
   isArrayType(type: ts.Type): boolean {
+    // An array type is a reference to Array or ReadonlyArray (ObjectFlags.Reference, the same
+    // in both compilers): anything else is answered without a round trip.
+    if (!(type.flags & TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference)) return false;
     return (type as unknown as TypeView).once("isArray", () => this.checker.isArrayType(native(type)));
   }
   isTupleType(type: ts.Type): boolean {
+    if (!(type.flags & TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference)) return false;
     return (type as unknown as TypeView).once("isTuple", () => this.checker.isTupleType(native(type)));
   }
   isArrayLikeType(type: ts.Type): boolean {
