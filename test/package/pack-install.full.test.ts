@@ -141,4 +141,19 @@ describe("the packed tarball, installed into a new server", () => {
     const plugin = run(process.execPath, ["-e", 'const init = require("mcp-conform/plugin"); if (typeof init !== "function") process.exit(3);']);
     expect(plugin.status, plugin.stderr).toBe(0);
   });
+
+  // Last: it installs a package into the server.
+  it("--engine ts7: one line saying what to install, then, with TypeScript 7.0.2 beside it, the same inventory", () => {
+    const missing = cli("analyze", "--engine", "ts7");
+    expect(missing.status).toBe(2);
+    expect(missing.stderr.trim().split("\n")).toHaveLength(1);
+    expect(missing.stderr).toContain("install typescript@7.0.2");
+    npm("install", "--no-audit", "--no-fund", "--save-dev", "typescript7@npm:typescript@7.0.2");
+    const seven = cli("analyze", "--json", "--engine", "ts7");
+    const six = cli("analyze", "--json", "--engine", "ts6");
+    expect(seven.status, seven.stderr).toBe(0);
+    expect(seven.stderr).toBe("");
+    expect(seven.stdout).toBe(six.stdout);
+    expect(JSON.parse(six.stdout).tools.length).toBeGreaterThan(0);
+  });
 });
