@@ -13,7 +13,7 @@ function ts7Node(kind: number, fields: Record<string, unknown> = {}): ts.Node {
       },
     }) as object,
     fields,
-  ) as ts.Node;
+  ) as unknown as ts.Node;
 }
 
 describe("engine/ast.ts reads TypeScript 7's kinds as TypeScript 6 numbers them", () => {
