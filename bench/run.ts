@@ -153,11 +153,22 @@ const STAGES: Stage[] = [
     // JSON report must judge every tool the generator wrote (inspectCheckReport). It is compared
     // with tsc on the project it reads: the sources and the generated output.
     label: "check",
-    command: (dir) => ({ file: process.execPath, args: [CLI, "check", "--protocol", "aorp", "--format", "json", "--project", dir] }),
+    command: (dir) => ({ file: process.execPath, args: [CLI, "check", "--protocol", "aorp", "--format", "json", "--engine", "ts6", "--project", dir] }),
     okExitCodes: [0, 1],
     baseline: TSC6_OUTPUT_LABEL,
     target: 1.0,
     memoryBaseline: TSC6_OUTPUT_LABEL,
+    memoryTarget: 1.5,
+    inspect: inspectCheckReport,
+  },
+  {
+    // The same check on the TypeScript 7 engine, against the compiler it runs (on the same project).
+    label: "check, ts7 engine",
+    command: (dir) => ({ file: process.execPath, args: [CLI, "check", "--protocol", "aorp", "--format", "json", "--engine", "ts7", "--project", dir] }),
+    okExitCodes: [0, 1],
+    baseline: "tsc 7, with output",
+    target: 1.0,
+    memoryBaseline: "tsc 7, with output",
     memoryTarget: 1.5,
     inspect: inspectCheckReport,
   },
