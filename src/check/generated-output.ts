@@ -11,7 +11,7 @@ import { FormatCache } from "../write/format-cache.js";
 import { createFormatter } from "../write/format.js";
 import { nodeWriteFs } from "../write/fs.js";
 import { type Plan, planOutput } from "../write/plan.js";
-import { forEachChild, isPropertySignature } from "../analyze/engine/ast.js";
+import { forEachChild, isPropertySignature, isTypeAliasDeclaration } from "../analyze/engine/ast.js";
 
 /** What `check` reads from the generated output, through the session's checker. */
 export interface GeneratedOutput {
@@ -84,7 +84,7 @@ export function readGeneratedOutput(session: AnalysisSession, inventory: Invento
 
 /** The one property signature inside kit.ts's `Placeholders` type alias. */
 function placeholderBrand(session: AnalysisSession, kit: ts.SourceFile): ts.Declaration | null {
-  const alias = moduleExport(session, kit, "Placeholders")?.declarations?.find(ts.isTypeAliasDeclaration);
+  const alias = moduleExport(session, kit, "Placeholders")?.declarations?.find(isTypeAliasDeclaration);
   let found: ts.Declaration | null = null;
   const visit = (node: ts.Node): void => {
     if (isPropertySignature(node)) found ??= node;

@@ -1,9 +1,17 @@
 import { ts } from "ts-morph";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
-import { isFunctionNode } from "../analyze/syntax.js";
+import { isFunctionNode, unwrapExpression } from "../analyze/syntax.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
-import { forEachChild, isCallExpression, isClassLike, isThrowStatement, isTryStatement } from "../analyze/engine/ast.js";
+import {
+  forEachChild,
+  isCallExpression,
+  isClassLike,
+  isIdentifier,
+  isPropertyAccessExpression,
+  isThrowStatement,
+  isTryStatement,
+} from "../analyze/engine/ast.js";
 
 /**
  * Throws that leave a handler through a project function it calls: `return formatQuote(await
@@ -41,7 +49,10 @@ export function helperThrows(scope: ts.Node, checker: AnalysisChecker, isProject
  */
 export function throwsByCall(scope: ts.Node, checker: AnalysisChecker, isProjectFile: (file: ts.SourceFile) => boolean): Map<ts.CallExpression, HelperThrow[]> {
   const byCall = new Map<ts.CallExpression, HelperThrow[]>();
-  for (const via of uncaughtCalls(scope)) {
+  const calls = uncaughtCalls(scope);
+  // Each call's callee is asked for its symbol (resolveFunction): on TypeScript 7, one round trip for all.
+  checker.prefetchSymbols?.(calls.flatMap((call) => calleeNames(call.expression)));
+  for (const via of calls) {
     const found: HelperThrow[] = [];
     const seen = new Set<ts.Node>();
     const follow = (call: ts.CallExpression, depth: number): void => {
@@ -77,4 +88,12 @@ function uncaughtCalls(root: ts.Node): ts.CallExpression[] {
   };
   walk(body);
   return calls;
+}
+
+/** The name `resolveFunction` asks the symbol of: `f` in `f(...)`, `g` in `o.g(...)`. */
+function calleeNames(expression: ts.Expression): ts.Node[] {
+  const callee = unwrapExpression(expression);
+  if (isIdentifier(callee)) return [callee];
+  if (isPropertyAccessExpression(callee)) return [callee.name];
+  return [];
 }

@@ -17,6 +17,7 @@ import {
   isImportDeclaration,
   isImportSpecifier,
   isPropertyAccessExpression,
+  isSpreadElement,
   isStringLiteral,
 } from "../analyze/engine/ast.js";
 
@@ -166,7 +167,7 @@ function isInOutput(node: ts.Node | undefined, outputRoot: string): boolean {
 
 /** The import specifier's module, when it is part of the generated output. */
 function importedFromOutput(symbol: ts.Symbol, outputRoot: string): string | null {
-  const specifier = symbol.declarations?.find(ts.isImportSpecifier);
+  const specifier = symbol.declarations?.find(isImportSpecifier);
   if (!specifier) return null;
   const declaration = specifier.parent.parent.parent;
   if (!isImportDeclaration(declaration) || !isStringLiteral(declaration.moduleSpecifier)) return null;
@@ -199,6 +200,16 @@ export function misfitCalls(
       : `${describe(variantOf(config))} uses no guidance stubs: set guidance: true in the config to keep them (aorp, smart-v2), or delete ${posix.normalize(config.guidanceDir)}/`
     : `it was written for another protocol: run \`mcp-conform migrate --protocol ${config.protocol}\``;
   const reported = new Set<ts.Symbol>();
+  if (checker.prefetchSymbols) {
+    // Every name below is asked for its symbol: on TypeScript 7, one round trip for all of them.
+    const names: ts.Node[] = [];
+    const collect = (node: ts.Node): void => {
+      if (isIdentifier(node)) names.push(node);
+      else forEachChild(node, collect);
+    };
+    collect(root);
+    checker.prefetchSymbols(names);
+  }
   const visit = (node: ts.Node): void => {
     if (isIdentifier(node) && !isImportSpecifier(node.parent)) {
       const symbol = checker.getSymbolAtLocation(node);
@@ -219,7 +230,7 @@ export function misfitCalls(
       let symbol = checker.getSymbolAtLocation(callee);
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
       const declaration = symbol?.declarations?.find((each): each is ts.SignatureDeclaration & ts.Declaration => isFunctionLike(each));
-      if (declaration && isInOutput(declaration, outputRoot) && !node.arguments.some(ts.isSpreadElement)) {
+      if (declaration && isInOutput(declaration, outputRoot) && !node.arguments.some(isSpreadElement)) {
         const name = callee.getText(callee.getSourceFile());
         const signature = checker.getResolvedSignature(node);
         const max = declaration.parameters.some((parameter) => parameter.dotDotDotToken) ? Infinity : declaration.parameters.length;
