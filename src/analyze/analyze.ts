@@ -4,7 +4,7 @@ import type { DiscoveryContext, ToolCandidate, ToolServer } from "./discover/can
 import { createDiscoverers } from "./discover/index.js";
 import { AnalyzeCodes } from "./diagnostic-codes.js";
 import { type Diagnostic, INVENTORY_SCHEMA_VERSION, type Inventory, type ToolEntry, type TypeReference } from "./inventory.js";
-import { loadProgram, loadProject, resolveTsconfigPath } from "./load-project.js";
+import { assertTsconfigReadable, loadProgram, loadProject, resolveTsconfigPath } from "./load-project.js";
 import { toPosixPath } from "./paths.js";
 import { analyseExits } from "./resolve/exits.js";
 import { resolveFunction, serialisingWrapper } from "./resolve/handler.js";
@@ -87,6 +87,7 @@ export function openSession(options: AnalyzeOptions & { editable?: boolean } = {
   if (options.editable) return AnalysisSession.fromProject(loadProject(tsconfigPath, cwd), tsconfigPath);
   const engine = options.engine;
   if (engine !== undefined && engine !== "ts6" && engine.id !== "ts6") {
+    assertTsconfigReadable(tsconfigPath, cwd);
     const project = engine.open(tsconfigPath, cwd);
     if (!isAnalysisProject(project)) throw new Error(`internal: the ${engine.id} engine gives no analysis program`);
     // TypeScript 7's API opens a tsconfig as it is: files its `include` leaves out (check's generated

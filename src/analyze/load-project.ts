@@ -67,6 +67,14 @@ function preflightTsconfig(tsconfigPath: string, cwd: string): ts.ParsedCommandL
   return parsed;
 }
 
+/**
+ * The same reading for an engine that opens the tsconfig itself (TypeScript 7's API says what is
+ * wrong, but not on which line): a broken config is reported alike whichever engine analyses.
+ */
+export function assertTsconfigReadable(tsconfigPath: string, cwd: string): void {
+  preflightTsconfig(tsconfigPath, cwd);
+}
+
 function lineOfExtends(tsconfigPath: string): number | undefined {
   const lines = ts.sys.readFile(tsconfigPath)?.split(/\r?\n/) ?? [];
   const index = lines.findIndex((line) => /"extends"\s*:/.test(line));

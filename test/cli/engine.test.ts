@@ -57,6 +57,19 @@ describe("--engine", () => {
     expect(run.stderr).toContain("--watch runs on the TypeScript 6 engine");
   });
 
+  it.each(["bad/analyze-broken-tsconfig", "bad/analyze-tsconfig-extends-missing"])(
+    "%s: a broken tsconfig is said alike on either engine, at file:line, exit 2",
+    async (fixture) => {
+      const dir = copyFixture(fixture);
+      const six = await runCli(["analyze", "--engine", "ts6"], { cwd: dir });
+      const seven = await runCli(["analyze", "--engine", "ts7"], { cwd: dir });
+      expect(six.exitCode).toBe(2);
+      expect(six.stderr).toMatch(/^mcp-conform analyze: tsconfig\.json:\d+: /);
+      expect(seven.exitCode).toBe(2);
+      expect(seven.stderr).toBe(six.stderr);
+    },
+  );
+
   it("an unknown engine is a usage error, said in one line", async () => {
     const run = await runCli(["analyze", "--engine", "ts8"], { cwd: copyFixture("styles/tool-object") });
     expect(run.exitCode).toBe(2);
