@@ -3,7 +3,7 @@ import type { ts } from "ts-morph";
 import type { EngineChecker, EngineNode, EngineProject, EngineType } from "../../src/analyze/engine/engine.js";
 import { noToolsDiagnostic } from "../../src/analyze/no-tools.js";
 import { toPosixPath } from "../../src/analyze/paths.js";
-import { calleeName } from "../../src/analyze/engine/syntax.js";
+import { calleeName } from "../../src/analyze/syntax.js";
 import { programSdkMajor, sdkMajorOf } from "../../src/analyze/resolve/sdk-major.js";
 import { resolveToolName } from "../../src/analyze/resolve/tool-name.js";
 
@@ -40,14 +40,14 @@ export function engineTranscript(project: EngineProject): string[] {
         functions.push(node);
       if (syntax.is(node, "CallExpression")) {
         callees.push(syntax.is(node.expression, "PropertyAccessExpression") ? node.expression.name : node.expression);
-        const name = calleeName(syntax, node);
+        const name = calleeName(node);
         if (name === "registerTool" || name === "tool") registrations.push({ style: "sdk-register-tool", node });
         if (name === "setRequestHandler") lowLevel++;
       }
       if (syntax.is(node, "PropertyAssignment") && syntax.is(node.name, "Identifier") && node.name.text === "name") names.push(node.initializer);
       if (lowLevel > 0 && syntax.is(node, "ReturnStatement")) registrations.push({ style: "sdk-low-level", node });
       const result = syntax.forEachChild(node, visit);
-      if (syntax.is(node, "CallExpression") && calleeName(syntax, node) === "setRequestHandler") lowLevel--;
+      if (syntax.is(node, "CallExpression") && calleeName(node) === "setRequestHandler") lowLevel--;
       return result;
     };
     syntax.forEachChild(file.node, visit);

@@ -1,6 +1,6 @@
 import type { ts } from "ts-morph";
 import type { EngineNode, EngineProject } from "../engine/engine.js";
-import { calleeName, parentOf } from "../engine/syntax.js";
+import { calleeName } from "../syntax.js";
 import type { DiscoveryStyle } from "../inventory.js";
 
 /**
@@ -27,8 +27,8 @@ export function sdkMajorOfFile(fileName: string): 1 | 2 | undefined {
 function registeringCall(project: EngineProject, registration: EngineNode): ts.CallExpression | undefined {
   const { syntax } = project;
   if (syntax.is(registration, "CallExpression")) return registration;
-  for (let node = parentOf(registration); node; node = parentOf(node)) {
-    if (syntax.is(node, "CallExpression") && calleeName(syntax, node) === "setRequestHandler") return node;
+  for (let node: ts.Node | undefined = registration.parent; node; node = node.parent) {
+    if (syntax.is(node, "CallExpression") && calleeName(node) === "setRequestHandler") return node;
   }
   return undefined;
 }
