@@ -108,12 +108,17 @@ describe("the TypeScript 7 API the engine is built on", () => {
     }
   });
 
-  it("names the syntax kinds the engine tests, and numbers every single type flag as TypeScript 6 does", () => {
+  it("names the syntax kinds the engine tests, and numbers every single type flag (and the object and symbol flags read) as TypeScript 6 does", () => {
     for (const kind of KINDS) expect(typeof (ast.SyntaxKind as unknown as Record<string, unknown>)[kind], kind).toBe("number");
     const singleFlags = Object.entries(ts.TypeFlags).filter(([, value]) => typeof value === "number" && value > 0 && (value & (value - 1)) === 0);
     expect(singleFlags.length).toBeGreaterThan(25);
     for (const [name, value] of singleFlags) expect((sync.TypeFlags as unknown as Record<string, number>)[name], `TypeFlags.${name}`).toBe(value);
     expect(sync.SymbolFlags.Alias).toBe(ts.SymbolFlags.Alias);
+    expect(sync.SymbolFlags.Interface).toBe(ts.SymbolFlags.Interface);
+    // ts7-checker.ts reads a type's objectFlags by TypeScript 6's numbers.
+    for (const name of ["Class", "Reference", "Tuple", "Mapped", "ObjectLiteral", "ReverseMapped"] as const) {
+      expect((sync.ObjectFlags as unknown as Record<string, number>)[name], `ObjectFlags.${name}`).toBe(ts.ObjectFlags[name]);
+    }
     expect(sync.SignatureKind.Call).toBe(ts.SignatureKind.Call);
   });
 

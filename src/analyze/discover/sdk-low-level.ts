@@ -18,7 +18,9 @@ import {
   isIdentifier,
   isIfStatement,
   isObjectLiteralExpression,
+  isParameter,
   isPropertyAccessExpression,
+  isPropertyAssignment,
   isReturnStatement,
   isStringLiteralLike,
   isSwitchStatement,
@@ -190,6 +192,34 @@ interface Listing {
   input: ts.Node | null;
 }
 
+/**
+ * Whether a name may lead to a const holding a listing: a reference, not the name a declaration
+ * gives (`x` in `const x = ...`, whose initializer the walk reads anyway, or the `type` key of a
+ * JSON Schema), and not a member of a value (`row.id`) unless of a namespace (`tools.ALL`). A
+ * handler's body has thousands of such names, and each lookup is a question to the compiler.
+ */
+function mayNameListing(identifier: ts.Identifier, checker: AnalysisChecker): boolean {
+  if (isDeclaredName(identifier)) return false;
+  if (!isMemberName(identifier)) return true;
+  const owner = (identifier.parent as ts.PropertyAccessExpression).expression;
+  const symbol = isIdentifier(owner) ? checker.getSymbolAtLocation(owner) : undefined;
+  return symbol !== undefined && (symbol.flags & (ts.SymbolFlags.Alias | ts.SymbolFlags.Module)) !== 0;
+}
+
+function isDeclaredName(identifier: ts.Identifier): boolean {
+  const parent = identifier.parent;
+  return (
+    parent !== undefined &&
+    (isPropertyAssignment(parent) || isVariableDeclaration(parent) || isParameter(parent) || isBindingElement(parent)) &&
+    parent.name === identifier
+  );
+}
+
+function isMemberName(identifier: ts.Identifier): boolean {
+  const parent = identifier.parent;
+  return parent !== undefined && isPropertyAccessExpression(parent) && parent.name === identifier;
+}
+
 /** Object literals `{ name, description, inputSchema }` listed by a ListTools handler, following consts it returns. */
 function collectListings(root: ts.Node, checker: AnalysisChecker, into: Map<string, Listing>, seen = new Set<ts.Node>()): void {
   if (seen.has(root)) return;
@@ -198,8 +228,10 @@ function collectListings(root: ts.Node, checker: AnalysisChecker, into: Map<stri
     // Every name below is asked for its symbol: on TypeScript 7, one round trip for all of them.
     const names: ts.Node[] = [];
     const collect = (node: ts.Node): void => {
-      if (isIdentifier(node)) names.push(node);
-      else forEachChild(node, collect);
+      if (isIdentifier(node)) {
+        // Members of namespaces are asked later, one by one: they are few.
+        if (!isDeclaredName(node) && !isMemberName(node)) names.push(node);
+      } else forEachChild(node, collect);
     };
     collect(root);
     checker.prefetchSymbols(names);
@@ -217,7 +249,7 @@ function collectListings(root: ts.Node, checker: AnalysisChecker, into: Map<stri
         });
       }
     }
-    if (isIdentifier(node)) {
+    if (isIdentifier(node) && mayNameListing(node, checker)) {
       // An imported listing (`tools: TOOLS` from `./tools.js`) is declared where it is exported.
       let symbol = checker.getSymbolAtLocation(node);
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);

@@ -112,6 +112,7 @@ export const isThrowStatement = neutral(ts.isThrowStatement);
 export const isTryStatement = neutral(ts.isTryStatement);
 export const isTypeAliasDeclaration = neutral(ts.isTypeAliasDeclaration);
 export const isTypeAssertionExpression = neutral(ts.isTypeAssertionExpression);
+export const isTypeLiteralNode = neutral(ts.isTypeLiteralNode);
 export const isTypeNode = neutral(ts.isTypeNode);
 export const isTypeReferenceNode = neutral(ts.isTypeReferenceNode);
 export const isVariableDeclaration = neutral(ts.isVariableDeclaration);

@@ -10,11 +10,12 @@ import type {
 } from "typescript7/unstable/sync";
 import type { AnalysisChecker } from "./engine.js";
 import { UnionOrigins } from "./ts7-union-origin.js";
+import { writtenShape, type WrittenShape } from "./ts7-written-shape.js";
 
 // TypeScript 7 gives the members of these enums that are read here TypeScript 6's values
 // (engine-ts7-api.test.ts holds it), and its nodes' kinds are read through engine/ast.ts: so
 // nothing is imported from TypeScript 7 itself, which may come from the project (ts7-api.ts).
-const { TypeFlags, SignatureKind } = ts;
+const { TypeFlags, ObjectFlags, SignatureKind, SymbolFlags } = ts;
 
 /**
  * TypeScript 7's checker, answering as TypeScript 6's does for the calls the analysis makes
@@ -34,6 +35,10 @@ interface Views {
   type(native: Ts7Type): ts.Type;
   /** A declaration's node, from the source files fetched once per path. */
   resolve(handle: NodeHandle): ts.Node | undefined;
+  /** Whether resolving a node of this file costs no round trip (the project's own files are fetched first). */
+  isFetched(path: string): boolean;
+  /** The names `Object`'s properties have: any object type has them (`toString`), written or not. */
+  objectPropertyNames(): ReadonlySet<string>;
   symbol(native: Ts7Symbol): ts.Symbol;
   signature(native: Ts7Signature): ts.Signature;
   /** What TypeScript 6 keeps as a union's `origin`; see `Ts7AnalysisChecker.unionOrigin`. */
@@ -260,14 +265,29 @@ class TypeView {
   getFlags(): ts.TypeFlags {
     return this.flags;
   }
+  /**
+   * What the type's declarations say of its members, when they say it all (ts7-written-shape.ts)
+   * and lie in files already fetched: its signatures are then known without a round trip.
+   */
+  private written(): WrittenShape | undefined {
+    return this.once("written", () => {
+      if (!(this.flags & TypeFlags.Object) || this.objectFlags & (ObjectFlags.Class | ObjectFlags.Mapped | ObjectFlags.ReverseMapped | ObjectFlags.Tuple)) {
+        return undefined;
+      }
+      const handles = (this.symbol as unknown as SymbolView | undefined)?.native.declarations ?? [];
+      if (!handles.every((handle) => this.views.isFetched(handle.path))) return undefined;
+      const declarations = handles.map((handle) => this.views.resolve(handle));
+      return declarations.every((node) => node !== undefined) ? writtenShape(declarations) : undefined;
+    });
+  }
   getCallSignatures(): readonly ts.Signature[] {
     // A primitive's apparent type (String, Number, ...) and an object literal's type have no call
     // signatures: no need to ask.
-    if (isPrimitive(this.flags) || this.objectFlags & ts.ObjectFlags.ObjectLiteral) return [];
+    if (isPrimitive(this.flags) || this.objectFlags & ObjectFlags.ObjectLiteral || this.written()?.call === false) return [];
     return this.once("callSignatures", () => this.views.checker.getSignaturesOfType(this.native, SignatureKind.Call).map((s) => this.views.signature(s)));
   }
   getConstructSignatures(): readonly ts.Signature[] {
-    if (isPrimitive(this.flags) || this.objectFlags & ts.ObjectFlags.ObjectLiteral) return [];
+    if (isPrimitive(this.flags) || this.objectFlags & ObjectFlags.ObjectLiteral || this.written()?.construct === false) return [];
     return this.once("constructSignatures", () =>
       this.views.checker.getSignaturesOfType(this.native, SignatureKind.Construct).map((s) => this.views.signature(s)),
     );
@@ -288,7 +308,15 @@ class TypeView {
       return properties;
     });
   }
+  getIndexInfos(read: () => readonly ts.IndexInfo[]): readonly ts.IndexInfo[] {
+    if (this.written()?.index === false) return [];
+    return this.once("indexInfos", read);
+  }
   getProperty(name: string): ts.Symbol | undefined {
+    // A name the type does not write is not its property, unless every object has it (`Object`'s)
+    // or, when it is callable, every function.
+    const written = this.written();
+    if (written?.names && !written.names.has(name) && !written.call && !written.construct && !this.views.objectPropertyNames().has(name)) return undefined;
     return this.once(`property:${name}`, () => {
       const found = this.views.checker.getPropertyOfType(this.native, name);
       return found ? this.views.symbol(found) : undefined;
@@ -331,6 +359,7 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   private trueType: ts.Type | undefined;
   private readonly symbolsAtNode = new WeakMap<object, ts.Symbol | null>();
   private readonly intrinsics = new Map<string, ts.Type>();
+  private objectNames: Set<string> | undefined;
   private readonly filesByPath = new Map<string, ReturnType<Project["program"]["getSourceFile"]>>();
 
   constructor(
@@ -350,6 +379,20 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
         }
         // What `handle.resolve()` does, without asking the program for the file each time.
         return file ? ts6Node((file as unknown as { getOrCreateNodeAtIndex(index: number): unknown }).getOrCreateNodeAtIndex(handle.index)) : undefined;
+      },
+      isFetched: (path) => this.filesByPath.get(path) !== undefined || !path.includes("/node_modules/"),
+      objectPropertyNames: () => {
+        // One question a run: the global `Object` interface's properties (a project may add to it).
+        this.objectNames ??= new Set(
+          checker
+            .getPropertiesOfType(
+              checker.getDeclaredTypeOfSymbol(
+                checker.resolveName("Object", SymbolFlags.Interface as number as Parameters<Checker["resolveName"]>[1], undefined, false)!,
+              ),
+            )
+            .map((p) => p.name),
+        );
+        return this.objectNames;
       },
       origin: (union) => this.origins.of(union),
     };
@@ -412,7 +455,7 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     return this.views.symbol(this.checker.getAliasedSymbol(native(symbol)));
   }
   getPropertyOfType(type: ts.Type, name: string): ts.Symbol | undefined {
-    return this.optionalSymbol(this.checker.getPropertyOfType(native(type), name));
+    return (type as unknown as TypeView).getProperty(name);
   }
   getPropertiesOfType(type: ts.Type): ts.Symbol[] {
     return type.getProperties();
@@ -481,7 +524,7 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     return node ? this.optionalSymbol(this.checker.getShorthandAssignmentValueSymbol(ts7Node(node))) : undefined;
   }
   getIndexInfosOfType(type: ts.Type): readonly ts.IndexInfo[] {
-    return (type as unknown as TypeView).once("indexInfos", () => this.indexInfos(type));
+    return (type as unknown as TypeView).getIndexInfos(() => this.indexInfos(type));
   }
   private indexInfos(type: ts.Type): readonly ts.IndexInfo[] {
     return this.checker.getIndexInfosOfType(native(type)).map(
@@ -538,8 +581,8 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   /** Not in TypeScript 7's API: the value type of the index signature whose key is `string` or `number`. */
   getIndexTypeOfType(type: ts.Type, kind: ts.IndexKind): ts.Type | undefined {
     const key = kind === 0 ? TypeFlags.String : TypeFlags.Number;
-    const info = this.checker.getIndexInfosOfType(native(type)).find((candidate) => (candidate.keyType.flags & key) !== 0);
-    return info ? this.views.type(info.valueType) : undefined;
+    const info = this.getIndexInfosOfType(type).find((candidate) => (candidate.keyType.flags & key) !== 0);
+    return info?.type;
   }
   /** Not in TypeScript 7's API: `true` is the member of `boolean` whose value is true. */
   getTrueType(): ts.Type {
