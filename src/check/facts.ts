@@ -3,6 +3,7 @@ import { ts } from "ts-morph";
 import type { HarvestedWarning, Inventory, ToolEntry } from "../analyze/inventory.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
 import { toPosixPath } from "../analyze/paths.js";
+import { typeText } from "../analyze/resolve/type-text.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { didYouMean } from "../config/did-you-mean.js";
 import type { GenerateConfig } from "../generate/config.js";
@@ -186,7 +187,8 @@ export class ProjectFacts {
         exits.push(placeholders ? { where, isError, verdict: "placeholder", placeholders } : { where, isError, verdict: "conforming" });
       } else {
         const shown = exit.expression
-          ? checker.typeToString(awaited(checker, checker.getTypeAtLocation(exit.expression)), undefined, ts.TypeFormatFlags.NoTruncation)
+          ? // Printed as the inventory prints types, so that both engines say the same (typeText).
+            typeText(awaited(checker, checker.getTypeAtLocation(exit.expression)), checker, exit.expression)
           : "void";
         exits.push({ where, isError, verdict: "non-conforming", shown });
       }

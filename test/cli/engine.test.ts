@@ -99,4 +99,16 @@ describe("check --engine", () => {
     expect(session.engine.engine).toBe("ts7");
     session.close();
   });
+
+  it("says the same of a server not yet migrated, whose returns it quotes as types", async () => {
+    const dir = copyFixture("stock-legacy");
+    expect((await runCli(["generate", "--protocol", "aorp", "--engine", "ts6", "--no-format"], { cwd: dir })).exitCode).toBe(0);
+    const six = await runCli(["check", "--protocol", "aorp", "--format", "json", "--engine", "ts6"], { cwd: dir });
+    const seven = await runCli(["check", "--protocol", "aorp", "--format", "json", "--engine", "ts7"], { cwd: dir });
+    expect(six.exitCode, six.stderr).toBe(1);
+    // MCPC101 quotes the type a handler returns: printed by the analysis' own rules, not the compiler's order.
+    expect(six.stdout).toContain("MCPC101");
+    expect(seven.stdout).toBe(six.stdout);
+    expect(seven.exitCode).toBe(six.exitCode);
+  });
 });
