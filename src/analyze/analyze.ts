@@ -30,12 +30,14 @@ import { compareStrings } from "../compare-strings.js";
 import {
   forEachChild,
   isCallExpression,
+  isClassDeclaration,
   isClassLike,
   isExportDeclaration,
   isExpression,
   isIdentifier,
   isImportDeclaration,
   isImportSpecifier,
+  isInterfaceDeclaration,
   isNewExpression,
   isObjectLiteralExpression,
   isPropertyAccessExpression,
@@ -634,7 +636,8 @@ function writesExtensionlessImports(options: ts.CompilerOptions, files: readonly
 
 /**
  * The names whose symbols discovery and resolution ask for, node by node: callees, the object of a
- * property access, a property's or a return's value, `new` targets, imported names. On TypeScript
+ * property access, a property's or a return's value, `new` targets, imported names, and the names
+ * of interfaces and classes (whose types the schemas walk ask for their symbols). On TypeScript
  * 7 each question is a round trip to the compiler; asked here all at once, they are one.
  */
 function prefetchNamedSymbols(prefetch: (nodes: readonly ts.Node[]) => void, files: readonly ts.SourceFile[], reuse: AnalysisReuse | undefined): void {
@@ -648,7 +651,9 @@ function prefetchNamedSymbols(prefetch: (nodes: readonly ts.Node[]) => void, fil
         (isPropertyAccessExpression(parent) && parent.expression === node) ||
         (isPropertyAssignment(parent) && parent.initializer === node) ||
         isReturnStatement(parent) ||
-        isImportSpecifier(parent)
+        isImportSpecifier(parent) ||
+        // A declared type's symbol: the one its type gives when asked (`type.symbol`), known before.
+        ((isInterfaceDeclaration(parent) || isClassDeclaration(parent)) && parent.name === node)
       )
         names.push(node);
       return;

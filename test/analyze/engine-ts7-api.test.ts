@@ -143,6 +143,11 @@ describe("the TypeScript 7 API the engine is built on", () => {
       const channel = (api as unknown as { client?: { channel?: { close?: unknown; child?: { kill?: unknown } } } }).client?.channel;
       expect(typeof channel?.close, "API.client.channel.close").toBe("function");
       expect(typeof channel?.child?.kill, "API.client.channel.child.kill").toBe("function");
+      // ts7-checker.ts tells an array by its target's id, which a type reference carries as `target`
+      // (Array's own declared type is a reference to itself).
+      const array = project.checker.resolveName("Array", sync.SymbolFlags.Interface, undefined, false);
+      const arrayType = project.checker.getDeclaredTypeOfSymbol(array!) as unknown as { id: number; target?: number };
+      expect(arrayType.target, "Type.target").toBe(arrayType.id);
       const [type] = project.checker.getTypeAtLocation([file.statements[0]!]);
       for (const method of ["isUnionType", "getTypes", "isTypeReference", "isStringLiteralType", "isNumberLiteralType", "isBooleanLiteralType"]) {
         expect(typeof (type as unknown as Record<string, unknown>)[method], `Type.${method}`).toBe("function");

@@ -50,6 +50,8 @@ class SymbolView {
   private declarationNodes: ts.Declaration[] | undefined;
   /** The symbol's type, once asked (or fetched with its siblings': see `getProperties`). */
   typeOfSymbol: ts.Type | undefined;
+  /** What an alias resolves to, once asked. */
+  aliased: ts.Symbol | undefined;
   private value: ts.Declaration | undefined | null = null;
 
   constructor(
@@ -360,6 +362,7 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   private readonly symbolsAtNode = new WeakMap<object, ts.Symbol | null>();
   private readonly intrinsics = new Map<string, ts.Type>();
   private objectNames: Set<string> | undefined;
+  private arrayTargetIds: Set<number> | undefined;
   private readonly filesByPath = new Map<string, ReturnType<Project["program"]["getSourceFile"]>>();
 
   constructor(
@@ -452,7 +455,10 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     return this.type(this.checker.getTypeAtLocation(ts7Node(node)));
   }
   getAliasedSymbol(symbol: ts.Symbol): ts.Symbol {
-    return this.views.symbol(this.checker.getAliasedSymbol(native(symbol)));
+    // An import is asked what it imports at every use: once a symbol.
+    const view = symbol as unknown as SymbolView;
+    view.aliased ??= this.views.symbol(this.checker.getAliasedSymbol(native(symbol)));
+    return view.aliased;
   }
   getPropertyOfType(type: ts.Type, name: string): ts.Symbol | undefined {
     return (type as unknown as TypeView).getProperty(name);
@@ -478,10 +484,22 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     return (type as unknown as TypeView).once("typeArguments", () => this.checker.getTypeArguments(reference).map((t) => this.views.type(t)));
   }
   isArrayType(type: ts.Type): boolean {
-    // An array type is a reference to Array or ReadonlyArray (ObjectFlags.Reference, the same
-    // in both compilers): anything else is answered without a round trip.
+    // An array type is a reference (ObjectFlags.Reference, the same in both compilers) whose
+    // target is the global Array or ReadonlyArray: the target's id comes with the type, and the two
+    // globals' are asked once a run.
     if (!(type.flags & TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference)) return false;
+    const target = native<{ target?: number }>(type).target;
+    if (target !== undefined) return this.arrayTargets().has(target);
     return (type as unknown as TypeView).once("isArray", () => this.checker.isArrayType(native(type)));
+  }
+  private arrayTargets(): ReadonlySet<number> {
+    this.arrayTargetIds ??= new Set(
+      ["Array", "ReadonlyArray"].flatMap((name) => {
+        const symbol = this.checker.resolveName(name, SymbolFlags.Interface as number as Parameters<Checker["resolveName"]>[1], undefined, false);
+        return symbol ? [this.checker.getDeclaredTypeOfSymbol(symbol).id] : [];
+      }),
+    );
+    return this.arrayTargetIds;
   }
   isTupleType(type: ts.Type): boolean {
     if (!(type.flags & TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference)) return false;
