@@ -116,7 +116,7 @@ describe("the TypeScript 7 API the engine is built on", () => {
     expect(sync.SymbolFlags.Alias).toBe(ts.SymbolFlags.Alias);
     expect(sync.SymbolFlags.Interface).toBe(ts.SymbolFlags.Interface);
     // ts7-checker.ts reads a type's objectFlags by TypeScript 6's numbers.
-    for (const name of ["Class", "Reference", "Tuple", "Mapped", "ObjectLiteral", "ReverseMapped"] as const) {
+    for (const name of ["Class", "Interface", "Reference", "Tuple", "Anonymous", "Mapped", "Instantiated", "ObjectLiteral", "ReverseMapped"] as const) {
       expect((sync.ObjectFlags as unknown as Record<string, number>)[name], `ObjectFlags.${name}`).toBe(ts.ObjectFlags[name]);
     }
     expect(sync.SignatureKind.Call).toBe(ts.SignatureKind.Call);

@@ -9,8 +9,9 @@ import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
 /**
  * The TypeScript 7 engine reads an object type's call, construct and index signatures, and
  * whether it has a `toJSON`, off the members its declarations write, when those are all it has
- * (an interface without `extends`, an object type literal): each of those questions is a round trip
- * to the compiler, asked of every result interface. fixtures/analyze/written-members holds the
+ * (an interface without `extends`, an object type literal), and a plain declared type's properties
+ * off its members: each of those questions is a round trip to the compiler, asked of every result
+ * interface. fixtures/analyze/written-members holds the
  * cases where the declarations say it all and those where they do not (`extends`, a computed
  * `toJSON` key, merged declarations); both engines must give the same schemas, which are pinned,
  * and TypeScript 7 must be asked only what the declarations cannot say.
@@ -56,6 +57,10 @@ describe("object types read off their written members", () => {
         additionalProperties: { anyOf: [{ type: "number" }, { type: "string" }] },
       },
     });
+    expect(ts6["get_clock"]).toEqual({
+      clock: { type: "object", properties: { zone: { type: "string" }, now: { type: "string" } }, required: ["zone", "now"] },
+    });
+    expect(Object.keys((ts6["get_lines"] as { lines: { items: { properties: object } } }).lines.items.properties)).toEqual(["sku", "quantity", "unit price"]);
     expect((ts6["get_wrapped"] as { wrapped: { additionalProperties: unknown } }).wrapped.additionalProperties).toEqual({ type: "string" });
     expect(schemas(await inventoryOn("ts7"))).toEqual(ts6);
   });
@@ -67,19 +72,23 @@ describe("object types read off their written members", () => {
       return originalRequest.call(this, method, params);
     };
     await inventoryOn("ts7");
-    // Signatures: Formatter, Factory and Hook (which write some; the emitter stops at the first),
-    // Person twice (it inherits), and the two `toJSON` methods' own types. Index signatures: Tally
-    // and Wrapped (which write one) and Person. `toJSON` by name: Stamp (which writes it), Shown
-    // (a computed key) and Person. Invoice and the payloads' own object literals ask none of these.
+    // Signatures (8): Formatter, Factory and Hook, which write some (the emitter stops at the
+    // first it finds); Person twice, which inherits; the two `toJSON` methods' and Clock's `tick`.
+    // Index signatures (3): Tally and Wrapped, which write one, and Person. `toJSON` by name (3):
+    // Stamp, which writes it, Shown, whose key is computed, and Person. Properties (12): the nine
+    // payloads' object literals, Person, Wrapped<Invoice>, and once `Object`'s (what every object
+    // has); the plain declarations' are their members' symbols, asked a file at a time.
     expect({
       signatures: asked.get("getSignaturesOfType"),
       indexInfos: asked.get("getIndexInfosOfType"),
       propertyByName: asked.get("getPropertyOfType"),
+      properties: asked.get("getPropertiesOfType"),
     }).toMatchInlineSnapshot(`
       {
         "indexInfos": 3,
+        "properties": 12,
         "propertyByName": 3,
-        "signatures": 7,
+        "signatures": 8,
       }
     `);
   });

@@ -11,6 +11,7 @@ import type {
 import type { AnalysisChecker } from "./engine.js";
 import { UnionOrigins } from "./ts7-union-origin.js";
 import { writtenShape, type WrittenShape } from "./ts7-written-shape.js";
+import { DeclaredMembers } from "./ts7-declared-members.js";
 
 // TypeScript 7 gives the members of these enums that are read here TypeScript 6's values
 // (engine-ts7-api.test.ts holds it), and its nodes' kinds are read through engine/ast.ts: so
@@ -39,6 +40,7 @@ interface Views {
   isFetched(path: string): boolean;
   /** The names `Object`'s properties have: any object type has them (`toString`), written or not. */
   objectPropertyNames(): ReadonlySet<string>;
+  declaredMembers: DeclaredMembers;
   symbol(native: Ts7Symbol): ts.Symbol;
   signature(native: Ts7Signature): ts.Signature;
   /** What TypeScript 6 keeps as a union's `origin`; see `Ts7AnalysisChecker.unionOrigin`. */
@@ -294,8 +296,20 @@ class TypeView {
       this.views.checker.getSignaturesOfType(this.native, SignatureKind.Construct).map((s) => this.views.signature(s)),
     );
   }
+  /** The properties of a plain declared type (ts7-declared-members.ts): not instantiated, one declaration. */
+  private declaredProperties(): ts.Symbol[] | undefined {
+    const objectFlags = this.objectFlags;
+    if (!(this.flags & TypeFlags.Object) || !(objectFlags & (ObjectFlags.Interface | ObjectFlags.Anonymous))) return undefined;
+    if (objectFlags & (ObjectFlags.Reference | ObjectFlags.Instantiated | ObjectFlags.Class | ObjectFlags.Mapped | ObjectFlags.ReverseMapped)) return undefined;
+    const handles = (this.symbol as unknown as SymbolView | undefined)?.native.declarations ?? [];
+    if (handles.length !== 1 || !this.views.isFetched(handles[0]!.path)) return undefined;
+    const declaration = this.views.resolve(handles[0]!);
+    return declaration ? this.views.declaredMembers.propertiesOf(declaration) : undefined;
+  }
   getProperties(): ts.Symbol[] {
     return this.once("properties", () => {
+      const declared = this.declaredProperties();
+      if (declared) return declared;
       const natives = this.views.checker.getPropertiesOfType(this.native);
       const properties = natives.map((s) => this.views.symbol(s));
       // The analysis asks each property's type next: one round trip for all of them.
@@ -398,6 +412,13 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
         return this.objectNames;
       },
       origin: (union) => this.origins.of(union),
+      declaredMembers: new DeclaredMembers(
+        (names) => {
+          this.prefetchSymbols(names);
+          return names.map((name) => this.getSymbolAtLocation(name));
+        },
+        (symbols) => this.prefetchTypesOfSymbols(symbols),
+      ),
     };
     this.views = views;
     this.origins = new UnionOrigins(checker, project, views.type);
@@ -440,6 +461,17 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     missing.forEach((node, index) => {
       const symbol = found[index];
       this.symbolsAtNode.set(node, symbol ? this.views.symbol(symbol) : null);
+    });
+  }
+
+  /** Asks the types of many symbols in one round trip, before the analysis asks them one by one. */
+  private prefetchTypesOfSymbols(symbols: readonly ts.Symbol[]): void {
+    const missing = [...new Set(symbols)].filter((symbol) => (symbol as unknown as SymbolView).typeOfSymbol === undefined);
+    if (missing.length === 0) return;
+    const types = this.checker.getTypeOfSymbol(missing.map((symbol) => native<Ts7Symbol>(symbol)));
+    missing.forEach((symbol, index) => {
+      const fetched = types[index];
+      if (fetched) (symbol as unknown as SymbolView).typeOfSymbol = this.views.type(fetched);
     });
   }
 
