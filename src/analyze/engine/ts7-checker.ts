@@ -278,10 +278,22 @@ class TypeView {
       if (!(this.flags & TypeFlags.Object) || this.objectFlags & (ObjectFlags.Class | ObjectFlags.Mapped | ObjectFlags.ReverseMapped | ObjectFlags.Tuple)) {
         return undefined;
       }
+      const declarations = this.declarations();
+      return declarations ? writtenShape(declarations) : undefined;
+    });
+  }
+  /**
+   * The nodes that declare the type, when they lie in files already fetched: an object type
+   * literal's come from its file's batch (ts7-declared-members.ts) without asking for its symbol.
+   */
+  private declarations(): ts.Node[] | undefined {
+    return this.once("declarations", () => {
+      const literal = this.objectFlags & ObjectFlags.Anonymous ? this.views.declaredMembers.literalOfType(this.id) : undefined;
+      if (literal) return [literal];
       const handles = (this.symbol as unknown as SymbolView | undefined)?.native.declarations ?? [];
       if (!handles.every((handle) => this.views.isFetched(handle.path))) return undefined;
       const declarations = handles.map((handle) => this.views.resolve(handle));
-      return declarations.every((node) => node !== undefined) ? writtenShape(declarations) : undefined;
+      return declarations.every((node) => node !== undefined) ? (declarations as ts.Node[]) : undefined;
     });
   }
   getCallSignatures(): readonly ts.Signature[] {
@@ -301,10 +313,8 @@ class TypeView {
     const objectFlags = this.objectFlags;
     if (!(this.flags & TypeFlags.Object) || !(objectFlags & (ObjectFlags.Interface | ObjectFlags.Anonymous))) return undefined;
     if (objectFlags & (ObjectFlags.Reference | ObjectFlags.Instantiated | ObjectFlags.Class | ObjectFlags.Mapped | ObjectFlags.ReverseMapped)) return undefined;
-    const handles = (this.symbol as unknown as SymbolView | undefined)?.native.declarations ?? [];
-    if (handles.length !== 1 || !this.views.isFetched(handles[0]!.path)) return undefined;
-    const declaration = this.views.resolve(handles[0]!);
-    return declaration ? this.views.declaredMembers.propertiesOf(declaration) : undefined;
+    const declarations = this.declarations();
+    return declarations?.length === 1 ? this.views.declaredMembers.propertiesOf(declarations[0]!) : undefined;
   }
   getProperties(): ts.Symbol[] {
     return this.once("properties", () => {
@@ -418,6 +428,7 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
           return names.map((name) => this.getSymbolAtLocation(name));
         },
         (symbols) => this.prefetchTypesOfSymbols(symbols),
+        (literals) => checker.getTypeAtLocation(literals.map(ts7Node)).map((type) => type?.id),
       ),
     };
     this.views = views;

@@ -17,7 +17,7 @@ import {
  * round trips, and the schemas walk every result interface and the object literals types inside
  * it. The first time a type declared in a file is asked, the names of every plain declaration's
  * members in that file are asked for their symbols in one batch, and those symbols for their types
- * in another.
+ * in another, and its object type literals for their types (which tells a literal's type by its id).
  *
  * Plain: an interface without `extends` or type parameters, or an object type literal, whose every
  * member is named by an identifier or a string. Its properties are then its members' own symbols,
@@ -25,11 +25,21 @@ import {
  */
 export class DeclaredMembers {
   private readonly filesDone = new WeakSet<ts.SourceFile>();
+  private readonly literalsByTypeId = new Map<number, ts.Node>();
 
   constructor(
     private readonly symbolsOf: (names: readonly ts.Node[]) => readonly (ts.Symbol | undefined)[],
     private readonly prefetchTypes: (symbols: readonly ts.Symbol[]) => void,
+    private readonly typeIdsOf: (literals: readonly ts.Node[]) => readonly (number | undefined)[],
   ) {}
+
+  /**
+   * The object type literal a type was read from, when its file has been batched: so that its
+   * declaration is known without asking for its symbol (`{ id: string }` in `items: Array<{ id: string }>`).
+   */
+  literalOfType(id: number): ts.Node | undefined {
+    return this.literalsByTypeId.get(id);
+  }
 
   /** The properties of the type `declaration` declares, or undefined when the compiler must say. */
   propertiesOf(declaration: ts.Node): ts.Symbol[] | undefined {
@@ -45,8 +55,12 @@ export class DeclaredMembers {
     if (this.filesDone.has(file)) return;
     this.filesDone.add(file);
     const names: ts.Node[] = [];
+    const literals: ts.Node[] = [];
     const inType = (node: ts.Node): void => {
-      if (isTypeLiteralNode(node)) names.push(...(plainMemberNames(node) ?? []));
+      if (isTypeLiteralNode(node)) {
+        names.push(...(plainMemberNames(node) ?? []));
+        literals.push(node);
+      }
       forEachChild(node, inType);
     };
     const inStatements = (statements: readonly ts.Statement[]): void => {
@@ -62,6 +76,7 @@ export class DeclaredMembers {
       }
     };
     inStatements(file.statements);
+    if (literals.length > 0) this.typeIdsOf(literals).forEach((id, index) => id !== undefined && this.literalsByTypeId.set(id, literals[index]!));
     const symbols = this.symbolsOf(names).filter((symbol): symbol is ts.Symbol => symbol !== undefined);
     this.prefetchTypes(symbols);
   }
