@@ -220,6 +220,35 @@ function isMemberName(identifier: ts.Identifier): boolean {
   return parent !== undefined && isPropertyAccessExpression(parent) && parent.name === identifier;
 }
 
+/** `{ name, inputSchema }` or `{ name, description }`: a tool as a listing lists it. */
+function isListingEntry(node: ts.ObjectLiteralExpression): boolean {
+  return getPropertyValue(node, "inputSchema") !== undefined || getPropertyValue(node, "description") !== undefined;
+}
+
+/** The tool name of an entry whose `name` is written as a string. */
+function literalToolName(node: ts.ObjectLiteralExpression): string | undefined {
+  const name = getPropertyValue(node, "name");
+  const value = name && isExpression(name) ? unwrapExpression(name) : undefined;
+  return value && isStringLiteralLike(value) ? value.text : undefined;
+}
+
+function stringLiteralValue(type: ts.Type): string | undefined {
+  return type.isStringLiteral() ? type.value : undefined;
+}
+
+/**
+ * An entry's parts but its functions: a tool's own handler does not list tools, and on a server of
+ * tool objects the handlers are most of the code (each of their names a question to the compiler).
+ */
+function forEachToolPart(entry: ts.ObjectLiteralExpression, visit: (node: ts.Node) => void): void {
+  for (const property of entry.properties) {
+    if (isFunctionNode(property)) continue;
+    const value = isPropertyAssignment(property) ? unwrapExpression(property.initializer) : undefined;
+    if (value && isFunctionNode(value)) continue;
+    visit(property);
+  }
+}
+
 /** Object literals `{ name, description, inputSchema }` listed by a ListTools handler, following consts it returns. */
 function collectListings(root: ts.Node, checker: AnalysisChecker, into: Map<string, Listing>, seen = new Set<ts.Node>()): void {
   if (seen.has(root)) return;
@@ -231,6 +260,8 @@ function collectListings(root: ts.Node, checker: AnalysisChecker, into: Map<stri
       if (isIdentifier(node)) {
         // Members of namespaces are asked later, one by one: they are few.
         if (!isDeclaredName(node) && !isMemberName(node)) names.push(node);
+      } else if (isObjectLiteralExpression(node) && literalToolName(node) !== undefined && isListingEntry(node)) {
+        forEachToolPart(node, collect);
       } else forEachChild(node, collect);
     };
     collect(root);
@@ -240,13 +271,16 @@ function collectListings(root: ts.Node, checker: AnalysisChecker, into: Map<stri
     if (isObjectLiteralExpression(node)) {
       const name = getPropertyValue(node, "name");
       const nameExpression = name && isExpression(name) ? unwrapExpression(name) : undefined;
-      const type = nameExpression ? checker.getTypeAtLocation(nameExpression) : undefined;
-      if (nameExpression && type?.isStringLiteral() && (getPropertyValue(node, "inputSchema") || getPropertyValue(node, "description"))) {
-        into.set(type.value, {
+      // A name written as a string is its own type: no need to ask.
+      const toolName = literalToolName(node) ?? (nameExpression ? stringLiteralValue(checker.getTypeAtLocation(nameExpression)) : undefined);
+      if (nameExpression && toolName !== undefined && isListingEntry(node)) {
+        into.set(toolName, {
           nameNode: nameExpression,
           description: getPropertyValue(node, "description") ?? null,
           input: getPropertyValue(node, "inputSchema") ?? null,
         });
+        forEachToolPart(node, visit);
+        return;
       }
     }
     if (isIdentifier(node) && mayNameListing(node, checker)) {

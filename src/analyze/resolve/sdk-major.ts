@@ -1,15 +1,17 @@
 import type { ts } from "ts-morph";
 import type { EngineNode, EngineProject } from "../engine/engine.js";
-import { calleeName } from "../syntax.js";
+import type { AnalysisChecker } from "../engine/engine.js";
+import { isPropertyAccessExpression } from "../engine/ast.js";
+import { calleeName, unwrapExpression } from "../syntax.js";
 import type { DiscoveryStyle } from "../inventory.js";
 
 /**
  * Which major of the MCP TypeScript SDK registers a tool: 1 for `@modelcontextprotocol/sdk`, 2 for
  * `@modelcontextprotocol/server` (whose classes live in `@modelcontextprotocol/core`). The two take
  * different `outputSchema`s (1.x zod only; 2.x a Standard Schema with `~standard.jsonSchema`), so
- * generation and `migrate` need to know. Told by where the checker resolves the registering call's
- * method (`registerTool`, `tool`, `setRequestHandler`), not by import names: it sees through
- * re-exports, wrappers' parameter types and aliases alike. Read through the analysis engine, so
+ * generation and `migrate` need to know. Told by where the checker finds the registering call's
+ * method (`registerTool`, `tool`, `setRequestHandler`) declared, or else resolves the call, not by
+ * import names: it sees through re-exports, wrappers' parameter types and aliases alike. Read through the analysis engine, so
  * either compiler tells it alike.
  */
 
@@ -33,12 +35,31 @@ function registeringCall(project: EngineProject, registration: EngineNode): ts.C
   return undefined;
 }
 
-export function sdkMajorOf(style: DiscoveryStyle, registration: EngineNode, project: EngineProject): 1 | 2 | undefined {
+/** With the analysis' checker, the called method's declarations answer first (`majorOfCalledMethod`). */
+export function sdkMajorOf(style: DiscoveryStyle, registration: EngineNode, project: EngineProject, checker?: AnalysisChecker): 1 | 2 | undefined {
   if (!SDK_STYLES.has(style)) return undefined;
   const call = registeringCall(project, registration);
-  const [signature] = call ? project.checker.resolvedSignatures([call]) : [];
+  if (!call) return undefined;
+  const byMethod = checker ? majorOfCalledMethod(call, checker) : undefined;
+  if (byMethod !== undefined) return byMethod;
+  const [signature] = project.checker.resolvedSignatures([call]);
   const declaration = signature ? project.checker.signatureDeclaration(signature) : undefined;
   return declaration ? sdkMajorOfFile(declaration.getSourceFile().fileName) : undefined;
+}
+
+/**
+ * The cheap answer, when there is one: the package whose files declare the method called by name
+ * (`server.registerTool`, every overload of it). Resolving the call's signature, the answer
+ * otherwise, has the checker infer the registration's zod shapes: on TypeScript 7 half a
+ * millisecond of the compiler's time a tool.
+ */
+function majorOfCalledMethod(call: ts.CallExpression, checker: AnalysisChecker): 1 | 2 | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (!isPropertyAccessExpression(callee)) return undefined;
+  const majors = new Set(
+    (checker.getSymbolAtLocation(callee.name)?.declarations ?? []).map((declaration) => sdkMajorOfFile(declaration.getSourceFile().fileName)),
+  );
+  return majors.size === 1 ? [...majors][0] : undefined;
 }
 
 /** A declaration file's name (`.d.ts`, `.d.mts`, `.d.cts`, and `.d.<ext>.ts` for arbitrary extensions). */

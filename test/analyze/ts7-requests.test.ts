@@ -1,0 +1,103 @@
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { analyze } from "../../src/analyze/analyze.js";
+import { loadEngine } from "../../src/analyze/engine/select.js";
+import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
+
+/**
+ * What the analysis asks TypeScript 7, counted: each request is a round trip to the compiler
+ * process (about 60 µs of transport on top of the compiler's work), so the count is the engine's
+ * speed. Held for a low-level server of tool objects, whose handlers the listing walk must not
+ * read (a tool's own handler does not list tools), and for a namespace-imported listing. A change
+ * that asks more fails here; one that asks less updates the numbers.
+ */
+type ApiRequest = (method: string, params: unknown) => unknown;
+const client = (await import(pathToFileURL(join(repoRoot, "node_modules", "typescript7", "dist", "api", "sync", "client.js")).href)) as {
+  Client: { prototype: { apiRequest: ApiRequest } };
+};
+const originalRequest = client.Client.prototype.apiRequest;
+afterEach(() => {
+  client.Client.prototype.apiRequest = originalRequest;
+});
+
+/** Requests by method, and how many nodes the batched symbol questions carried. */
+async function requestsOf(fixture: string): Promise<Record<string, number>> {
+  const asked: Record<string, number> = {};
+  client.Client.prototype.apiRequest = function (this: unknown, method: string, params: unknown) {
+    asked[method] = (asked[method] ?? 0) + 1;
+    const locations = (params as { locations?: unknown[] } | null)?.locations;
+    if (method === "getSymbolsAtLocations" && locations) asked["symbolsAsked"] = (asked["symbolsAsked"] ?? 0) + locations.length;
+    return originalRequest.call(this, method, params);
+  };
+  const result = analyze({ project: join(fixturesRoot, fixture, "tsconfig.json"), cwd: repoRoot, engine: await loadEngine("ts7") });
+  result.session.close();
+  client.Client.prototype.apiRequest = originalRequest;
+  expect(result.inventory.tools.length).toBeGreaterThan(0);
+  return Object.fromEntries(Object.entries(asked).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+describe("questions asked of TypeScript 7", () => {
+  it("styles/tool-object: the listing walk reads the tool objects, not their handlers", async () => {
+    expect(await requestsOf("styles/tool-object")).toMatchInlineSnapshot(`
+      {
+        "getAliasedSymbol": 7,
+        "getBooleanType": 1,
+        "getConfigFileParsingDiagnostics": 1,
+        "getDeclaredTypeOfSymbol": 3,
+        "getExportsOfModule": 2,
+        "getPropertiesOfType": 5,
+        "getSourceFileMetadata": 4,
+        "getSourceFileNames": 3,
+        "getStringType": 1,
+        "getSymbolAtLocation": 32,
+        "getSymbolOfType": 4,
+        "getSymbolsAtLocations": 6,
+        "getSyntacticDiagnostics": 1,
+        "getTypeArguments": 1,
+        "getTypeAtLocation": 7,
+        "getTypeFromTypeNode": 1,
+        "getTypesOfSymbols": 6,
+        "getTypesOfType": 3,
+        "getUndefinedType": 1,
+        "initialize": 1,
+        "release": 1,
+        "resolveName": 3,
+        "symbolsAsked": 95,
+        "typeToString": 9,
+        "updateSnapshot": 1,
+      }
+    `);
+  });
+
+  it("real-world/namespace-listing", async () => {
+    expect(await requestsOf("real-world/namespace-listing")).toMatchInlineSnapshot(`
+      {
+        "getAliasedSymbol": 1,
+        "getBooleanType": 1,
+        "getConfigFileParsingDiagnostics": 1,
+        "getDeclaredTypeOfSymbol": 3,
+        "getExportsOfModule": 1,
+        "getPropertiesOfType": 2,
+        "getSourceFileMetadata": 2,
+        "getSourceFileNames": 2,
+        "getStringType": 1,
+        "getSymbolAtLocation": 6,
+        "getSymbolOfType": 1,
+        "getSymbolsAtLocations": 3,
+        "getSyntacticDiagnostics": 1,
+        "getTypeArguments": 1,
+        "getTypeAtLocation": 6,
+        "getTypesOfSymbols": 2,
+        "getTypesOfType": 1,
+        "getUndefinedType": 1,
+        "initialize": 1,
+        "release": 1,
+        "resolveName": 3,
+        "symbolsAsked": 21,
+        "typeToString": 3,
+        "updateSnapshot": 1,
+      }
+    `);
+  });
+});
