@@ -42,6 +42,7 @@ function neutral<T extends ts.Node>(predicate: (node: ts.Node) => node is T): (n
 }
 
 export const isArrayLiteralExpression = neutral(ts.isArrayLiteralExpression);
+export const isArrayTypeNode = neutral(ts.isArrayTypeNode);
 export const isArrowFunction = neutral(ts.isArrowFunction);
 export const isAsExpression = neutral(ts.isAsExpression);
 export const isAwaitExpression = neutral(ts.isAwaitExpression);
@@ -114,6 +115,7 @@ export const isTypeAliasDeclaration = neutral(ts.isTypeAliasDeclaration);
 export const isTypeAssertionExpression = neutral(ts.isTypeAssertionExpression);
 export const isTypeLiteralNode = neutral(ts.isTypeLiteralNode);
 export const isTypeNode = neutral(ts.isTypeNode);
+export const isTypeOperatorNode = neutral(ts.isTypeOperatorNode);
 export const isTypeReferenceNode = neutral(ts.isTypeReferenceNode);
 export const isVariableDeclaration = neutral(ts.isVariableDeclaration);
 export const isVariableDeclarationList = neutral(ts.isVariableDeclarationList);

@@ -392,6 +392,8 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   constructor(
     private readonly checker: Checker,
     private readonly project: Project,
+    /** The project's own source files, as the analysis reads them. */
+    projectFiles: () => readonly ts.SourceFile[] = () => [],
   ) {
     const views: Views = {
       checker,
@@ -428,7 +430,11 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
           return names.map((name) => this.getSymbolAtLocation(name));
         },
         (symbols) => this.prefetchTypesOfSymbols(symbols),
-        (literals) => checker.getTypeAtLocation(literals.map(ts7Node)).map((type) => type?.id),
+        (nodes) => checker.getTypeAtLocation(nodes.map(ts7Node)).map((type) => (type ? views.type(type) : undefined)),
+        (array, element) => {
+          if (this.isArrayType(array)) (array as unknown as TypeView).once("typeArguments", () => [element]);
+        },
+        projectFiles,
       ),
     };
     this.views = views;

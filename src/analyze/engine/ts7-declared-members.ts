@@ -6,8 +6,12 @@ import {
   isModuleBlock,
   isModuleDeclaration,
   isStringLiteral,
+  isArrayTypeNode,
   isTypeAliasDeclaration,
   isTypeLiteralNode,
+  isTypeOperatorNode,
+  isTypeReferenceNode,
+  kindField,
   kindOf,
 } from "./ast.js";
 
@@ -15,9 +19,10 @@ import {
  * The properties of a plain declared object type, read off its declaration instead of asked of the
  * compiler one type at a time: on TypeScript 7 each type's properties and their types are two
  * round trips, and the schemas walk every result interface and the object literals types inside
- * it. The first time a type declared in a file is asked, the names of every plain declaration's
- * members in that file are asked for their symbols in one batch, and those symbols for their types
- * in another, and its object type literals for their types (which tells a literal's type by its id).
+ * it. The first time a type declared in the project is asked, the names of every plain
+ * declaration's members in the project's files are asked for their symbols in one batch, and those symbols for their types
+ * in another, and its object type literals and array types for their types (which tells a literal's
+ * type by its id, and an array's element without asking for its type arguments).
  *
  * Plain: an interface without `extends` or type parameters, or an object type literal, whose every
  * member is named by an identifier or a string. Its properties are then its members' own symbols,
@@ -30,7 +35,10 @@ export class DeclaredMembers {
   constructor(
     private readonly symbolsOf: (names: readonly ts.Node[]) => readonly (ts.Symbol | undefined)[],
     private readonly prefetchTypes: (symbols: readonly ts.Symbol[]) => void,
-    private readonly typeIdsOf: (literals: readonly ts.Node[]) => readonly (number | undefined)[],
+    private readonly typesAt: (nodes: readonly ts.Node[]) => readonly (ts.Type | undefined)[],
+    private readonly knowArrayElement: (array: ts.Type, element: ts.Type) => void,
+    /** The project's own files: the first file asked brings all of them into the same batches. */
+    private readonly projectFiles: () => readonly ts.SourceFile[] = () => [],
   ) {}
 
   /**
@@ -53,14 +61,18 @@ export class DeclaredMembers {
 
   private prefetchFile(file: ts.SourceFile): void {
     if (this.filesDone.has(file)) return;
-    this.filesDone.add(file);
+    const files = [file, ...this.projectFiles()].filter((each) => !this.filesDone.has(each));
+    for (const each of files) this.filesDone.add(each);
     const names: ts.Node[] = [];
     const literals: ts.Node[] = [];
+    const arrays: [array: ts.Node, element: ts.Node][] = [];
     const inType = (node: ts.Node): void => {
       if (isTypeLiteralNode(node)) {
         names.push(...(plainMemberNames(node) ?? []));
         literals.push(node);
       }
+      const element = arrayElementNode(node);
+      if (element) arrays.push([node, element]);
       forEachChild(node, inType);
     };
     const inStatements = (statements: readonly ts.Statement[]): void => {
@@ -75,11 +87,39 @@ export class DeclaredMembers {
         }
       }
     };
-    inStatements(file.statements);
-    if (literals.length > 0) this.typeIdsOf(literals).forEach((id, index) => id !== undefined && this.literalsByTypeId.set(id, literals[index]!));
+    for (const each of new Set(files)) inStatements(each.statements);
+    if (literals.length > 0 || arrays.length > 0) {
+      const types = this.typesAt([...literals, ...arrays.flat()]);
+      literals.forEach((literal, index) => {
+        const type = types[index];
+        if (type) this.literalsByTypeId.set((type as unknown as { id: number }).id, literal);
+      });
+      arrays.forEach((_, index) => {
+        const [array, element] = [types[literals.length + 2 * index], types[literals.length + 2 * index + 1]];
+        if (array && element) this.knowArrayElement(array, element);
+      });
+    }
     const symbols = this.symbolsOf(names).filter((symbol): symbol is ts.Symbol => symbol !== undefined);
     this.prefetchTypes(symbols);
   }
+}
+
+/**
+ * The element's node of an array type written as one (`X[]`, `Array<X>`, `ReadonlyArray<X>`,
+ * `readonly X[]`): the array type's type argument is the element node's type.
+ */
+function arrayElementNode(node: ts.Node): ts.Node | undefined {
+  if (isArrayTypeNode(node)) return node.elementType;
+  if (isTypeOperatorNode(node) && kindField(node, node.operator) === ts.SyntaxKind.ReadonlyKeyword && isArrayTypeNode(node.type)) return node.type.elementType;
+  if (
+    isTypeReferenceNode(node) &&
+    isIdentifier(node.typeName) &&
+    (node.typeName.text === "Array" || node.typeName.text === "ReadonlyArray") &&
+    node.typeArguments?.length === 1
+  ) {
+    return node.typeArguments[0];
+  }
+  return undefined;
 }
 
 const PROPERTY_MEMBERS = new Set([ts.SyntaxKind.PropertySignature, ts.SyntaxKind.MethodSignature, ts.SyntaxKind.GetAccessor, ts.SyntaxKind.SetAccessor]);

@@ -41,6 +41,8 @@ export class Ts7AnalysisProgram implements AnalysisProgram {
   }
 
   isSourceFileDefaultLibrary(file: ts.SourceFile): boolean {
+    // A default library is a declaration file: the project's own sources need no round trip.
+    if (!file.isDeclarationFile) return false;
     return remember(this.defaultLibrary, file, () => this.project.program.isSourceFileDefaultLibrary(file as unknown as SourceFile));
   }
 

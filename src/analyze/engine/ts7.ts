@@ -88,7 +88,7 @@ class Ts7Project implements EngineProject {
     this.rootDir = dirname(tsconfigPath);
     this.allowJs = project.compilerOptions.allowJs === true;
     this.checker = new Ts7Checker(project.checker);
-    this.analysisChecker = new Ts7AnalysisChecker(project.checker, project);
+    this.analysisChecker = new Ts7AnalysisChecker(project.checker, project, () => this.sourceFiles().map((file) => file.node as unknown as ts.SourceFile));
     this.analysisProgram = new Ts7AnalysisProgram(project);
   }
 
