@@ -23,6 +23,7 @@ export interface CheckOptions {
  */
 export function checkProject(session: AnalysisSession, inventory: Inventory, options: CheckOptions): CheckResult {
   const project = new ProjectFacts(session, inventory, options.config);
+  project.prefetch(inventory.tools);
   const tools: ToolCheck[] = [];
   let guidanceComplete = 0;
   let errorPaths = 0;

@@ -4,6 +4,7 @@ import type { HarvestedWarning, Inventory, ToolEntry } from "../analyze/inventor
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { typeText } from "../analyze/resolve/type-text.js";
+import { unwrapExpression } from "../analyze/syntax.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { didYouMean } from "../config/did-you-mean.js";
 import type { GenerateConfig } from "../generate/config.js";
@@ -17,10 +18,11 @@ import { helperThrows } from "./helper-throws.js";
 import { type LocatedHandler, indexConformCalls, locateHandler } from "./locate.js";
 import { judgeDeclaredOutputSchema, type OutputSchemaProblem } from "./output-schema.js";
 import { placeholdersOf } from "./placeholders.js";
-import { type Misfit, misfitCalls, protocolSwitchMisfits } from "./protocol-switch.js";
+import { type Misfit, importedNames, misfitCalls, protocolSwitchMisfits } from "./protocol-switch.js";
 import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
 import {
+  forEachChild,
   isAsExpression,
   isAwaitExpression,
   isCallExpression,
@@ -37,6 +39,9 @@ import {
  * (as knip keeps collection apart from its rules). Rules (rules/) turn these facts into problems;
  * check.ts turns them into the verdicts (conforms, guidance state, coverage).
  */
+
+/** How much of a returned type a message quotes (MCPC101): no more is put in order (typeText). */
+export const QUOTED_TYPE_CHARS = 80;
 
 export interface Where {
   file: string;
@@ -140,9 +145,52 @@ export class ProjectFacts {
     return !file.isDeclarationFile && !this.inOutput(file.fileName) && !/[\\/]node_modules[\\/]/.test(file.fileName);
   }
 
+  /**
+   * What `of` will ask the checker for every tool, asked at once: the symbols of the functions the
+   * handlers call and the types of their exits (on TypeScript 7, a few round trips instead of some
+   * per tool; TypeScript 6 has no use for it).
+   */
+  prefetch(tools: readonly ToolEntry[]): void {
+    const { checker } = this.session;
+    if (!checker.prefetchSymbols && !checker.prefetchTypes) return;
+    const callees: ts.Node[] = [];
+    const exits: ts.Node[] = [];
+    for (const tool of tools) {
+      const { scope } = this.located(tool);
+      if (!scope) continue;
+      const imported = importedNames(scope.getSourceFile());
+      const visit = (node: ts.Node): void => {
+        if (isCallExpression(node)) {
+          const callee = unwrapExpression(node.expression);
+          if (isIdentifier(callee)) callees.push(callee);
+          else if (isPropertyAccessExpression(callee)) callees.push(callee.name);
+        }
+        // What misfitCalls asks: the names a file imports, wherever the handler uses them.
+        if (isIdentifier(node) && imported.has(node.text)) callees.push(node);
+        forEachChild(node, visit);
+      };
+      visit(scope);
+      for (const exit of collectExitPoints(scope)) if (exit.expression) exits.push(exit.expression);
+    }
+    checker.prefetchSymbols?.(callees);
+    checker.prefetchTypes?.(exits);
+    // Each tool's target is a property of this one type: its properties come in one answer.
+    checker.getPropertiesOfType(this.generated.conformingResults);
+  }
+
+  private readonly locatedHandlers = new Map<ToolEntry, LocatedHandler>();
+  private located(tool: ToolEntry): LocatedHandler {
+    let located = this.locatedHandlers.get(tool);
+    if (!located) {
+      located = locateHandler(this.session, tool, this.conformCalls);
+      this.locatedHandlers.set(tool, located);
+    }
+    return located;
+  }
+
   of(tool: ToolEntry): ToolFacts {
     const { session, config } = this;
-    const located = locateHandler(session, tool, this.conformCalls);
+    const located = this.located(tool);
     const exits = this.judgeExits(tool, located.scope);
     const stubPath = join(config.guidanceDir, `${this.stems.get(tool.name) ?? tool.name}.ts`);
     const stubFile = join(session.rootDir, stubPath);
@@ -188,7 +236,7 @@ export class ProjectFacts {
       } else {
         const shown = exit.expression
           ? // Printed as the inventory prints types, so that both engines say the same (typeText).
-            typeText(awaited(checker, checker.getTypeAtLocation(exit.expression)), checker, exit.expression)
+            typeText(awaited(checker, checker.getTypeAtLocation(exit.expression)), checker, exit.expression, QUOTED_TYPE_CHARS)
           : "void";
         exits.push({ where, isError, verdict: "non-conforming", shown });
       }

@@ -15,7 +15,10 @@ import {
   isFunctionLike,
   isIdentifier,
   isImportDeclaration,
+  isImportEqualsDeclaration,
   isImportSpecifier,
+  isNamedImports,
+  isNamespaceImport,
   isPropertyAccessExpression,
   isSpreadElement,
   isStringLiteral,
@@ -175,6 +178,27 @@ function importedFromOutput(symbol: ts.Symbol, outputRoot: string): string | nul
   return target ? outputModule(target, outputRoot) : null;
 }
 
+const importedNamesByFile = new WeakMap<ts.SourceFile, ReadonlySet<string>>();
+
+/** The local names a file's imports bind (`x`, `y`, `ns`, `d` in `import d, { x, y as z } ...`, `import * as ns`, `import e = require()`). */
+export function importedNames(file: ts.SourceFile): ReadonlySet<string> {
+  let names = importedNamesByFile.get(file);
+  if (!names) {
+    const found = new Set<string>();
+    for (const statement of file.statements) {
+      if (isImportEqualsDeclaration(statement)) found.add(statement.name.text);
+      if (!isImportDeclaration(statement) || !statement.importClause) continue;
+      const { name, namedBindings } = statement.importClause;
+      if (name) found.add(name.text);
+      if (namedBindings && isNamespaceImport(namedBindings)) found.add(namedBindings.name.text);
+      else if (namedBindings && isNamedImports(namedBindings)) for (const element of namedBindings.elements) found.add(element.name.text);
+    }
+    names = found;
+    importedNamesByFile.set(file, names);
+  }
+  return names;
+}
+
 function requiredParameters(declaration: ts.SignatureDeclaration): number {
   return declaration.parameters.filter((parameter) => !parameter.questionToken && !parameter.initializer && !parameter.dotDotDotToken).length;
 }
@@ -200,18 +224,24 @@ export function misfitCalls(
       : `${describe(variantOf(config))} uses no guidance stubs: set guidance: true in the config to keep them (aorp, smart-v2), or delete ${posix.normalize(config.guidanceDir)}/`
     : `it was written for another protocol: run \`mcp-conform migrate --protocol ${config.protocol}\``;
   const reported = new Set<ts.Symbol>();
+  // Only a name the file imports can be an import of the output: the others are not asked.
+  const imported = importedNames(root.getSourceFile());
   if (checker.prefetchSymbols) {
     // Every name below is asked for its symbol: on TypeScript 7, one round trip for all of them.
     const names: ts.Node[] = [];
     const collect = (node: ts.Node): void => {
-      if (isIdentifier(node)) names.push(node);
-      else forEachChild(node, collect);
+      if (isIdentifier(node)) {
+        if (imported.has(node.text) || (isCallExpression(node.parent) && node.parent.expression === node)) names.push(node);
+      } else {
+        if (isCallExpression(node) && isPropertyAccessExpression(node.expression)) names.push(node.expression.name);
+        forEachChild(node, collect);
+      }
     };
     collect(root);
     checker.prefetchSymbols(names);
   }
   const visit = (node: ts.Node): void => {
-    if (isIdentifier(node) && !isImportSpecifier(node.parent)) {
+    if (isIdentifier(node) && imported.has(node.text) && !isImportSpecifier(node.parent)) {
       const symbol = checker.getSymbolAtLocation(node);
       if (symbol && symbol.flags & ts.SymbolFlags.Alias && !reported.has(symbol)) {
         const module = importedFromOutput(symbol, outputRoot);

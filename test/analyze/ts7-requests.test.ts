@@ -1,9 +1,11 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { analyze } from "../../src/analyze/analyze.js";
 import { loadEngine } from "../../src/analyze/engine/select.js";
 import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
 
 /**
  * What the analysis asks TypeScript 7, counted: each request is a round trip to the compiler
@@ -17,12 +19,14 @@ const client = (await import(pathToFileURL(join(repoRoot, "node_modules", "types
   Client: { prototype: { apiRequest: ApiRequest } };
 };
 const originalRequest = client.Client.prototype.apiRequest;
+const scratch: string[] = [];
 afterEach(() => {
   client.Client.prototype.apiRequest = originalRequest;
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Requests by method, and how many nodes the batched symbol questions carried. */
-async function requestsOf(fixture: string): Promise<Record<string, number>> {
+/** Requests by method (and how many nodes the batched symbol questions carried) while `run` runs. */
+async function requestsDuring(run: () => Promise<void>): Promise<Record<string, number>> {
   const asked: Record<string, number> = {};
   client.Client.prototype.apiRequest = function (this: unknown, method: string, params: unknown) {
     asked[method] = (asked[method] ?? 0) + 1;
@@ -30,11 +34,21 @@ async function requestsOf(fixture: string): Promise<Record<string, number>> {
     if (method === "getSymbolsAtLocations" && locations) asked["symbolsAsked"] = (asked["symbolsAsked"] ?? 0) + locations.length;
     return originalRequest.call(this, method, params);
   };
-  const result = analyze({ project: join(fixturesRoot, fixture, "tsconfig.json"), cwd: repoRoot, engine: await loadEngine("ts7") });
-  result.session.close();
-  client.Client.prototype.apiRequest = originalRequest;
-  expect(result.inventory.tools.length).toBeGreaterThan(0);
+  try {
+    await run();
+  } finally {
+    client.Client.prototype.apiRequest = originalRequest;
+  }
   return Object.fromEntries(Object.entries(asked).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+async function requestsOf(fixture: string): Promise<Record<string, number>> {
+  const engine = await loadEngine("ts7");
+  return requestsDuring(async () => {
+    const result = analyze({ project: join(fixturesRoot, fixture, "tsconfig.json"), cwd: repoRoot, engine });
+    result.session.close();
+    expect(result.inventory.tools.length).toBeGreaterThan(0);
+  });
 }
 
 describe("questions asked of TypeScript 7", () => {
@@ -65,6 +79,59 @@ describe("questions asked of TypeScript 7", () => {
         "resolveName": 3,
         "symbolsAsked": 115,
         "typeToString": 9,
+        "updateSnapshot": 1,
+      }
+    `);
+  });
+
+  it("check of a server not yet migrated: each handler's calls and exits asked at once, for every tool", async () => {
+    mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
+    const parent = mkdtempSync(join(repoRoot, ".tmp", "ts7-requests-"));
+    scratch.push(parent);
+    const dir = join(parent, "project");
+    cpSync(join(fixturesRoot, "stock-legacy"), dir, { recursive: true, filter: (source) => !source.includes("__expected__") });
+    expect((await runCli(["generate", "--protocol", "aorp", "--engine", "ts6", "--no-format"], { cwd: dir })).exitCode).toBe(0);
+    let exitCode: number | undefined;
+    const asked = await requestsDuring(async () => {
+      exitCode = (await runCli(["check", "--protocol", "aorp", "--format", "json", "--engine", "ts7"], { cwd: dir })).exitCode;
+    });
+    expect(exitCode).toBe(1);
+    expect(asked).toMatchInlineSnapshot(`
+      {
+        "getAliasSymbolOfType": 2,
+        "getAliasedSymbol": 53,
+        "getBooleanType": 1,
+        "getConfigFileParsingDiagnostics": 1,
+        "getDeclaredTypeOfSymbol": 5,
+        "getExportsOfModule": 10,
+        "getIndexInfosOfType": 1,
+        "getPropertiesOfType": 25,
+        "getPropertyOfType": 2,
+        "getSignaturesOfType": 2,
+        "getSourceFileMetadata": 8,
+        "getSourceFileNames": 2,
+        "getStringType": 1,
+        "getSymbolAtLocation": 39,
+        "getSymbolOfType": 3,
+        "getSymbolsAtLocations": 4,
+        "getSyntacticDiagnostics": 1,
+        "getTargetOfType": 1,
+        "getTypeArguments": 20,
+        "getTypeAtLocation": 7,
+        "getTypeAtLocations": 2,
+        "getTypeFromTypeNode": 5,
+        "getTypeOfSymbol": 1,
+        "getTypeParametersOfType": 1,
+        "getTypesOfSymbols": 25,
+        "getTypesOfType": 12,
+        "getUndefinedType": 1,
+        "initialize": 1,
+        "isTupleType": 4,
+        "isTypeAssignableTo": 15,
+        "release": 1,
+        "resolveName": 3,
+        "symbolsAsked": 1378,
+        "typeToString": 25,
         "updateSnapshot": 1,
       }
     `);

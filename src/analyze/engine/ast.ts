@@ -74,6 +74,7 @@ export const isGetAccessorDeclaration = neutral(ts.isGetAccessorDeclaration);
 export const isIdentifier = neutral(ts.isIdentifier);
 export const isIfStatement = neutral(ts.isIfStatement);
 export const isImportDeclaration = neutral(ts.isImportDeclaration);
+export const isImportEqualsDeclaration = neutral(ts.isImportEqualsDeclaration);
 export const isImportSpecifier = neutral(ts.isImportSpecifier);
 export const isInterfaceDeclaration = neutral(ts.isInterfaceDeclaration);
 export const isLiteralTypeNode = neutral(ts.isLiteralTypeNode);

@@ -195,6 +195,8 @@ export type AnalysisChecker = Pick<
 > & {
   /** A hint that these nodes' symbols are about to be asked for: one round trip on TypeScript 7 (TypeScript 6 has no use for it). */
   prefetchSymbols?(nodes: readonly ts.Node[]): void;
+  /** The same for the nodes' types (`getTypeAtLocation`). */
+  prefetchTypes?(nodes: readonly ts.Node[]): void;
 };
 
 /** What the analysis asks of the Program itself. */

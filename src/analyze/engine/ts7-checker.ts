@@ -312,7 +312,13 @@ class TypeView {
   private declaredProperties(): ts.Symbol[] | undefined {
     const objectFlags = this.objectFlags;
     if (!(this.flags & TypeFlags.Object) || !(objectFlags & (ObjectFlags.Interface | ObjectFlags.Anonymous))) return undefined;
-    if (objectFlags & (ObjectFlags.Reference | ObjectFlags.Instantiated | ObjectFlags.Class | ObjectFlags.Mapped | ObjectFlags.ReverseMapped)) return undefined;
+    // An object literal's type has properties of its own (not its written members' symbols).
+    if (
+      objectFlags &
+      (ObjectFlags.Reference | ObjectFlags.Instantiated | ObjectFlags.Class | ObjectFlags.Mapped | ObjectFlags.ReverseMapped | ObjectFlags.ObjectLiteral)
+    ) {
+      return undefined;
+    }
     const declarations = this.declarations();
     return declarations?.length === 1 ? this.views.declaredMembers.propertiesOf(declarations[0]!) : undefined;
   }
@@ -343,6 +349,11 @@ class TypeView {
     // or, when it is callable, every function.
     const written = this.written();
     if (written?.names && !written.names.has(name) && !written.call && !written.construct && !this.views.objectPropertyNames().has(name)) return undefined;
+    // A property listed already (or written by a plain declaration) is the property of that name:
+    // check asks the generated `ConformingResults` for each tool's.
+    const listed = this.memo.has("properties") ? this.getProperties() : written?.names?.has(name) ? this.declaredProperties() : undefined;
+    const found = listed?.find((property) => property.name === name);
+    if (found) return found;
     return this.once(`property:${name}`, () => {
       const found = this.views.checker.getPropertyOfType(this.native, name);
       return found ? this.views.symbol(found) : undefined;
@@ -384,6 +395,7 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   private readonly origins: UnionOrigins;
   private trueType: ts.Type | undefined;
   private readonly symbolsAtNode = new WeakMap<object, ts.Symbol | null>();
+  private readonly typesAtNode = new WeakMap<object, ts.Type>();
   private readonly intrinsics = new Map<string, ts.Type>();
   private objectNames: Set<string> | undefined;
   private arrayTargetIds: Set<number> | undefined;
@@ -500,8 +512,21 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     }
     return found ?? undefined;
   }
+  /** Asks for the types at many nodes in one round trip, before the analysis asks for them one by one. */
+  prefetchTypes(nodes: readonly ts.Node[]): void {
+    const missing = [...new Set(nodes)].filter((node) => !this.typesAtNode.has(node));
+    if (missing.length === 0) return;
+    const found = this.checker.getTypeAtLocation(missing.map(ts7Node));
+    missing.forEach((node, index) => this.typesAtNode.set(node, this.type(found[index])));
+  }
   getTypeAtLocation(node: ts.Node): ts.Type {
-    return this.type(this.checker.getTypeAtLocation(ts7Node(node)));
+    // Kept per node: check asks an exit's type to judge it and again to quote it.
+    let found = this.typesAtNode.get(node);
+    if (found === undefined) {
+      found = this.type(this.checker.getTypeAtLocation(ts7Node(node)));
+      this.typesAtNode.set(node, found);
+    }
+    return found;
   }
   getAliasedSymbol(symbol: ts.Symbol): ts.Symbol {
     // An import is asked what it imports at every use: once a symbol.
@@ -577,6 +602,8 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
       const members = type.types.map((member) => this.getAwaitedType(member) ?? member);
       return members.every((member, index) => member === type.types[index]) ? type : undefined;
     }
+    // A promise is a reference to Promise or PromiseLike: anything else needs no question of its symbol.
+    if (!(type.flags & TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference)) return type;
     const name = type.symbol?.name;
     if (name === "Promise" || name === "PromiseLike") {
       const [inner] = this.getTypeArguments(type as ts.TypeReference);

@@ -11,36 +11,45 @@ import { objectFlags, propertiesInOrder } from "./type-reference.js";
  * name, arrays by element, unions member by member where the printer wrote one text per member.
  * What does not line up (an elided `...`, a union printed by its names) is left as printed.
  */
-export function mappedMembersInOrder(text: string, type: ts.Type, checker: AnalysisChecker): string {
+export function mappedMembersInOrder(text: string, type: ts.Type, checker: AnalysisChecker, shownChars = Infinity): string {
   if (!text.includes("{")) return text;
-  return walk(text, type, checker, 0);
+  return walk(text, type, checker, 0, shownChars);
 }
 
 const MAX_DEPTH = 20;
 
-function walk(text: string, type: ts.Type, checker: AnalysisChecker, depth: number): string {
-  if (depth > MAX_DEPTH || !text.includes("{")) return text;
-  if (isOneGroup(text, "(")) return `(${walk(text.slice(1, -1), type, checker, depth + 1)})`;
+/**
+ * `shown`: how many of the text's first characters will be read (a message quotes a type's first
+ * 77). Reordering keeps every text's length, so a part that starts beyond it is left as printed:
+ * walking it would only ask the checker about types nobody sees.
+ */
+function walk(text: string, type: ts.Type, checker: AnalysisChecker, depth: number, shown: number): string {
+  if (depth > MAX_DEPTH || shown <= 0 || !text.includes("{")) return text;
+  if (isOneGroup(text, "(")) return `(${walk(text.slice(1, -1), type, checker, depth + 1, shown - 1)})`;
   if (type.isUnion()) {
     // The printer may write members in another order than `types` (`undefined` last) or fold some
     // (`boolean`): each member that holds an object literal finds the one type member it prints.
     const used = new Set<ts.Type>();
+    let offset = 0;
     return splitOutside(text, "|")
       .map((member) => {
+        const start = offset;
+        offset += member.length + 1;
         const trimmed = member.trim();
+        const at = member.indexOf(trimmed);
+        if (start + at >= shown) return member;
         const printed = trimmed.includes("{") ? printedMember(trimmed, type.types, used, checker) : undefined;
         if (!printed) return member;
         used.add(printed);
-        const at = member.indexOf(trimmed);
-        return member.slice(0, at) + walk(trimmed, printed, checker, depth + 1) + member.slice(at + trimmed.length);
+        return member.slice(0, at) + walk(trimmed, printed, checker, depth + 1, shown - start - at) + member.slice(at + trimmed.length);
       })
       .join("|");
   }
   if (text.endsWith("[]") && checker.isArrayType(type)) {
     const [element] = checker.getTypeArguments(type as ts.TypeReference);
-    return element ? `${walk(text.slice(0, -2), element, checker, depth + 1)}[]` : text;
+    return element ? `${walk(text.slice(0, -2), element, checker, depth + 1, shown)}[]` : text;
   }
-  if (isOneGroup(text, "{") && type.flags & ts.TypeFlags.Object) return objectLiteral(text, type, checker, depth);
+  if (isOneGroup(text, "{") && type.flags & ts.TypeFlags.Object) return objectLiteral(text, type, checker, depth, shown);
   return text;
 }
 
@@ -83,22 +92,23 @@ function memberNames(text: string): string[] | undefined {
 }
 
 /** `{ a: A; b?: B; }`: members by name, each type walked, properties reordered when the type is mapped. */
-function objectLiteral(text: string, type: ts.Type, checker: AnalysisChecker, depth: number): string {
+function objectLiteral(text: string, type: ts.Type, checker: AnalysisChecker, depth: number, shown: number): string {
   const inner = text.slice(1, -1);
   const pieces = splitOutside(inner, ";");
   const last = pieces.pop() ?? "";
   if (last.trim() !== "") return text;
+  const mapped = (objectFlags(type) & ts.ObjectFlags.Mapped) !== 0;
   const members = pieces.map((piece) => {
     const member = MEMBER.exec(piece);
-    if (!member) return { text: piece, property: undefined };
+    // A member is looked up only when it is to be moved or walked into: an object whose members
+    // are all plain (`{ type: "text"; text: string; }`) asks the checker nothing.
+    if (!member || !(mapped || member[4]!.includes("{"))) return { text: piece, property: undefined, parts: undefined };
     const name = member[2]!.startsWith('"') ? (JSON.parse(member[2]!) as string) : member[2]!;
     // The list, not a lookup by name: the emitters have read it already (one trip to TypeScript 7, not one per name).
     const property = checker.getPropertiesOfType(type).find((candidate) => candidate.name === name);
-    if (!property) return { text: piece, property: undefined };
-    const walked = member[4]!.includes("{") ? walk(member[4]!, checker.getTypeOfSymbol(property), checker, depth + 1) : member[4]!;
-    return { text: `${member[1]}${member[2]}${member[3]}${walked}`, property };
+    return { text: piece, property, parts: property ? member : undefined };
   });
-  if (objectFlags(type) & ts.ObjectFlags.Mapped) {
+  if (mapped) {
     const order = new Map(propertiesInOrder(type, checker).map((property, index) => [property, index]));
     const slots = members.flatMap((member, index) => (member.property && order.has(member.property) ? [index] : []));
     const sorted = slots.map((index) => members[index]!).sort((a, b) => order.get(a.property!)! - order.get(b.property!)!);
@@ -106,5 +116,15 @@ function objectLiteral(text: string, type: ts.Type, checker: AnalysisChecker, de
       members[index] = sorted[k]!;
     });
   }
-  return `{${members.map((member) => member.text).join(";")};${last}}`;
+  // Each member's type, walked where it will be read: after the reordering, which puts it where it is printed.
+  let offset = 1;
+  const texts = members.map(({ text: piece, property, parts }) => {
+    const start = offset;
+    offset += piece.length + 1;
+    if (!property || !parts || !parts[4]!.includes("{")) return piece;
+    const typeStart = start + parts[1]!.length + parts[2]!.length + parts[3]!.length;
+    if (typeStart >= shown) return piece;
+    return `${parts[1]}${parts[2]}${parts[3]}${walk(parts[4]!, checker.getTypeOfSymbol(property), checker, depth + 1, shown - typeStart)}`;
+  });
+  return `{${texts.join(";")};${last}}`;
 }

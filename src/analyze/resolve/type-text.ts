@@ -15,10 +15,11 @@ const CUT_TYPE_TEXT = 300;
  * Literal union members and a mapped type's properties in one order whichever compiler printed
  * them (`sortLiteralUnions`, `mappedMembersInOrder`). A type longer than `MAX_TYPE_TEXT` is cut
  * at a space and ends in `...`; TypeScript's own truncation cannot serve, as what it leaves out
- * depends on the order it prints in.
+ * depends on the order it prints in. `shownChars`: only so much of the text is read (a message
+ * quotes its start), so the order is only put right there.
  */
-export function typeText(type: ts.Type, checker: AnalysisChecker, enclosing: ts.Node | undefined): string {
-  const text = sortLiteralUnions(mappedMembersInOrder(checker.typeToString(type, enclosing, FULL), type, checker));
+export function typeText(type: ts.Type, checker: AnalysisChecker, enclosing: ts.Node | undefined, shownChars?: number): string {
+  const text = sortLiteralUnions(mappedMembersInOrder(checker.typeToString(type, enclosing, FULL), type, checker, shownChars));
   if (text.length <= MAX_TYPE_TEXT) return text;
   const space = text.lastIndexOf(" ", CUT_TYPE_TEXT);
   return `${text.slice(0, space > 0 ? space : CUT_TYPE_TEXT)} ...`;

@@ -1,4 +1,5 @@
 import { CheckCodes } from "../codes.js";
+import { QUOTED_TYPE_CHARS } from "../facts.js";
 import type { Rule } from "./rule.js";
 
 const ERROR_OR_SUCCESS = (isError: boolean): string => (isError ? "an error" : "a success");
@@ -67,5 +68,5 @@ export const placeholder: Rule = {
 };
 
 function abbreviate(type: string): string {
-  return type.length > 80 ? `${type.slice(0, 77)}...` : type;
+  return type.length > QUOTED_TYPE_CHARS ? `${type.slice(0, QUOTED_TYPE_CHARS - 3)}...` : type;
 }
