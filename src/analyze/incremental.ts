@@ -22,9 +22,16 @@ import { forEachChild, isExportDeclaration, isExternalModule, isImportDeclaratio
  * state, a file added or removed, a changed file that is not a project source (tsconfig,
  * package.json, a declaration file), a changed or formerly-changed file that is a global script
  * or augments a module (`declare module`, `declare global`), a change to a dependency's
- * declarations, and an affected file that registers a low-level server's request handlers (its
- * tools are assembled across files, from the ListTools and CallTool handlers); while those files
- * are unaffected, the previous assembly is reused.
+ * declarations.
+ *
+ * Tools assembled across files (a low-level server's, from its ListTools and CallTool handlers;
+ * registrations a function forwards, from that function's calls) are made from the files that feed
+ * the assembly. While none of them is affected and no walked file comes to feed it, the previous
+ * assembly is reused; otherwise it is made again, those files being walked once more for what they
+ * feed it (the other tools of an unaffected one are still reused). Every file that feeds it is
+ * either one of them or affected: a call of a forwarding function imports the file that declares it.
+ * Answers about single nodes (memo.ts: a ListTools handler's listings, what a handler delegates to)
+ * are carried over for the nodes of unaffected files.
  */
 
 export interface PreviousAnalysis {
@@ -33,8 +40,7 @@ export interface PreviousAnalysis {
   changedFiles: readonly string[];
 }
 
-export type FallbackReason =
-  "no-previous-state" | "no-incremental-engine" | "file-set-changed" | "non-source-changed" | "global-declarations" | "cross-file-assembly";
+export type FallbackReason = "no-previous-state" | "no-incremental-engine" | "file-set-changed" | "non-source-changed" | "global-declarations";
 
 export interface IncrementalOutcome {
   inventory: Inventory;
@@ -42,6 +48,8 @@ export interface IncrementalOutcome {
   fallback: FallbackReason | null;
   /** Files walked again (all of them after a fallback). */
   affected: number;
+  /** Whether the cross-file assembly (low-level servers, forwarded registrations) was made again rather than reused (always after a fallback). */
+  reassembled: boolean;
 }
 
 const states = new WeakMap<Inventory, AnalysisState>();
@@ -99,28 +107,39 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   }
 
   const affected = importersOf(changed, userFiles, program);
-  for (const name of affected) if (state.assemblyFiles.has(name)) return full(session, cwd, "cross-file-assembly");
   const reuse = new Map<string, FileDiscovery>();
   for (const [name, discovery] of state.files) if (!affected.has(name)) reuse.set(name, discovery);
-  const run = analyzeSessionCore(session, cwd, {
-    files: reuse,
-    assembled: state.assembled,
-    assemblyFiles: state.assemblyFiles,
-    forwarders: state.forwarders,
-    relations: state.relations,
-    owners: state.owners,
-    names: state.names,
-  });
-  if (!run) return full(session, cwd, "cross-file-assembly");
+  const memo = state.memo.carry(affected);
+  const again = (reassemble: boolean) =>
+    analyzeSessionCore(session, cwd, {
+      files: reuse,
+      assembled: state.assembled,
+      assemblyFiles: state.assemblyFiles,
+      reassemble,
+      forwarders: state.forwarders,
+      relations: state.relations,
+      owners: state.owners,
+      names: state.names,
+      memo,
+    });
+  // The assembly reads its files and what they import: while none of them is affected and no walked
+  // file comes to feed it, it is reused; otherwise it is made again from those files alone.
+  let reassembled = [...affected].some((name) => state.assemblyFiles.has(name));
+  let run = again(reassembled);
+  if (!run) {
+    reassembled = true;
+    run = again(true);
+  }
+  if (!run) throw new Error("internal: reassembling cannot fall back");
   states.set(run.inventory, run.state);
-  return { inventory: run.inventory, fallback: null, affected: affected.size };
+  return { inventory: run.inventory, fallback: null, affected: affected.size, reassembled };
 }
 
 function full(session: AnalysisSession, cwd: string, reason: FallbackReason): IncrementalOutcome {
   const run = analyzeSessionCore(session, cwd);
   if (!run) throw new Error("internal: a full analysis cannot fall back");
   states.set(run.inventory, run.state);
-  return { inventory: run.inventory, fallback: reason, affected: session.userSourceFiles().length };
+  return { inventory: run.inventory, fallback: reason, affected: session.userSourceFiles().length, reassembled: true };
 }
 
 /** Our own output and editor leftovers in the watched folder: not inputs of the analysis when outside the Program. */

@@ -36,9 +36,35 @@ function registeringCall(project: EngineProject, registration: EngineNode): ts.C
 export function sdkMajorOf(style: DiscoveryStyle, registration: EngineNode, project: EngineProject): 1 | 2 | undefined {
   if (!SDK_STYLES.has(style)) return undefined;
   const call = registeringCall(project, registration);
-  const [signature] = call ? project.checker.resolvedSignatures([call]) : [];
+  if (!call) return undefined;
+  const named = methodMajor(project, call);
+  if (named !== undefined) return named;
+  const [signature] = project.checker.resolvedSignatures([call]);
   const declaration = signature ? project.checker.signatureDeclaration(signature) : undefined;
   return declaration ? sdkMajorOfFile(declaration.getSourceFile().fileName) : undefined;
+}
+
+/**
+ * The major of the method a call names (`server.registerTool(...)`), when every declaration of it
+ * is a method of one SDK major's classes: overload resolution could then only pick one of them.
+ * Asked first because resolving `registerTool`'s overloads (their zod generics) is the costliest
+ * question of a tool's analysis on a fresh checker, and `--watch` has a fresh checker every cycle.
+ */
+function methodMajor(project: EngineProject, call: ts.CallExpression): 1 | 2 | undefined {
+  const { syntax, checker } = project;
+  const callee = call.expression;
+  if (!syntax.is(callee, "PropertyAccessExpression")) return undefined;
+  const [symbol] = checker.symbolsAt([callee.name]);
+  const declarations = symbol ? checker.declarations(symbol) : [];
+  let major: 1 | 2 | undefined;
+  for (const declaration of declarations) {
+    const kind = syntax.kindName(declaration);
+    if (kind !== "MethodDeclaration" && kind !== "MethodSignature") return undefined;
+    const found = sdkMajorOfFile(declaration.getSourceFile().fileName);
+    if (found === undefined || (major !== undefined && found !== major)) return undefined;
+    major = found;
+  }
+  return major;
 }
 
 /** A declaration file's name (`.d.ts`, `.d.mts`, `.d.cts`, and `.d.<ext>.ts` for arbitrary extensions). */
