@@ -109,7 +109,10 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   const affected = importersOf(changed, userFiles, program);
   const reuse = new Map<string, FileDiscovery>();
   for (const [name, discovery] of state.files) if (!affected.has(name)) reuse.set(name, discovery);
-  const memo = state.memo.carry(affected);
+  // Files that only import a changed file keep more answers while the changed files declare what
+  // they did (memo.ts): an edit inside a function body, a description, is no edit of any type.
+  const sameDeclarations = affected.size > changed.size && [...changed].every((name) => declaresAsBefore(name, before, program));
+  const memo = state.memo.carry(affected, sameDeclarations ? changed : undefined);
   const again = (reassemble: boolean) =>
     analyzeSessionCore(session, cwd, {
       files: reuse,
@@ -140,6 +143,38 @@ function full(session: AnalysisSession, cwd: string, reason: FallbackReason): In
   if (!run) throw new Error("internal: a full analysis cannot fall back");
   states.set(run.inventory, run.state);
   return { inventory: run.inventory, fallback: reason, affected: session.userSourceFiles().length, reassembled: true };
+}
+
+/** `Program.emit` with its internal last parameter, `forceDtsEmit`. */
+interface ForcedEmit {
+  emit(
+    file: ts.SourceFile,
+    writeFile: ts.WriteFileCallback,
+    cancellationToken: undefined,
+    emitOnlyDtsFiles: true,
+    transformers: undefined,
+    forceDtsEmit: true,
+  ): ts.EmitResult;
+}
+
+/**
+ * Whether a changed file's declarations, as `tsc --declaration` writes them, are what they were:
+ * then no other file can tell the change by a type or a symbol (TypeScript's own builder tells
+ * which files to check again the same way). A file that augments other modules or the global
+ * scope never gets here (a full analysis runs).
+ */
+function declaresAsBefore(fileName: string, before: ts.Program, now: ts.Program): boolean {
+  if (!/\.(c|m)?tsx?$/.test(fileName) || /\.d\.[^/]*$/.test(fileName)) return false;
+  const declarations = (program: ts.Program): string | undefined => {
+    const file = program.getSourceFile(fileName);
+    if (!file) return undefined;
+    let text: string | undefined;
+    // Forced: written whatever `noEmit` and `declaration` say, and without checking the whole file first.
+    const result = (program as ForcedEmit).emit(file, (name, data) => (text = /\.d\.[cm]?ts$/.test(name) ? data : text), undefined, true, undefined, true);
+    return result.diagnostics.length === 0 ? text : undefined;
+  };
+  const was = declarations(before);
+  return was !== undefined && was === declarations(now);
 }
 
 /** Our own output and editor leftovers in the watched folder: not inputs of the analysis when outside the Program. */

@@ -2,8 +2,16 @@ import type { ts } from "ts-morph";
 
 /** One kind of answer a NodeMemo keeps (its name is for debugging only). */
 export class MemoKind<T> {
-  declare private readonly value: T;
-  constructor(readonly name: string) {}
+  /**
+   * `survives`, when given, tells whether an answer about a node of a file that is affected (it
+   * imports a changed file) but unchanged itself still stands while every changed file declares
+   * what it did (no type another file can see changed): an answer made of checker answers about
+   * the node's own file stands, unless it holds `unchanged`'s false nodes (a changed file's).
+   */
+  constructor(
+    readonly name: string,
+    readonly survives?: (value: T, unchanged: (node: ts.Node) => boolean) => boolean,
+  ) {}
 }
 
 /**
@@ -13,7 +21,7 @@ export class MemoKind<T> {
  * files coming back as the very same nodes in the next Program.
  */
 export class NodeMemo {
-  private readonly byFile = new Map<string, Map<MemoKind<unknown>, Map<ts.Node, unknown>>>();
+  private readonly byFile = new Map<string, Map<object, Map<ts.Node, unknown>>>();
 
   get<T>(kind: MemoKind<T>, node: ts.Node): T | undefined {
     return this.byFile.get(node.getSourceFile().fileName)?.get(kind)?.get(node) as T | undefined;
@@ -44,12 +52,28 @@ export class NodeMemo {
     return this.has(kind, node) ? (this.get(kind, node) as T) : this.set(kind, node, compute());
   }
 
-  /** A new memo with the answers that stand in the next Program, where the `affected` files may read differently. */
-  carry(affected: ReadonlySet<string>): NodeMemo {
+  /**
+   * A new memo with the answers that stand in the next Program, where the `affected` files may
+   * read differently. `changed`, when given, are the files that changed, every one of them
+   * declaring what it did before (MemoKind.survives).
+   */
+  carry(affected: ReadonlySet<string>, changed?: ReadonlySet<string>): NodeMemo {
     const next = new NodeMemo();
+    const unchanged = (node: ts.Node): boolean => !changed?.has(node.getSourceFile().fileName);
     for (const [fileName, kinds] of this.byFile) {
-      if (affected.has(fileName)) continue;
-      next.byFile.set(fileName, new Map([...kinds].map(([kind, answers]) => [kind, new Map(answers)])));
+      if (!affected.has(fileName)) {
+        next.byFile.set(fileName, new Map([...kinds].map(([kind, answers]) => [kind, new Map(answers)])));
+        continue;
+      }
+      if (!changed || changed.has(fileName)) continue;
+      const surviving = new Map<object, Map<ts.Node, unknown>>();
+      for (const [kind, answers] of kinds) {
+        const survives = (kind as MemoKind<unknown>).survives;
+        if (!survives) continue;
+        const kept = new Map([...answers].filter(([, value]) => survives(value, unchanged)));
+        if (kept.size > 0) surviving.set(kind, kept);
+      }
+      if (surviving.size > 0) next.byFile.set(fileName, surviving);
     }
     return next;
   }

@@ -355,9 +355,12 @@ describe("the cross-file assembly (a low-level server, forwarded registrations),
       `export const LISTED = [{ name: "low_one", description: ${JSON.stringify(description)}, inputSchema: { type: "object" as const, properties: {} } }];\n`;
     const low = (field: string) =>
       `export async function lowOne(args: Record<string, unknown>) {\n  return { content: [{ type: "text" as const, text: JSON.stringify({ ${field}: Object.keys(args).length }) }] };\n}\n`;
+    // A name told by a type (the function's return type), not by a const the listing follows.
+    const names = (extra: string) => `export function extraName(): ${JSON.stringify(extra)} {\n  return ${JSON.stringify(extra)};\n}\n`;
     files.set("src/register/one.ts", registerOne("Registered"));
     files.set("src/listed.ts", listed("Low one"));
     files.set("src/low.ts", low("seen"));
+    files.set("src/names.ts", names("low_extra"));
     files.set(
       "src/index.ts",
       [
@@ -366,16 +369,24 @@ describe("the cross-file assembly (a low-level server, forwarded registrations),
         'import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
         'import { LISTED } from "./listed.js";',
         'import { lowOne } from "./low.js";',
+        'import { extraName } from "./names.js";',
         'import { registerOne } from "./register/one.js";',
         "export function createServers() {",
         '  const mcp = new McpServer({ name: "m", version: "1.0.0" });',
         "  registerOne(mcp);",
         '  const lowLevel = new Server({ name: "l", version: "1.0.0" }, { capabilities: { tools: {} } });',
-        "  lowLevel.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) }));",
+        "  lowLevel.setRequestHandler(ListToolsRequestSchema, async () => ({",
+        "    tools: [",
+        "      ...LISTED.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),",
+        '      { name: extraName(), description: "Extra", inputSchema: { type: "object" as const, properties: {} } },',
+        "    ],",
+        "  }));",
         "  lowLevel.setRequestHandler(CallToolRequestSchema, async (request) => {",
         "    switch (request.params.name) {",
         '      case "low_one":',
         "        return lowOne(request.params.arguments ?? {});",
+        "      case extraName():",
+        "        return lowOne({});",
         "      default:",
         '        throw new Error("unknown tool");',
         "    }",
@@ -388,7 +399,9 @@ describe("the cross-file assembly (a low-level server, forwarded registrations),
     const project = new WatchedProject(files);
     projects.push(project);
     const tool = (inventory: Inventory, name: string) => inventory.tools.find((t) => t.name === name);
-    expect(tool(project.start(), "low_one")?.description).toBe("Low one");
+    const first = project.start();
+    expect(tool(first, "low_one")?.description).toBe("Low one");
+    expect(tool(first, "low_extra")?.description).toBe("Extra");
 
     // What the bench edits: a registerTool file. src/index.ts imports it, so it is affected; the
     // low-level tools are assembled again (a full analysis before: `cross-file-assembly`).
@@ -416,6 +429,16 @@ describe("the cross-file assembly (a low-level server, forwarded registrations),
     expect(delegated.fallback).toBeNull();
     expect(tool(delegated.inventory, "low_one")?.payloadType).toContain("counted");
     same(project, delegated.inventory);
+
+    // A function whose return type names a listed tool: a changed declaration, so nothing kept of
+    // the server's file stands (its listing would name the old tool, and the new one be "not listed").
+    edited = new Map(edited);
+    edited.set("src/names.ts", names("low_extra_renamed"));
+    const renamed = project.cycle(edited);
+    expect(renamed.fallback).toBeNull();
+    expect(tool(renamed.inventory, "low_extra_renamed")?.description).toBe("Extra");
+    expect(renamed.inventory.diagnostics).toEqual([]);
+    same(project, renamed.inventory);
 
     // A tool file the server's file does not import: the assembly is reused as it was.
     edited = new Map(edited);

@@ -194,8 +194,13 @@ interface Listing {
 /** What walking one node for listings does, in order: list a tool, or walk a const's initializer (which may be walked already). */
 type ListingStep = { name: string; listing: Listing } | { follow: ts.Node };
 
-/** A node's listing steps read its file and what it imports only, so they stand while that file is unaffected. */
-const LISTING_STEPS = new MemoKind<ListingStep[]>("listing-steps");
+/**
+ * A node's listing steps read its file and what it imports only, so they stand while that file is
+ * unaffected; and, the file itself unchanged, while no changed file declares anything new (they
+ * are made of syntax and of the checker's symbols and types for the node's own file) and none of
+ * the consts they follow is in a changed file.
+ */
+const LISTING_STEPS = new MemoKind<ListingStep[]>("listing-steps", (steps, unchanged) => steps.every((step) => !("follow" in step) || unchanged(step.follow)));
 
 /** Object literals `{ name, description, inputSchema }` listed by a ListTools handler, following consts it returns. */
 function collectListings(root: ts.Node, checker: AnalysisChecker, into: Map<string, Listing>, memo: NodeMemo | undefined, seen = new Set<ts.Node>()): void {
