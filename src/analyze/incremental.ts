@@ -106,12 +106,13 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
     return full(session, cwd, "non-source-changed");
   }
 
-  const affected = importersOf(changed, userFiles, program);
+  const { affected, imported } = importersOf(changed, userFiles, program);
   const reuse = new Map<string, FileDiscovery>();
   for (const [name, discovery] of state.files) if (!affected.has(name)) reuse.set(name, discovery);
   // Files that only import a changed file keep more answers while the changed files declare what
   // they did (memo.ts): an edit inside a function body, a description, is no edit of any type.
-  const sameDeclarations = affected.size > changed.size && [...changed].every((name) => declaresAsBefore(name, before, program));
+  // A changed file no file imports (our own output, written last cycle) is no other file's concern.
+  const sameDeclarations = affected.size > changed.size && [...changed].every((name) => !imported.has(name) || declaresAsBefore(name, before, program));
   const memo = state.memo.carry(affected, sameDeclarations ? changed : undefined);
   const again = (reassemble: boolean) =>
     analyzeSessionCore(session, cwd, {
@@ -171,10 +172,19 @@ function declaresAsBefore(fileName: string, before: ts.Program, now: ts.Program)
     let text: string | undefined;
     // Forced: written whatever `noEmit` and `declaration` say, and without checking the whole file first.
     const result = (program as ForcedEmit).emit(file, (name, data) => (text = /\.d\.[cm]?ts$/.test(name) ? data : text), undefined, true, undefined, true);
-    return result.diagnostics.length === 0 ? text : undefined;
+    return result.diagnostics.length === 0 && text !== undefined ? withoutComments(text) : undefined;
   };
   const was = declarations(before);
   return was !== undefined && was === declarations(now);
+}
+
+/** Declarations as tokens: their comments (a JSDoc's words, a generated formatter's description) type nothing; triple-slash directives stay. */
+function withoutComments(declarations: string): string {
+  const directives = declarations.match(/^\/\/\/.*$/gm) ?? [];
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, declarations);
+  const tokens: string[] = [...directives];
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) tokens.push(scanner.getTokenText());
+  return tokens.join(" ");
 }
 
 /** Our own output and editor leftovers in the watched folder: not inputs of the analysis when outside the Program. */
@@ -192,8 +202,8 @@ interface ProgramInternals {
   getResolvedModuleFromModuleSpecifier?(specifier: ts.StringLiteralLike, file: ts.SourceFile): { resolvedModule?: { resolvedFileName: string } } | undefined;
 }
 
-/** The changed files and every project file that imports one of them, transitively. */
-function importersOf(changed: ReadonlySet<string>, files: readonly ts.SourceFile[], program: ts.Program): Set<string> {
+/** The changed files and every project file that imports one of them, transitively; and the files some project file imports. */
+function importersOf(changed: ReadonlySet<string>, files: readonly ts.SourceFile[], program: ts.Program): { affected: Set<string>; imported: Set<string> } {
   const importers = new Map<string, string[]>();
   const internals = program as unknown as ProgramInternals;
   const checker = program.getTypeChecker();
@@ -213,7 +223,7 @@ function importersOf(changed: ReadonlySet<string>, files: readonly ts.SourceFile
       queue.push(importer);
     }
   }
-  return affected;
+  return { affected, imported: new Set(importers.keys()) };
 }
 
 function importsOf(file: ts.SourceFile, internals: ProgramInternals, checker: ts.TypeChecker): string[] {

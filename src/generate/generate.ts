@@ -117,7 +117,7 @@ function layout(config: GenerateConfig): Layout {
  * made from (see generateWithTemplates). A one-shot run passes none.
  */
 export interface GenerateMemo {
-  schemas?: { templates: TemplateSet; key: string; outputs: Map<string, string>; scope: string; tools: readonly SchemaInput[] };
+  schemas?: { templates: TemplateSet; outputs: Map<string, string>; scope: string; tools: readonly SchemaInput[] };
   /** Each formatter file as last rendered, and from what (the payload by identity: a reused tool's is the same object). */
   formatters?: {
     templates: TemplateSet;
@@ -129,9 +129,20 @@ export interface GenerateMemo {
 /** What the output schemas are made of, per tool. */
 type SchemaInput = readonly [name: string, style: ToolEntry["style"], sdkMajor: ToolEntry["sdkMajor"], payload: ToolEntry["payload"]];
 
-/** The same inputs: the same names, styles and majors, and the very same payload objects (so the same JSON). */
+/** The same inputs: the same names, styles and majors, and payloads that serialise alike (a reused tool's is the very same object). */
 function sameSchemaInputs(a: readonly SchemaInput[], b: readonly SchemaInput[]): boolean {
-  return a.length === b.length && a.every((entry, i) => entry.every((value, j) => value === b[i]![j]));
+  return (
+    a.length === b.length &&
+    a.every(([name, style, sdkMajor, payload], i) => {
+      const [otherName, otherStyle, otherMajor, otherPayload] = b[i]!;
+      return (
+        name === otherName &&
+        style === otherStyle &&
+        sdkMajor === otherMajor &&
+        (payload === otherPayload || JSON.stringify(payload) === JSON.stringify(otherPayload))
+      );
+    })
+  );
 }
 
 export function generateWithTemplates(
@@ -229,20 +240,7 @@ export function generateWithTemplates(
   const schemaScope = JSON.stringify([protocol.id, withGuidance, header, paths.outputSchemas, paths.outputZodSchemas, paths.outputStandardSchemas]);
   const schemaInputs = tools.map((tool): SchemaInput => [tool.name, tool.style, tool.sdkMajor, tool.payload]);
   const last = memo.schemas;
-  // The same payload objects cannot serialise differently: the key is only written out when one is new.
-  const schemaKey =
-    last && last.scope === schemaScope && sameSchemaInputs(last.tools, schemaInputs)
-      ? last.key
-      : JSON.stringify([
-          protocol.id,
-          withGuidance,
-          header,
-          paths.outputSchemas,
-          paths.outputZodSchemas,
-          paths.outputStandardSchemas,
-          tools.map((tool) => [tool.name, tool.style, tool.sdkMajor, tool.payload]),
-        ]);
-  const remembered = last?.templates === templates && last.key === schemaKey ? last : undefined;
+  const remembered = last?.templates === templates && last.scope === schemaScope && sameSchemaInputs(last.tools, schemaInputs) ? last : undefined;
   const outputs = remembered?.outputs ?? new Map<string, string>();
   if (!remembered) {
     const generated = outputs;
@@ -275,7 +273,7 @@ export function generateWithTemplates(
     if (zodSchemas.length > 0) generated.set(paths.outputZodSchemas, render("output-schemas.zod.ts.hbs", zodModuleView(zodModule(zodSchemas))));
     const standardTools = schemas.filter((entry) => forms.get(entry.name) === "standard").map((entry) => ({ name: entry.name }));
     if (standardTools.length > 0) generated.set(paths.outputStandardSchemas, render("output-schemas.standard.ts.hbs", { tools: standardTools }));
-    memo.schemas = { templates, key: schemaKey, outputs, scope: schemaScope, tools: schemaInputs };
+    memo.schemas = { templates, outputs, scope: schemaScope, tools: schemaInputs };
   }
   if (remembered) remembered.tools = schemaInputs;
   for (const [path, content] of outputs) generated.set(path, content);
