@@ -118,12 +118,28 @@ function layout(config: GenerateConfig): Layout {
  */
 export interface GenerateMemo {
   schemas?: { templates: TemplateSet; outputs: Map<string, string>; scope: string; tools: readonly SchemaInput[] };
+  /** tool-graph.ts as last rendered, and from what. */
+  toolGraph?: { templates: TemplateSet; header: string; inputs: readonly GraphInput[]; text: string };
   /** Each formatter file as last rendered, and from what (the payload by identity: a reused tool's is the same object). */
   formatters?: {
     templates: TemplateSet;
     key: string;
     byFile: Map<string, { name: string; description: string | null; payload: ToolEntry["payload"]; text: string }>;
   };
+}
+
+/** What the tool graph is made of, per tool: its name, input, payload schema and references (kind and tool). */
+type GraphInput = readonly [name: string, input: ToolEntry["input"], schema: ToolEntry["payload"]["schema"], references: string];
+
+function sameGraphInputs(a: readonly GraphInput[], b: readonly GraphInput[]): boolean {
+  const same = (x: unknown, y: unknown): boolean => x === y || JSON.stringify(x) === JSON.stringify(y);
+  return (
+    a.length === b.length &&
+    a.every(([name, input, schema, references], i) => {
+      const [otherName, otherInput, otherSchema, otherReferences] = b[i]!;
+      return name === otherName && references === otherReferences && same(input, otherInput) && same(schema, otherSchema);
+    })
+  );
 }
 
 /** What the output schemas are made of, per tool. */
@@ -232,7 +248,21 @@ export function generateWithTemplates(
 
   generated.set(paths.warnings, render("warnings.ts.hbs", { warnings: warningConstants(tools), defaults: WARNING_DEFAULTS }));
 
-  generated.set(paths.toolGraph, render("tool-graph.ts.hbs", { graphJson: jsonInRawTemplate(toolGraphJson(buildToolGraph(tools).nodes)) }));
+  // The graph pairs every tool with every other (data edges): watch mode keeps the last text while
+  // what it is made of is the same.
+  const graphInputs = tools.map((tool): GraphInput => [
+    tool.name,
+    tool.input,
+    tool.payload.schema,
+    tool.references.map((reference) => `${reference.kind}\u0000${reference.tool}`).join("\n"),
+  ]);
+  const lastGraph = memo.toolGraph;
+  const graphText =
+    lastGraph?.templates === templates && lastGraph.header === header && sameGraphInputs(lastGraph.inputs, graphInputs)
+      ? lastGraph.text
+      : render("tool-graph.ts.hbs", { graphJson: jsonInRawTemplate(toolGraphJson(buildToolGraph(tools).nodes)) });
+  memo.toolGraph = { templates, header, inputs: graphInputs, text: graphText };
+  generated.set(paths.toolGraph, graphText);
 
   // The output schemas depend on nothing but the tools' names, styles and payloads: watch mode
   // regenerates after most edits (a description, a handler body) with them unchanged, and sharing

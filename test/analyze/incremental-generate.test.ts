@@ -46,6 +46,12 @@ describe("generate across watch cycles", () => {
         edited(inventory, (tool) => ({ ...tool, name: `${tool.name}_renamed` })),
         // The same payload as a new object (the memo compares payloads by identity first).
         edited(inventory, (tool) => ({ ...tool, payload: structuredClone(tool.payload) })),
+        // What the tool graph reads besides: a required param, a reference to another tool.
+        edited(inventory, (tool) => ({ ...tool, input: [...tool.input, { name: "extraId", type: "string", optional: false }] })),
+        edited(inventory, (tool) => ({
+          ...tool,
+          references: [...tool.references, { tool: inventory.tools.at(-1)!.name, file: tool.file, line: tool.line, kind: "mentions", via: "text" }],
+        })),
       ];
       for (const protocol of protocols) {
         // On its own (no memo), then after every other variant and after another protocol, with one memo kept throughout.

@@ -451,7 +451,19 @@ function flowsIntoReturn(call: ts.CallExpression, returned: readonly ts.Expressi
 }
 
 /** A file written as a guidance stub: it exports both `guidance` and `errorGuidance`. */
+/** Per SourceFile, which watch mode hands back unchanged across cycles: a thousand formatters share their tools' stems. */
+const guidanceStubs = new WeakMap<ts.SourceFile, boolean>();
+
 function isGuidanceStub(file: ts.SourceFile): boolean {
+  let known = guidanceStubs.get(file);
+  if (known === undefined) {
+    known = exportsGuidance(file);
+    guidanceStubs.set(file, known);
+  }
+  return known;
+}
+
+function exportsGuidance(file: ts.SourceFile): boolean {
   const exported = new Set<string>();
   for (const statement of file.statements) {
     const isExported = modifiersOf(statement).some((modifier) => kindOf(modifier) === ts.SyntaxKind.ExportKeyword);
