@@ -3,6 +3,7 @@ import { ts } from "ts-morph";
 import { type AnalysisState, type FileDiscovery, analyzeSessionCore } from "./analyze.js";
 import type { Inventory } from "./inventory.js";
 import { toPosixPath } from "./paths.js";
+import type { NodeMemo } from "./memo.js";
 import type { AnalysisSession } from "./session.js";
 import { forEachChild, isExportDeclaration, isExternalModule, isImportDeclaration, isModuleDeclaration } from "./engine/ast.js";
 
@@ -109,12 +110,7 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   const { affected, imported } = importersOf(changed, userFiles, program);
   const reuse = new Map<string, FileDiscovery>();
   for (const [name, discovery] of state.files) if (!affected.has(name)) reuse.set(name, discovery);
-  // Files that only import a changed file keep more answers while the changed files declare what
-  // they did (memo.ts): an edit inside a function body, a description, is no edit of any type.
-  // A changed file no file imports (our own output, written last cycle) is no other file's concern.
-  const sameDeclarations = affected.size > changed.size && [...changed].every((name) => !imported.has(name) || declaresAsBefore(name, before, program));
-  const memo = state.memo.carry(affected, sameDeclarations ? changed : undefined);
-  const again = (reassemble: boolean) =>
+  const again = (memo: NodeMemo, reassemble: boolean) =>
     analyzeSessionCore(session, cwd, {
       files: reuse,
       assembled: state.assembled,
@@ -129,12 +125,24 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   // The assembly reads its files and what they import: while none of them is affected and no walked
   // file comes to feed it, it is reused; otherwise it is made again from those files alone.
   let reassembled = [...affected].some((name) => state.assemblyFiles.has(name));
-  let run = again(reassembled);
-  if (!run) {
+  const analyse = (memo: NodeMemo) => {
+    const run = again(memo, reassembled);
+    if (run) return run;
     reassembled = true;
-    run = again(true);
+    const assembled = again(memo, true);
+    if (!assembled) throw new Error("internal: reassembling cannot fall back");
+    return assembled;
+  };
+  // Files that only import a changed file keep more answers while the changed files declare what
+  // they did (memo.ts): an edit inside a function body, a description, is no edit of any type. A
+  // changed file no file imports (our own output, written last cycle) is no other file's concern.
+  // Assumed, then told after the analysis (whose questions to the new checker then come first, as
+  // in a cold run); when a declaration changed, the analysis runs again without those answers.
+  const memo = state.memo.carry(affected, changed);
+  let run = analyse(memo);
+  if (memo.survived > 0 && ![...changed].every((name) => !imported.has(name) || declaresAsBefore(name, before, program))) {
+    run = analyse(state.memo.carry(affected));
   }
-  if (!run) throw new Error("internal: reassembling cannot fall back");
   states.set(run.inventory, run.state);
   return { inventory: run.inventory, fallback: null, affected: affected.size, reassembled };
 }

@@ -22,6 +22,8 @@ export class MemoKind<T> {
  */
 export class NodeMemo {
   private readonly byFile = new Map<string, Map<object, Map<ts.Node, unknown>>>();
+  /** How many answers `carry` kept from affected files (by MemoKind.survives). */
+  survived = 0;
 
   get<T>(kind: MemoKind<T>, node: ts.Node): T | undefined {
     return this.byFile.get(node.getSourceFile().fileName)?.get(kind)?.get(node) as T | undefined;
@@ -72,6 +74,7 @@ export class NodeMemo {
         if (!survives) continue;
         const kept = new Map([...answers].filter(([, value]) => survives(value, unchanged)));
         if (kept.size > 0) surviving.set(kind, kept);
+        next.survived += kept.size;
       }
       if (surviving.size > 0) next.byFile.set(fileName, surviving);
     }
