@@ -107,7 +107,7 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
     return full(session, cwd, "non-source-changed");
   }
 
-  const { affected, imported } = importersOf(changed, userFiles, program);
+  const { affected, imported } = importersOf(changed, userFiles, program, before);
   const reuse = new Map<string, FileDiscovery>();
   for (const [name, discovery] of state.files) if (!affected.has(name)) reuse.set(name, discovery);
   const again = (memo: NodeMemo, reassemble: boolean) =>
@@ -210,13 +210,30 @@ interface ProgramInternals {
   getResolvedModuleFromModuleSpecifier?(specifier: ts.StringLiteralLike, file: ts.SourceFile): { resolvedModule?: { resolvedFileName: string } } | undefined;
 }
 
+/**
+ * Each Program's project files' imports. An unchanged file (the same SourceFile) imports the same
+ * in the next Program: its file set and options are the last one's (checked first), and
+ * TypeScript itself hands such a file its old resolutions.
+ */
+const importsByProgram = new WeakMap<ts.Program, Map<ts.SourceFile, string[]>>();
+
 /** The changed files and every project file that imports one of them, transitively; and the files some project file imports. */
-function importersOf(changed: ReadonlySet<string>, files: readonly ts.SourceFile[], program: ts.Program): { affected: Set<string>; imported: Set<string> } {
+function importersOf(
+  changed: ReadonlySet<string>,
+  files: readonly ts.SourceFile[],
+  program: ts.Program,
+  before: ts.Program,
+): { affected: Set<string>; imported: Set<string> } {
   const importers = new Map<string, string[]>();
   const internals = program as unknown as ProgramInternals;
   const checker = program.getTypeChecker();
+  const known = importsByProgram.get(before);
+  const imports = new Map<ts.SourceFile, string[]>();
+  importsByProgram.set(program, imports);
   for (const file of files) {
-    for (const imported of importsOf(file, internals, checker)) {
+    const found = known?.get(file) ?? importsOf(file, internals, checker);
+    imports.set(file, found);
+    for (const imported of found) {
       const list = importers.get(imported) ?? [];
       list.push(file.fileName);
       importers.set(imported, list);
