@@ -7,7 +7,7 @@ import type { Inventory } from "./analyze/inventory.js";
 import { relativeToOutputDir, shapesAllowed, type GenerateConfig } from "./generate/config.js";
 import { generate, type GenerateMemo, type StubHints } from "./generate/generate.js";
 import { assertGeneratable } from "./generate/generatable.js";
-import { type FormatCache, type Formatter, writeGeneratedOutput, type WriteOutcome } from "./write/index.js";
+import { type FormatCache, type Formatter, type WriteMemo, writeGeneratedOutput, type WriteOutcome } from "./write/index.js";
 
 export interface EmitTarget {
   /** Absolute; the output and guidance folders in `config` are relative to it. */
@@ -23,6 +23,8 @@ export interface EmitTarget {
   stubHints?: ReadonlyMap<string, StubHints>;
   /** Kept across `--watch` cycles: what generation may reuse from the last run. */
   memo?: GenerateMemo;
+  /** Kept across `--watch` cycles: what writing may reuse (write/memo.ts). */
+  writeMemo?: WriteMemo;
 }
 
 export interface Emitted {
@@ -46,6 +48,7 @@ export async function emit(inventory: Inventory, target: EmitTarget): Promise<Em
     mode: "write",
     ...(target.formatter ? { formatter: target.formatter } : {}),
     ...(target.cache !== undefined ? { cache: target.cache } : {}),
+    ...(target.writeMemo ? { memo: target.writeMemo } : {}),
   });
   return { outcome, scaffolded };
 }

@@ -17,6 +17,7 @@ import { TypeSchemaEmitter } from "./resolve/type-schema.js";
 import { isAnyType, typeText } from "./resolve/type-text.js";
 import { mergeReferences, RelationAnalysis } from "./relations/index.js";
 import { FactIndex } from "./relations/scan.js";
+import { NodeMemo } from "./memo.js";
 import { noToolsDiagnostic } from "./no-tools.js";
 import { AnalysisSession } from "./session.js";
 import type { AnalysisChecker, AnalysisProgram, Engine, EngineProject } from "./engine/engine.js";
@@ -150,6 +151,8 @@ export interface AnalysisState {
   relations: Map<ResolvedTool, Relations>;
   owners: Map<ts.Node, string[]>;
   names: string;
+  /** Answers about single nodes (a ListTools handler's listings, a handler's delegate) for the next cycle to reuse. */
+  memo: NodeMemo;
 }
 
 type Relations = Pick<ToolEntry, "warnings" | "references">;
@@ -159,16 +162,25 @@ export interface AnalysisReuse {
   /** The previous assembly and its files, valid while none of them is walked again. */
   assembled: FileDiscovery;
   assemblyFiles: ReadonlySet<string>;
+  /**
+   * Assemble again instead of reusing `assembled`: the reused files among `assemblyFiles` are
+   * walked once more for what they feed the assembly (their own discoveries still reused).
+   */
+  reassemble?: boolean;
   forwarders: ReadonlySet<string>;
   relations: ReadonlyMap<ResolvedTool, Relations>;
   owners: ReadonlyMap<ts.Node, string[]>;
   names: string;
+  /** The previous answers that still stand (NodeMemo.carry). */
+  memo: NodeMemo;
 }
 
 /**
  * The analysis proper. `reuse` (incremental.ts) hands in the discoveries of files that need not
- * be walked again and the previous assembly; a walked file that registers a low-level request
- * handler means the reuse is unsound, and the answer is undefined (the caller runs a full analysis).
+ * be walked again and the previous assembly. Unless `reuse.reassemble`, a walked file that feeds
+ * the assembly (registers a low-level request handler, forwards or calls a forwarding function)
+ * means the previous assembly cannot be reused, and the answer is undefined (the caller runs
+ * again with `reassemble`).
  */
 export function analyzeSessionCore(
   session: AnalysisSession,
@@ -179,8 +191,10 @@ export function analyzeSessionCore(
   const { checker } = session;
   const diagnostics: Diagnostic[] = [];
   let reported = diagnostics;
+  const memo = reuse?.memo ?? new NodeMemo();
   const context: DiscoveryContext = {
     session,
+    memo,
     report(diagnostic, at) {
       reported.push({ ...diagnostic, ...session.where(at) });
     },
@@ -200,14 +214,42 @@ export function analyzeSessionCore(
     files: new Map(),
     assembled: { diagnostics: [], candidates: [], resolutions: new Map() },
     assemblyFiles: new Set(),
-    forwarders: new Set(reuse?.forwarders ?? []),
+    // Reassembling finds the forwarders again, as a full run does.
+    forwarders: new Set(reuse && !reuse.reassemble ? reuse.forwarders : []),
     relations: new Map(),
     owners: new Map(),
     names: "",
+    memo,
   };
   const ownerOf = new Map<ToolCandidate, FileDiscovery>();
 
   if (checker.prefetchSymbols) prefetchNamedSymbols(checker.prefetchSymbols.bind(checker), files, reuse);
+
+  /** One file offered to every discoverer (and its nodes to the fact index): what it finds goes into `discovery`. */
+  const walk = (file: ts.SourceFile, discovery: FileDiscovery, record: boolean): void => {
+    reported = discovery.diagnostics;
+    const found = discovery.candidates;
+    for (const discoverer of discoverers) found.push(...(discoverer.visitSourceFile?.(file, context) ?? []));
+    const visit = (node: ts.Node): void => {
+      if (record) facts.record(node, file);
+      if (isCallExpression(node)) {
+        const callee = calleeName(node);
+        if (callee !== undefined) {
+          const named = calls.get(callee);
+          if (named) named.push(node);
+          else calls.set(callee, [node]);
+          // A call of a function whose registrations were assembled across files feeds that assembly.
+          if (callee === "setRequestHandler" || reuse?.forwarders.has(callee)) state.assemblyFiles.add(file.fileName);
+        }
+        for (const d of discoverers) if (d.visitCall) found.push(...d.visitCall(node, context));
+      }
+      if (isClassLike(node)) for (const d of discoverers) if (d.visitClass) found.push(...d.visitClass(node, context));
+      if (isObjectLiteralExpression(node)) for (const d of discoverers) if (d.visitObjectLiteral) found.push(...d.visitObjectLiteral(node, context));
+      forEachChild(node, visit);
+    };
+    forEachChild(file, visit);
+    reported = diagnostics;
+  };
 
   let filesDone = 0;
   for (const file of files) {
@@ -220,6 +262,11 @@ export function analyzeSessionCore(
       diagnostics.push(...kept.diagnostics);
       for (const candidate of kept.candidates) ownerOf.set(candidate, kept);
       candidates.push(...kept.candidates);
+      // Walked again, in file order, only for what the discoverers gather for the assembly: the
+      // file is unaffected, so what else it gives is `kept` again, and is dropped.
+      if (reuse?.reassemble && reuse.assemblyFiles.has(file.fileName) && session.program.getSyntacticDiagnostics(file).length === 0) {
+        walk(file, { diagnostics: [], candidates: [], resolutions: new Map() }, false);
+      }
       continue;
     }
     const discovery: FileDiscovery = { diagnostics: [], candidates: [], resolutions: new Map() };
@@ -238,36 +285,15 @@ export function analyzeSessionCore(
       diagnostics.push(...discovery.diagnostics);
       continue;
     }
-    reported = discovery.diagnostics;
-    const found = discovery.candidates;
-    for (const discoverer of discoverers) found.push(...(discoverer.visitSourceFile?.(file, context) ?? []));
-    const visit = (node: ts.Node): void => {
-      facts.record(node, file);
-      if (isCallExpression(node)) {
-        const callee = calleeName(node);
-        if (callee !== undefined) {
-          const named = calls.get(callee);
-          if (named) named.push(node);
-          else calls.set(callee, [node]);
-          // A call of a function whose registrations were assembled across files feeds that assembly.
-          if (callee === "setRequestHandler" || reuse?.forwarders.has(callee)) state.assemblyFiles.add(file.fileName);
-        }
-        for (const d of discoverers) if (d.visitCall) found.push(...d.visitCall(node, context));
-      }
-      if (isClassLike(node)) for (const d of discoverers) if (d.visitClass) found.push(...d.visitClass(node, context));
-      if (isObjectLiteralExpression(node)) for (const d of discoverers) if (d.visitObjectLiteral) found.push(...d.visitObjectLiteral(node, context));
-      forEachChild(node, visit);
-    };
-    forEachChild(file, visit);
-    reported = diagnostics;
+    walk(file, discovery, true);
     diagnostics.push(...discovery.diagnostics);
-    for (const candidate of found) ownerOf.set(candidate, discovery);
-    candidates.push(...found);
+    for (const candidate of discovery.candidates) ownerOf.set(candidate, discovery);
+    candidates.push(...discovery.candidates);
   }
   // Every file walked; resolving the candidates' types comes next, and may take as long again.
   onProgress?.({ filesDone: files.length, filesTotal: files.length, tools: candidates.length });
-  if (reuse) {
-    // A walked file feeds the assembly: it must be redone over every file.
+  if (reuse && !reuse.reassemble) {
+    // A walked file feeds the assembly: it must be redone, over every file that feeds it.
     if (state.assemblyFiles.size > 0) return undefined;
     state.assembled = reuse.assembled;
     state.assemblyFiles = new Set(reuse.assemblyFiles);
@@ -314,7 +340,7 @@ export function analyzeSessionCore(
   reportUnnameableRecursions(resolution);
   resolved.sort(({ entry: a }, { entry: b }) => compareStrings(a.name, b.name) || compareStrings(a.file, b.file) || a.line - b.line);
   // Warnings and references need every tool's name and handler first.
-  const analysis = new RelationAnalysis(session, facts);
+  const analysis = new RelationAnalysis(session, facts, memo);
   const scopes = resolved.map(({ entry, scope, handler }) => ({ name: entry.name, scope, handler }));
   const owners = analysis.handlerOwners(scopes);
   state.owners = owners;

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { getLibFiles } from "@ts-morph/common";
 import { ts } from "ts-morph";
 
@@ -22,9 +23,16 @@ function isLibPath(path: string): boolean {
 /**
  * Parsed project files kept across Programs (watch mode): a file whose text is unchanged is handed
  * back as the same SourceFile object, which is what lets `createProgram(..., oldProgram)` reuse it
- * (and its binding) instead of parsing it again.
+ * (and its binding) instead of parsing it again. A file whose stat (`stamp`) is what it was when
+ * it was read is not even read again: a thousand reads were a third of building the next Program.
  */
-export type SourceFileCache = Map<string, { text: string; file: ts.SourceFile }>;
+export type SourceFileCache = Map<string, { text: string; file: ts.SourceFile; stamp?: string }>;
+
+/** What changes whenever a file's content may have: inode (an atomic save renames a new one in), size, modification and change times. */
+function statStamp(path: string): string | undefined {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  return stat?.isFile() ? `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}` : undefined;
+}
 
 /**
  * Declaration files of installed packages (the SDK's, zod's), parsed once per process and shared
@@ -32,7 +40,7 @@ export type SourceFileCache = Map<string, { text: string; file: ts.SourceFile }>
  * The key holds the options that change how a file is parsed or bound, since TypeScript binds a
  * SourceFile once, under the first Program that checks it (as its DocumentRegistry does).
  */
-const packageDeclarations = new Map<string, { text: string; file: ts.SourceFile }>();
+const packageDeclarations = new Map<string, { text: string; file: ts.SourceFile; stamp?: string }>();
 
 function isPackageDeclaration(path: string): boolean {
   return /[\\/]node_modules[\\/]/.test(path) && /\.d\.[cm]?ts$/.test(path);
@@ -86,23 +94,35 @@ export function createAnalysisCompilerHost(options: ts.CompilerOptions, sourceFi
   host.readFile = (path) => (isLibPath(path) ? libText(path) : readFile.call(host, path));
   host.getSourceFile = (path, languageVersionOrOptions, onError, shouldCreate) => {
     if (!isLibPath(path) && isPackageDeclaration(path)) {
-      const text = readFile.call(host, path);
-      if (text === undefined) return undefined;
       const key = `${path}\0${bindingKey(options, languageVersionOrOptions)}`;
       const cached = packageDeclarations.get(key);
-      if (cached && cached.text === text) return cached.file;
+      // In watch mode (a cache of the project's files is kept), unread while its stat is the same.
+      const stamp = sourceFileCache ? statStamp(path) : undefined;
+      if (cached && stamp !== undefined && cached.stamp === stamp) return cached.file;
+      const text = readFile.call(host, path);
+      if (text === undefined) return undefined;
+      if (cached && cached.text === text) {
+        if (stamp !== undefined) cached.stamp = stamp;
+        return cached.file;
+      }
       const parsed = ts.createSourceFile(path, text, languageVersionOrOptions);
-      packageDeclarations.set(key, { text, file: parsed });
+      packageDeclarations.set(key, { text, file: parsed, ...(stamp !== undefined ? { stamp } : {}) });
       return parsed;
     }
     if (!isLibPath(path)) {
       if (!sourceFileCache) return getSourceFile.call(host, path, languageVersionOrOptions, onError, shouldCreate);
+      const stamp = statStamp(path);
+      const cached = sourceFileCache.get(path);
+      if (cached && stamp !== undefined && cached.stamp === stamp) return cached.file;
       const text = readFile.call(host, path);
       if (text === undefined) return undefined;
-      const cached = sourceFileCache.get(path);
-      if (cached && cached.text === text) return cached.file;
+      if (cached && cached.text === text) {
+        if (stamp === undefined) delete cached.stamp;
+        else cached.stamp = stamp;
+        return cached.file;
+      }
       const parsed = ts.createSourceFile(path, text, languageVersionOrOptions);
-      sourceFileCache.set(path, { text, file: parsed });
+      sourceFileCache.set(path, { text, file: parsed, ...(stamp !== undefined ? { stamp } : {}) });
       return parsed;
     }
     // Lib files never change: parse each once per process (watch mode rebuilds the Program often).

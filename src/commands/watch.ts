@@ -11,7 +11,7 @@ import { InputError } from "../errors.js";
 import { type GenerateConfig, shapesAllowed } from "../generate/config.js";
 import type { GenerateMemo } from "../generate/generate.js";
 import { emit, mergeOutcomes } from "../emit.js";
-import { createFormatter, FormatCache, type WriteOutcome } from "../write/index.js";
+import { createFormatter, FormatCache, WriteMemo, type WriteOutcome } from "../write/index.js";
 import type { CommandIo } from "./command.js";
 
 const SOURCE_FILE = /\.(c|m)?tsx?$|\.json$/;
@@ -59,10 +59,12 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
   let previous: Inventory | undefined;
   /** What generation reuses from the last cycle (the output schema files, while no payload changes). */
   const memo: GenerateMemo = {};
+  /** What writing reuses from the last cycle (the output folder's unchanged files, read and found fresh before). */
+  const writeMemo = new WriteMemo();
 
   const writeFor = async (inventory: Inventory): Promise<WriteOutcome> => {
     previous = inventory;
-    return (await emit(inventory, { projectRoot: rootDir, config, format: options.format, formatter, cache: cache ?? false, memo })).outcome;
+    return (await emit(inventory, { projectRoot: rootDir, config, format: options.format, formatter, cache: cache ?? false, memo, writeMemo })).outcome;
   };
 
   const regenerate = async (changedFiles: string[]): Promise<WatchCycle> => {

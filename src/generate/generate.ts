@@ -117,7 +117,48 @@ function layout(config: GenerateConfig): Layout {
  * made from (see generateWithTemplates). A one-shot run passes none.
  */
 export interface GenerateMemo {
-  schemas?: { templates: TemplateSet; key: string; outputs: Map<string, string> };
+  schemas?: { templates: TemplateSet; outputs: Map<string, string>; scope: string; tools: readonly SchemaInput[] };
+  /** tool-graph.ts as last rendered, and from what. */
+  toolGraph?: { templates: TemplateSet; header: string; inputs: readonly GraphInput[]; text: string };
+  /** Each formatter file as last rendered, and from what (the payload by identity: a reused tool's is the same object). */
+  formatters?: {
+    templates: TemplateSet;
+    key: string;
+    byFile: Map<string, { name: string; description: string | null; payload: ToolEntry["payload"]; text: string }>;
+  };
+}
+
+/** What the tool graph is made of, per tool: its name, input, payload schema and references (kind and tool). */
+type GraphInput = readonly [name: string, input: ToolEntry["input"], schema: ToolEntry["payload"]["schema"], references: string];
+
+function sameGraphInputs(a: readonly GraphInput[], b: readonly GraphInput[]): boolean {
+  const same = (x: unknown, y: unknown): boolean => x === y || JSON.stringify(x) === JSON.stringify(y);
+  return (
+    a.length === b.length &&
+    a.every(([name, input, schema, references], i) => {
+      const [otherName, otherInput, otherSchema, otherReferences] = b[i]!;
+      return name === otherName && references === otherReferences && same(input, otherInput) && same(schema, otherSchema);
+    })
+  );
+}
+
+/** What the output schemas are made of, per tool. */
+type SchemaInput = readonly [name: string, style: ToolEntry["style"], sdkMajor: ToolEntry["sdkMajor"], payload: ToolEntry["payload"]];
+
+/** The same inputs: the same names, styles and majors, and payloads that serialise alike (a reused tool's is the very same object). */
+function sameSchemaInputs(a: readonly SchemaInput[], b: readonly SchemaInput[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(([name, style, sdkMajor, payload], i) => {
+      const [otherName, otherStyle, otherMajor, otherPayload] = b[i]!;
+      return (
+        name === otherName &&
+        style === otherStyle &&
+        sdkMajor === otherMajor &&
+        (payload === otherPayload || JSON.stringify(payload) === JSON.stringify(otherPayload))
+      );
+    })
+  );
 }
 
 export function generateWithTemplates(
@@ -171,47 +212,65 @@ export function generateWithTemplates(
   );
   generated.set(paths.kit, render(`kit.${protocol.id}.ts.hbs`, { withGuidance }));
 
+  // A formatter depends on its tool's name, description and payload, and on what every formatter
+  // shares (below): watch mode keeps the last texts, so an edit renders its own tools' only.
+  const formatterKey = JSON.stringify([protocol.id, protocol.title, withGuidance, header, paths.out, paths.guidanceDir]);
+  const lastFormatters = memo.formatters?.templates === templates && memo.formatters.key === formatterKey ? memo.formatters.byFile : undefined;
+  const formatters = new Map<string, { name: string; description: string | null; payload: ToolEntry["payload"]; text: string }>();
+  memo.formatters = { templates, key: formatterKey, byFile: formatters };
   for (const tool of tools) {
     const stem = stems.get(tool.name)!;
     const file = paths.formatter(stem);
-    generated.set(
-      file,
-      render(`formatter.${protocol.id}.ts.hbs`, {
-        protocol: protocol.id,
-        title: protocol.title,
-        withGuidance,
-        tool: { name: tool.name, pascal: pascalCase(tool.name), description: tool.description },
-        fields: guidanceFields(tool.payload),
-        imports: {
-          conform: importSpecifier(file, paths.conform),
-          kit: importSpecifier(file, paths.kit),
-          runtime: importSpecifier(file, paths.runtime(protocol.id)),
-          tools: importSpecifier(file, paths.tools),
-          warnings: importSpecifier(file, paths.warnings),
-          stub: importSpecifier(file, paths.stub(stem)),
-        },
-      }),
-    );
+    const known = lastFormatters?.get(file);
+    if (known && known.name === tool.name && known.description === tool.description && known.payload === tool.payload) {
+      formatters.set(file, known);
+      generated.set(file, known.text);
+      continue;
+    }
+    const text = render(`formatter.${protocol.id}.ts.hbs`, {
+      protocol: protocol.id,
+      title: protocol.title,
+      withGuidance,
+      tool: { name: tool.name, pascal: pascalCase(tool.name), description: tool.description },
+      fields: guidanceFields(tool.payload),
+      imports: {
+        conform: importSpecifier(file, paths.conform),
+        kit: importSpecifier(file, paths.kit),
+        runtime: importSpecifier(file, paths.runtime(protocol.id)),
+        tools: importSpecifier(file, paths.tools),
+        warnings: importSpecifier(file, paths.warnings),
+        stub: importSpecifier(file, paths.stub(stem)),
+      },
+    });
+    formatters.set(file, { name: tool.name, description: tool.description, payload: tool.payload, text });
+    generated.set(file, text);
   }
 
   generated.set(paths.warnings, render("warnings.ts.hbs", { warnings: warningConstants(tools), defaults: WARNING_DEFAULTS }));
 
-  generated.set(paths.toolGraph, render("tool-graph.ts.hbs", { graphJson: jsonInRawTemplate(toolGraphJson(buildToolGraph(tools).nodes)) }));
+  // The graph pairs every tool with every other (data edges): watch mode keeps the last text while
+  // what it is made of is the same.
+  const graphInputs = tools.map((tool): GraphInput => [
+    tool.name,
+    tool.input,
+    tool.payload.schema,
+    tool.references.map((reference) => `${reference.kind}\u0000${reference.tool}`).join("\n"),
+  ]);
+  const lastGraph = memo.toolGraph;
+  const graphText =
+    lastGraph?.templates === templates && lastGraph.header === header && sameGraphInputs(lastGraph.inputs, graphInputs)
+      ? lastGraph.text
+      : render("tool-graph.ts.hbs", { graphJson: jsonInRawTemplate(toolGraphJson(buildToolGraph(tools).nodes)) });
+  memo.toolGraph = { templates, header, inputs: graphInputs, text: graphText };
+  generated.set(paths.toolGraph, graphText);
 
   // The output schemas depend on nothing but the tools' names, styles and payloads: watch mode
   // regenerates after most edits (a description, a handler body) with them unchanged, and sharing
   // subtrees across 1,000 envelopes is most of a run, so the last result is kept.
-  const schemaKey = JSON.stringify([
-    protocol.id,
-    withGuidance,
-    header,
-    paths.outputSchemas,
-    paths.outputZodSchemas,
-    paths.outputStandardSchemas,
-    tools.map((tool) => [tool.name, tool.style, tool.sdkMajor, tool.payload]),
-  ]);
+  const schemaScope = JSON.stringify([protocol.id, withGuidance, header, paths.outputSchemas, paths.outputZodSchemas, paths.outputStandardSchemas]);
+  const schemaInputs = tools.map((tool): SchemaInput => [tool.name, tool.style, tool.sdkMajor, tool.payload]);
   const last = memo.schemas;
-  const remembered = last?.templates === templates && last.key === schemaKey ? last : undefined;
+  const remembered = last?.templates === templates && last.scope === schemaScope && sameSchemaInputs(last.tools, schemaInputs) ? last : undefined;
   const outputs = remembered?.outputs ?? new Map<string, string>();
   if (!remembered) {
     const generated = outputs;
@@ -244,8 +303,9 @@ export function generateWithTemplates(
     if (zodSchemas.length > 0) generated.set(paths.outputZodSchemas, render("output-schemas.zod.ts.hbs", zodModuleView(zodModule(zodSchemas))));
     const standardTools = schemas.filter((entry) => forms.get(entry.name) === "standard").map((entry) => ({ name: entry.name }));
     if (standardTools.length > 0) generated.set(paths.outputStandardSchemas, render("output-schemas.standard.ts.hbs", { tools: standardTools }));
-    memo.schemas = { templates, key: schemaKey, outputs };
+    memo.schemas = { templates, outputs, scope: schemaScope, tools: schemaInputs };
   }
+  if (remembered) remembered.tools = schemaInputs;
   for (const [path, content] of outputs) generated.set(path, content);
 
   if (stubs) {

@@ -9,6 +9,7 @@ import { checkPlan, type StaleFile } from "./check.js";
 import { FormatCache } from "./format-cache.js";
 import { createFormatter, type Formatter, type LoadPrettier } from "./format.js";
 import { nodeWriteFs, type WriteFs } from "./fs.js";
+import type { WriteMemo } from "./memo.js";
 import { planOutput } from "./plan.js";
 
 export { generatedHeader, generatedJsonComment, scaffoldHeader, isGeneratedFile, isScaffoldedFile, isUnfilled, countUnfilled } from "./header.js";
@@ -18,6 +19,7 @@ export type { WriteFs } from "./fs.js";
 export type { Formatter, PrettierApi, LoadPrettier, LoadedPrettier } from "./format.js";
 export { createFormatter } from "./format.js";
 export { FormatCache } from "./format-cache.js";
+export { WriteMemo } from "./memo.js";
 
 export interface WriteOptions {
   /** Absolute; paths in results and errors are relative to it. */
@@ -46,6 +48,8 @@ export interface WriteOptions {
    * does not resolve the configuration of a thousand files again. Default: a new one.
    */
   formatter?: Formatter;
+  /** Kept across `--watch` cycles: spares reading and hashing again what cannot have changed (memo.ts). */
+  memo?: WriteMemo;
   /** For tests: the file system and the Prettier import. */
   fs?: WriteFs;
   loadPrettier?: LoadPrettier;
@@ -83,7 +87,8 @@ export async function writeGeneratedOutput(options: WriteOptions & { mode: "writ
 export async function writeGeneratedOutput(options: WriteOptions & { mode: "check" }): Promise<CheckOutcome>;
 export async function writeGeneratedOutput(options: WriteOptions): Promise<OutputResult>;
 export async function writeGeneratedOutput(options: WriteOptions): Promise<OutputResult> {
-  const fs = options.fs ?? nodeWriteFs;
+  const memo = options.memo;
+  const fs = memo ? memo.fs(options.fs ?? nodeWriteFs) : (options.fs ?? nodeWriteFs);
   const projectRoot = resolve(options.projectRoot);
   const outputDir = isAbsolute(options.outputDir) ? resolve(options.outputDir) : resolve(projectRoot, options.outputDir);
   const formatter =
@@ -94,9 +99,11 @@ export async function writeGeneratedOutput(options: WriteOptions): Promise<Outpu
       ...(options.loadPrettier ? { loadPrettier: options.loadPrettier } : {}),
     });
   const cache = !options.format || options.cache === false ? undefined : (options.cache ?? FormatCache.forProject(projectRoot));
-  await cache?.load(fs);
+  // Kept in memory across `--watch` cycles once loaded.
+  if (!memo?.formatCacheLoaded) await cache?.load(fs);
+  if (memo && cache) memo.formatCacheLoaded = true;
 
-  const plan = await planOutput({ projectRoot, outputDir, generated: options.generated, scaffolded: options.scaffolded, formatter, cache, fs });
+  const plan = await planOutput({ projectRoot, outputDir, generated: options.generated, scaffolded: options.scaffolded, formatter, cache, fs, memo });
   const warnings = formatter.takeWarnings();
 
   if (options.mode === "check") {
@@ -115,6 +122,7 @@ export async function writeGeneratedOutput(options: WriteOptions): Promise<Outpu
   }
 
   const applied = await applyPlan(plan, fs);
+  plan.written?.();
   await cache?.save(fs);
   const outcome = { mode: "write" as const, ...applied, unchanged: plan.unchanged, warnings };
   return {

@@ -22,6 +22,7 @@ import { sha256 } from "./format-cache.js";
 import type { Formatter } from "./format.js";
 import { fsError, type WriteFs } from "./fs.js";
 import { isGeneratedFile } from "./header.js";
+import type { WriteMemo } from "./memo.js";
 import { scanOutputDir } from "./scan.js";
 
 export interface PlanInput {
@@ -35,6 +36,8 @@ export interface PlanInput {
   formatter: Formatter;
   cache: FormatCache | undefined;
   fs: WriteFs;
+  /** Kept across `--watch` cycles (memo.ts). */
+  memo?: WriteMemo | undefined;
 }
 
 export interface PlannedWrite {
@@ -65,6 +68,8 @@ export interface Plan {
   scaffolds: PlannedWrite[];
   /** Scaffolded files that exist and are left alone (project-relative paths). */
   scaffoldsKept: string[];
+  /** Tells the memo what the written files now hold; called once the plan is on disk. */
+  written?: () => void;
 }
 
 export function displayPath(projectRoot: string, absPath: string): string {
@@ -100,7 +105,7 @@ interface Candidate {
 }
 
 export async function planOutput(input: PlanInput): Promise<Plan> {
-  const { projectRoot, outputDir, fs, formatter, cache } = input;
+  const { projectRoot, outputDir, fs, formatter, cache, memo } = input;
   const display = (absPath: string): string => displayPath(projectRoot, absPath);
 
   const generated = new Map<string, string>();
@@ -165,6 +170,10 @@ export async function planOutput(input: PlanInput): Promise<Plan> {
       results.set(candidate, candidate.source);
       return;
     }
+    if (memo?.isFresh(candidate.absPath, candidate.source, format.key, candidate.previous)) {
+      results.set(candidate, "fresh");
+      return;
+    }
     if (cache !== undefined && candidate.previous !== undefined) {
       const known = cache.lookup(format.key, candidate.source);
       if (known !== undefined && known === sha256(comparable(candidate.previous, format.endOfLineAuto))) {
@@ -183,18 +192,22 @@ export async function planOutput(input: PlanInput): Promise<Plan> {
   });
 
   const plan: Plan = { projectRoot, outputDir, writes: [], unchanged: [], deletes: [], scaffolds: [], scaffoldsKept };
+  const written: (() => void)[] = [];
   candidates.forEach((candidate, index) => {
     const content = results.get(candidate)!;
-    const endOfLineAuto = formats[index]!.endOfLineAuto;
-    const { absPath, path, previous } = candidate;
+    const { endOfLineAuto, key } = formats[index]!;
+    const { absPath, path, previous, source } = candidate;
     if (candidate.scaffold) {
       if (content !== "fresh") plan.scaffolds.push({ absPath, path, content, previous: undefined });
     } else if (content === "fresh" || (previous !== undefined && comparable(previous, endOfLineAuto) === comparable(content, endOfLineAuto))) {
       plan.unchanged.push(path);
+      if (formatter.enabled && previous !== undefined) memo?.remember(absPath, source, key, previous);
     } else {
       plan.writes.push({ absPath, path, content, previous });
+      if (formatter.enabled && memo) written.push(() => memo.remember(absPath, source, key, content));
     }
   });
+  if (written.length > 0) plan.written = () => written.forEach((remember) => remember());
 
   for (const [rel, previous] of disk.files) {
     if (generated.has(rel)) continue;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { generate } from "../../src/generate/generate.js";
+import { generate, type GenerateMemo } from "../../src/generate/generate.js";
 import type { Inventory, ToolEntry } from "../../src/analyze/inventory.js";
 import { analyze } from "../../src/analyze/analyze.js";
 import { fixtureProjects, fixturesRoot } from "../helpers/fixtures.js";
 import { join } from "node:path";
 
 /**
- * generate() keeps the output schema files of its last run (watch mode): whatever came before, a
- * run must give exactly what it gives on its own.
+ * generate() keeps the output schema files and the formatters of its last run in the memo watch
+ * mode passes (GenerateMemo): whatever came before, a run must give exactly what it gives on its own.
  */
 const inventories = fixtureProjects()
   .filter((project) => !project.startsWith("bad"))
@@ -23,8 +23,8 @@ const inventories = fixtureProjects()
 
 const protocols = ["aorp", "smart-v2", "acor", "aop", "guidance"] as const;
 
-function run(inventory: Inventory, protocol: (typeof protocols)[number], guidance = false) {
-  const result = generate(inventory, { protocol, guidance, outputDir: "src/generated/mcp-conform", guidanceDir: "src/guidance" });
+function run(inventory: Inventory, protocol: (typeof protocols)[number], memo?: GenerateMemo) {
+  const result = generate(inventory, { protocol, guidance: false, outputDir: "src/generated/mcp-conform", guidanceDir: "src/guidance" }, undefined, memo);
   return JSON.stringify([[...result.generated], [...result.scaffolded]]);
 }
 
@@ -44,18 +44,27 @@ describe("generate across watch cycles", () => {
           payload: { ...tool.payload, schema: { type: "object", properties: { changed: { type: "string" } }, required: ["changed"] } },
         })),
         edited(inventory, (tool) => ({ ...tool, name: `${tool.name}_renamed` })),
+        // The same payload as a new object (the memo compares payloads by identity first).
+        edited(inventory, (tool) => ({ ...tool, payload: structuredClone(tool.payload) })),
+        // What the tool graph reads besides: a required param, a reference to another tool.
+        edited(inventory, (tool) => ({ ...tool, input: [...tool.input, { name: "extraId", type: "string", optional: false }] })),
+        edited(inventory, (tool) => ({
+          ...tool,
+          references: [...tool.references, { tool: inventory.tools.at(-1)!.name, file: tool.file, line: tool.line, kind: "mentions", via: "text" }],
+        })),
       ];
       for (const protocol of protocols) {
-        // On its own: each variant first, in a fresh order, then again after every other one.
-        const alone = variants.map((variant) => {
-          run(inventories[0] === inventory ? (inventories[1] ?? variant) : inventories[0]!, "acor");
-          return run(variant, protocol);
-        });
+        // On its own (no memo), then after every other variant and after another protocol, with one memo kept throughout.
+        const alone = variants.map((variant) => run(variant, protocol));
+        const memo: GenerateMemo = {};
+        run(inventories[0] === inventory ? (inventories[1] ?? inventory) : inventories[0]!, "acor", memo);
         for (const [i, variant] of variants.entries()) {
           for (const before of variants) {
-            run(before, protocol);
-            expect(run(variant, protocol)).toBe(alone[i]);
+            run(before, protocol, memo);
+            expect(run(variant, protocol, memo)).toBe(alone[i]);
           }
+          run(variant, protocol === "acor" ? "aorp" : "acor", memo);
+          expect(run(variant, protocol, memo)).toBe(alone[i]);
         }
       }
     }

@@ -231,105 +231,222 @@ describe("incremental analysis", () => {
       script.set("src/globals.ts", "const scriptOnly = 1;\n");
       expect(project.cycle(script).fallback).toBe("global-declarations");
     });
+  });
+});
 
-    it("when a low-level server's tools are assembled across files", () => {
-      const extra = new Map(
-        [
-          ...renderServer([
-            {
-              style: "sdk-low-level",
-              name: "low_tool_0",
-              nameForm: "literal",
-              handlerForm: "inline",
-              wrapping: "top",
-              overload: 0,
-              aliased: false,
-              ifChain: false,
-            },
-          ]),
-        ].filter(([path]) => path.startsWith("src/")),
-      );
-      let model = baseModel(3, extra);
-      const project = open(model);
-      // Files that are no input of the assembly: its result is reused.
-      model = applyEdit(model, { kind: "description", tool: 1, text: "Edited" });
-      const unrelated = project.cycle(renderModel(model));
-      expect(unrelated.fallback).toBeNull();
-      expect(unrelated.inventory.tools.map((t) => t.name)).toContain("low_tool_0");
-      same(project, unrelated.inventory);
-      model = applyEdit(model, { kind: "other-file", text: "Edited" });
-      const outcome = project.cycle(renderModel(model));
-      expect(outcome.fallback).toBe("cross-file-assembly");
-      expect(outcome.inventory.tools.find((t) => t.name === "low_tool_0")?.description).toBe("Tool low_tool_0 Edited");
-      same(project, outcome.inventory);
-    });
+describe("the cross-file assembly (a low-level server, forwarded registrations), incrementally", () => {
+  it("a low-level server's tools, assembled across files, are made again when one of those files is affected", () => {
+    const extra = new Map(
+      [
+        ...renderServer([
+          {
+            style: "sdk-low-level",
+            name: "low_tool_0",
+            nameForm: "literal",
+            handlerForm: "inline",
+            wrapping: "top",
+            overload: 0,
+            aliased: false,
+            ifChain: false,
+          },
+        ]),
+      ].filter(([path]) => path.startsWith("src/")),
+    );
+    let model = baseModel(3, extra);
+    const project = open(model);
+    // Files that are no input of the assembly: its result is reused.
+    model = applyEdit(model, { kind: "description", tool: 1, text: "Edited" });
+    const unrelated = project.cycle(renderModel(model));
+    expect(unrelated.fallback).toBeNull();
+    expect(unrelated.reassembled).toBe(false);
+    expect(unrelated.inventory.tools.map((t) => t.name)).toContain("low_tool_0");
+    same(project, unrelated.inventory);
+    model = applyEdit(model, { kind: "other-file", text: "Edited" });
+    const outcome = project.cycle(renderModel(model));
+    expect(outcome.fallback).toBeNull();
+    expect(outcome.reassembled).toBe(true);
+    expect(outcome.inventory.tools.find((t) => t.name === "low_tool_0")?.description).toBe("Tool low_tool_0 Edited");
+    same(project, outcome.inventory);
+  });
 
-    it("when tools are registered through a function whose calls other files make", () => {
-      const register = [
+  it("tools registered through a function whose calls other files make are assembled again from those files", () => {
+    const register = [
+      'import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+      'import { z } from "zod";',
+      "export function registerSearch(server: McpServer, name?: string): void {",
+      '  server.registerTool(name ?? "search", { description: "Search", inputSchema: { q: z.string() } }, async ({ q }) => ({ content: [{ type: "text" as const, text: q }] }));',
+      "}",
+      "",
+    ].join("\n");
+    const calls = (names: string[]) =>
+      [
+        'import { server } from "./server.js";',
+        'import { registerSearch } from "./register.js";',
+        ...names.map((name) => `registerSearch(server, ${JSON.stringify(name)});`),
+        "",
+      ].join("\n");
+    let model = baseModel(
+      2,
+      new Map([
+        ["src/register.ts", register],
+        ["src/main.ts", calls(["find"])],
+      ]),
+    );
+    const project = open(model);
+    expect(project.inventory?.tools.map((t) => t.name)).toContain("find");
+    // An edit that reaches none of the calls: the assembled tools are reused.
+    model = applyEdit(model, { kind: "description", tool: 1, text: "Edited" });
+    const unrelated = project.cycle(renderModel(model));
+    expect(unrelated.fallback).toBeNull();
+    expect(unrelated.reassembled).toBe(false);
+    same(project, unrelated.inventory);
+    // A new call in a file that calls the function: one more tool, assembled again.
+    model = { ...model, extra: new Map([...model.extra, ["src/main.ts", calls(["find", "lookup"])]]) };
+    const added = project.cycle(renderModel(model));
+    expect(added.fallback).toBeNull();
+    expect(added.reassembled).toBe(true);
+    expect(added.inventory.tools.map((t) => t.name)).toEqual(expect.arrayContaining(["find", "lookup"]));
+    same(project, added.inventory);
+  });
+
+  it("an edit that adds a low-level server to a project that had none assembles it", () => {
+    const model = baseModel(3);
+    const project = open(model);
+    const files = renderModel(model);
+    const low =
+      [
+        ...renderServer([
+          {
+            style: "sdk-low-level",
+            name: "low_tool_0",
+            nameForm: "literal",
+            handlerForm: "inline",
+            wrapping: "top",
+            overload: 0,
+            aliased: false,
+            ifChain: false,
+          },
+        ]),
+      ].find(([path]) => path === "src/low-level.ts")?.[1] ?? "";
+    // Into an existing file, so the file set stays the same.
+    files.set(
+      "src/server.ts",
+      `${files.get("src/server.ts") ?? ""}\n${low.replace("export const lowLevel", "export const lowLevelServer").replace(/lowLevel\.setRequestHandler/g, "lowLevelServer.setRequestHandler")}`,
+    );
+    const outcome = project.cycle(files);
+    expect(outcome.fallback).toBeNull();
+    expect(outcome.reassembled).toBe(true);
+    same(project, outcome.inventory);
+  });
+  it("an edit to a tool file that the low-level server's file imports (and nothing of the assembly reads) assembles again, incrementally and exactly", () => {
+    // The bench's json-zod shape: src/index.ts imports every tool file and also serves a low-level
+    // Server, whose listing comes from another file and whose branch delegates to a third.
+    const files = renderModel(baseModel(2));
+    const registerOne = (description: string) =>
+      [
         'import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
         'import { z } from "zod";',
-        "export function registerSearch(server: McpServer, name?: string): void {",
-        '  server.registerTool(name ?? "search", { description: "Search", inputSchema: { q: z.string() } }, async ({ q }) => ({ content: [{ type: "text" as const, text: q }] }));',
+        "export function registerOne(server: McpServer): void {",
+        `  server.registerTool("reg_one", { description: ${JSON.stringify(description)}, inputSchema: { q: z.string() } }, async ({ q }) => ({ content: [{ type: "text" as const, text: q }] }));`,
         "}",
         "",
       ].join("\n");
-      const calls = (names: string[]) =>
-        [
-          'import { server } from "./server.js";',
-          'import { registerSearch } from "./register.js";',
-          ...names.map((name) => `registerSearch(server, ${JSON.stringify(name)});`),
-          "",
-        ].join("\n");
-      let model = baseModel(
-        2,
-        new Map([
-          ["src/register.ts", register],
-          ["src/main.ts", calls(["find"])],
-        ]),
-      );
-      const project = open(model);
-      expect(project.inventory?.tools.map((t) => t.name)).toContain("find");
-      // An edit that reaches none of the calls: the assembled tools are reused.
-      model = applyEdit(model, { kind: "description", tool: 1, text: "Edited" });
-      const unrelated = project.cycle(renderModel(model));
-      expect(unrelated.fallback).toBeNull();
-      same(project, unrelated.inventory);
-      // A new call in a file that calls the function: one more tool, assembled again.
-      model = { ...model, extra: new Map([...model.extra, ["src/main.ts", calls(["find", "lookup"])]]) };
-      const added = project.cycle(renderModel(model));
-      expect(added.fallback).toBe("cross-file-assembly");
-      expect(added.inventory.tools.map((t) => t.name)).toEqual(expect.arrayContaining(["find", "lookup"]));
-      same(project, added.inventory);
-    });
+    const listed = (description: string) =>
+      `export const LISTED = [{ name: "low_one", description: ${JSON.stringify(description)}, inputSchema: { type: "object" as const, properties: {} } }];\n`;
+    const low = (field: string) =>
+      `export async function lowOne(args: Record<string, unknown>) {\n  return { content: [{ type: "text" as const, text: JSON.stringify({ ${field}: Object.keys(args).length }) }] };\n}\n`;
+    // A name told by a type (the function's return type), not by a const the listing follows.
+    const names = (extra: string) => `export function extraName(): ${JSON.stringify(extra)} {\n  return ${JSON.stringify(extra)};\n}\n`;
+    files.set("src/register/one.ts", registerOne("Registered"));
+    files.set("src/listed.ts", listed("Low one"));
+    files.set("src/low.ts", low("seen"));
+    files.set("src/names.ts", names("low_extra"));
+    files.set(
+      "src/index.ts",
+      [
+        'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+        'import { Server } from "@modelcontextprotocol/sdk/server/index.js";',
+        'import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+        'import { LISTED } from "./listed.js";',
+        'import { lowOne } from "./low.js";',
+        'import { extraName } from "./names.js";',
+        'import { registerOne } from "./register/one.js";',
+        "export function createServers() {",
+        '  const mcp = new McpServer({ name: "m", version: "1.0.0" });',
+        "  registerOne(mcp);",
+        '  const lowLevel = new Server({ name: "l", version: "1.0.0" }, { capabilities: { tools: {} } });',
+        "  lowLevel.setRequestHandler(ListToolsRequestSchema, async () => ({",
+        "    tools: [",
+        "      ...LISTED.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),",
+        '      { name: extraName(), description: "Extra", inputSchema: { type: "object" as const, properties: {} } },',
+        "    ],",
+        "  }));",
+        "  lowLevel.setRequestHandler(CallToolRequestSchema, async (request) => {",
+        "    switch (request.params.name) {",
+        '      case "low_one":',
+        "        return lowOne(request.params.arguments ?? {});",
+        "      case extraName():",
+        "        return lowOne({});",
+        "      default:",
+        '        throw new Error("unknown tool");',
+        "    }",
+        "  });",
+        "  return { mcp, lowLevel };",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    const project = new WatchedProject(files);
+    projects.push(project);
+    const tool = (inventory: Inventory, name: string) => inventory.tools.find((t) => t.name === name);
+    const first = project.start();
+    expect(tool(first, "low_one")?.description).toBe("Low one");
+    expect(tool(first, "low_extra")?.description).toBe("Extra");
 
-    it("when an edit adds a low-level server to a project that had none", () => {
-      const model = baseModel(3);
-      const project = open(model);
-      const files = renderModel(model);
-      const low =
-        [
-          ...renderServer([
-            {
-              style: "sdk-low-level",
-              name: "low_tool_0",
-              nameForm: "literal",
-              handlerForm: "inline",
-              wrapping: "top",
-              overload: 0,
-              aliased: false,
-              ifChain: false,
-            },
-          ]),
-        ].find(([path]) => path === "src/low-level.ts")?.[1] ?? "";
-      // Into an existing file, so the file set stays the same.
-      files.set(
-        "src/server.ts",
-        `${files.get("src/server.ts") ?? ""}\n${low.replace("export const lowLevel", "export const lowLevelServer").replace(/lowLevel\.setRequestHandler/g, "lowLevelServer.setRequestHandler")}`,
-      );
-      const outcome = project.cycle(files);
-      expect(outcome.fallback).toBe("cross-file-assembly");
-      same(project, outcome.inventory);
-    });
+    // What the bench edits: a registerTool file. src/index.ts imports it, so it is affected; the
+    // low-level tools are assembled again (a full analysis before: `cross-file-assembly`).
+    let edited = new Map(files);
+    edited.set("src/register/one.ts", registerOne("Registered, edited"));
+    const registered = project.cycle(edited);
+    expect(registered.fallback).toBeNull();
+    expect(registered.reassembled).toBe(true);
+    expect(registered.affected).toBe(2);
+    expect(tool(registered.inventory, "reg_one")?.description).toBe("Registered, edited");
+    same(project, registered.inventory);
+
+    // The listing's file: what the assembly kept of it (memo.ts) is read again.
+    edited = new Map(edited);
+    edited.set("src/listed.ts", listed("Low one, edited"));
+    const relisted = project.cycle(edited);
+    expect(relisted.fallback).toBeNull();
+    expect(tool(relisted.inventory, "low_one")?.description).toBe("Low one, edited");
+    same(project, relisted.inventory);
+
+    // The delegate a branch returns: its payload.
+    edited = new Map(edited);
+    edited.set("src/low.ts", low("counted"));
+    const delegated = project.cycle(edited);
+    expect(delegated.fallback).toBeNull();
+    expect(tool(delegated.inventory, "low_one")?.payloadType).toContain("counted");
+    same(project, delegated.inventory);
+
+    // A function whose return type names a listed tool: a changed declaration, so nothing kept of
+    // the server's file stands (its listing would name the old tool, and the new one be "not listed").
+    edited = new Map(edited);
+    edited.set("src/names.ts", names("low_extra_renamed"));
+    const renamed = project.cycle(edited);
+    expect(renamed.fallback).toBeNull();
+    expect(tool(renamed.inventory, "low_extra_renamed")?.description).toBe("Extra");
+    expect(renamed.inventory.diagnostics).toEqual([]);
+    same(project, renamed.inventory);
+
+    // A tool file the server's file does not import: the assembly is reused as it was.
+    edited = new Map(edited);
+    edited.set("src/tools/t1.ts", (edited.get("src/tools/t1.ts") ?? "").replace("Tool number 1", "Tool number one"));
+    const unrelated = project.cycle(edited);
+    expect(unrelated.fallback).toBeNull();
+    expect(unrelated.reassembled).toBe(false);
+    same(project, unrelated.inventory);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ts } from "ts-morph";
 import type { Diagnostic, DiscoveryStyle } from "../inventory.js";
+import type { NodeMemo } from "../memo.js";
 import type { AnalysisSession } from "../session.js";
 import type { FunctionNode } from "../syntax.js";
 
@@ -68,6 +69,8 @@ export interface DiscoveryContext {
    * other files make): incremental analysis must redo the assembly when it is walked again.
    */
   assemble?(file: ts.SourceFile): void;
+  /** Answers kept from the last watch cycle, and kept for the next (memo.ts). */
+  readonly memo?: NodeMemo;
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   kindOf,
 } from "../engine/ast.js";
 import type { AnalysisChecker } from "../engine/engine.js";
+import { MemoKind, type NodeMemo } from "../memo.js";
 
 /**
  * Whether `setRequestHandler` is given the request's schema (SDK 1.x: `CallToolRequestSchema`)
@@ -249,10 +250,29 @@ function forEachToolPart(entry: ts.ObjectLiteralExpression, visit: (node: ts.Nod
   }
 }
 
+/** What walking one node for listings does, in order: list a tool, or walk a const's initializer (which may be walked already). */
+type ListingStep = { name: string; listing: Listing } | { follow: ts.Node };
+
+/**
+ * A node's listing steps read its file and what it imports only, so they stand while that file is
+ * unaffected; and, the file itself unchanged, while no changed file declares anything new (they
+ * are made of syntax and of the checker's symbols and types for the node's own file) and none of
+ * the consts they follow is in a changed file.
+ */
+const LISTING_STEPS = new MemoKind<ListingStep[]>("listing-steps", (steps, unchanged) => steps.every((step) => !("follow" in step) || unchanged(step.follow)));
+
 /** Object literals `{ name, description, inputSchema }` listed by a ListTools handler, following consts it returns. */
-function collectListings(root: ts.Node, checker: AnalysisChecker, into: Map<string, Listing>, seen = new Set<ts.Node>()): void {
+function collectListings(root: ts.Node, checker: AnalysisChecker, into: Map<string, Listing>, memo: NodeMemo | undefined, seen = new Set<ts.Node>()): void {
   if (seen.has(root)) return;
   seen.add(root);
+  const steps = memo ? memo.remember(LISTING_STEPS, root, () => listingSteps(root, checker)) : listingSteps(root, checker);
+  for (const step of steps) {
+    if ("follow" in step) collectListings(step.follow, checker, into, memo, seen);
+    else into.set(step.name, step.listing);
+  }
+}
+
+function listingSteps(root: ts.Node, checker: AnalysisChecker): ListingStep[] {
   if (checker.prefetchSymbols) {
     // Every name below is asked for its symbol: on TypeScript 7, one round trip for all of them.
     const names: ts.Node[] = [];
@@ -267,6 +287,7 @@ function collectListings(root: ts.Node, checker: AnalysisChecker, into: Map<stri
     collect(root);
     checker.prefetchSymbols(names);
   }
+  const steps: ListingStep[] = [];
   const visit = (node: ts.Node): void => {
     if (isObjectLiteralExpression(node)) {
       const name = getPropertyValue(node, "name");
@@ -274,10 +295,13 @@ function collectListings(root: ts.Node, checker: AnalysisChecker, into: Map<stri
       // A name written as a string is its own type: no need to ask.
       const toolName = literalToolName(node) ?? (nameExpression ? stringLiteralValue(checker.getTypeAtLocation(nameExpression)) : undefined);
       if (nameExpression && toolName !== undefined && isListingEntry(node)) {
-        into.set(toolName, {
-          nameNode: nameExpression,
-          description: getPropertyValue(node, "description") ?? null,
-          input: getPropertyValue(node, "inputSchema") ?? null,
+        steps.push({
+          name: toolName,
+          listing: {
+            nameNode: nameExpression,
+            description: getPropertyValue(node, "description") ?? null,
+            input: getPropertyValue(node, "inputSchema") ?? null,
+          },
         });
         forEachToolPart(node, visit);
         return;
@@ -289,12 +313,13 @@ function collectListings(root: ts.Node, checker: AnalysisChecker, into: Map<stri
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
       const declaration = symbol?.valueDeclaration;
       if (declaration && isVariableDeclaration(declaration) && declaration.initializer && !declaration.getSourceFile().isDeclarationFile) {
-        collectListings(declaration.initializer, checker, into, seen);
+        steps.push({ follow: declaration.initializer });
       }
     }
     forEachChild(node, visit);
   };
   visit(root);
+  return steps;
 }
 
 /**
@@ -319,7 +344,7 @@ export function createSdkLowLevelDiscoverer(): Discoverer {
       if (!handler) return [];
       if (handlesRequest(call, "ListToolsRequestSchema", "tools/list")) {
         listed = true;
-        collectListings(handler, session.checker, listings);
+        collectListings(handler, session.checker, listings, context.memo);
       } else if (handlesRequest(call, "CallToolRequestSchema", "tools/call")) {
         const server = serverOf(calleeReceiver(call), EMPTY_ENV, new Evaluator(session.checker), session.checker);
         const found: Branch[] = [];

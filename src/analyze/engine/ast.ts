@@ -79,6 +79,7 @@ export const isImportSpecifier = neutral(ts.isImportSpecifier);
 export const isInterfaceDeclaration = neutral(ts.isInterfaceDeclaration);
 export const isLiteralTypeNode = neutral(ts.isLiteralTypeNode);
 export const isMethodDeclaration = neutral(ts.isMethodDeclaration);
+export const isMethodSignature = neutral(ts.isMethodSignature);
 export const isModuleBlock = neutral(ts.isModuleBlock);
 export const isModuleDeclaration = neutral(ts.isModuleDeclaration);
 export const isNamedImports = neutral(ts.isNamedImports);

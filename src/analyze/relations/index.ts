@@ -5,6 +5,7 @@ import type { AnalysisSession } from "../session.js";
 import { type FunctionNode, isFunctionNode, unwrapExpression } from "../syntax.js";
 import { NameMatcher } from "./names.js";
 import { FactIndex } from "./scan.js";
+import { MemoKind, NodeMemo } from "../memo.js";
 import { compareStrings } from "../../compare-strings.js";
 import {
   forEachChild,
@@ -117,14 +118,19 @@ interface Mention {
   via: string;
 }
 
+/** What a handler delegates to and wraps: read from its body, the functions it calls and their signatures, all within its file's imports. */
+const DELEGATE = new MemoKind<FunctionNode | null>("delegate");
+const WRAPPED = new MemoKind<FunctionNode | null>("wrapped");
+
 export class RelationAnalysis {
   private readonly mentionCache = new Map<ts.Node, Mention[]>();
   private matcher: NameMatcher | undefined;
 
-  /** `facts` may already hold the nodes of the analyser's walk (FactIndex.record). */
+  /** `facts` may already hold the nodes of the analyser's walk (FactIndex.record); `memo` keeps what handlers delegate to or wrap across watch cycles. */
   constructor(
     private readonly session: AnalysisSession,
     private readonly facts: FactIndex = new FactIndex(session.checker),
+    private readonly memo: NodeMemo = new NodeMemo(),
   ) {}
 
   /**
@@ -182,14 +188,16 @@ export class RelationAnalysis {
     for (const tool of tools) {
       if (!tool.handler) continue;
       own(tool.handler, tool.name);
-      const delegate = this.delegateOf(tool.handler);
+      const handler = tool.handler;
+      const delegate = this.memo.remember(DELEGATE, handler, () => this.delegateOf(handler));
       delegates.set(tool.handler, delegate);
       if (delegate) own(delegate, tool.name);
     }
     // After every handler is known: a function that is itself some tool's handler is not shared.
     for (const tool of tools) {
       if (!tool.handler || delegates.get(tool.handler)) continue;
-      const wrapped = this.wrappedFunction(tool.handler);
+      const handler = tool.handler;
+      const wrapped = this.memo.remember(WRAPPED, handler, () => this.wrappedFunction(handler));
       if (wrapped && !(owners.get(wrapped) ?? []).some((name) => !name.startsWith(SHARED))) own(wrapped, `${SHARED}${tool.name}`);
     }
     return owners;
@@ -443,7 +451,19 @@ function flowsIntoReturn(call: ts.CallExpression, returned: readonly ts.Expressi
 }
 
 /** A file written as a guidance stub: it exports both `guidance` and `errorGuidance`. */
+/** Per SourceFile, which watch mode hands back unchanged across cycles: a thousand formatters share their tools' stems. */
+const guidanceStubs = new WeakMap<ts.SourceFile, boolean>();
+
 function isGuidanceStub(file: ts.SourceFile): boolean {
+  let known = guidanceStubs.get(file);
+  if (known === undefined) {
+    known = exportsGuidance(file);
+    guidanceStubs.set(file, known);
+  }
+  return known;
+}
+
+function exportsGuidance(file: ts.SourceFile): boolean {
   const exported = new Set<string>();
   for (const statement of file.statements) {
     const isExported = modifiersOf(statement).some((modifier) => kindOf(modifier) === ts.SyntaxKind.ExportKeyword);

@@ -1,7 +1,7 @@
 import type { ts } from "ts-morph";
 import type { EngineNode, EngineProject } from "../engine/engine.js";
 import type { AnalysisChecker } from "../engine/engine.js";
-import { isPropertyAccessExpression } from "../engine/ast.js";
+import { isMethodDeclaration, isMethodSignature, isPropertyAccessExpression } from "../engine/ast.js";
 import { calleeName, unwrapExpression } from "../syntax.js";
 import type { DiscoveryStyle } from "../inventory.js";
 
@@ -40,7 +40,8 @@ export function sdkMajorOf(style: DiscoveryStyle, registration: EngineNode, proj
   if (!SDK_STYLES.has(style)) return undefined;
   const call = registeringCall(project, registration);
   if (!call) return undefined;
-  const byMethod = checker ? majorOfCalledMethod(call, checker) : undefined;
+  // With the analysis' checker, its answers are shared (on TypeScript 7, one batch for all).
+  const byMethod = checker ? majorOfCalledMethod(call, checker) : methodMajor(project, call);
   if (byMethod !== undefined) return byMethod;
   const [signature] = project.checker.resolvedSignatures([call]);
   const declaration = signature ? project.checker.signatureDeclaration(signature) : undefined;
@@ -48,18 +49,39 @@ export function sdkMajorOf(style: DiscoveryStyle, registration: EngineNode, proj
 }
 
 /**
- * The cheap answer, when there is one: the package whose files declare the method called by name
- * (`server.registerTool`, every overload of it). Resolving the call's signature, the answer
- * otherwise, has the checker infer the registration's zod shapes: on TypeScript 7 half a
- * millisecond of the compiler's time a tool.
+ * The major of the method a call names (`server.registerTool(...)`), when every declaration of it
+ * is a method of one SDK major's classes: overload resolution could then only pick one of them.
+ * Asked first because resolving `registerTool`'s overloads (their zod generics) is the costliest
+ * question of a tool's analysis on a fresh checker (`--watch` has a fresh checker every cycle; on
+ * TypeScript 7, half a millisecond of the compiler's time a tool).
  */
 function majorOfCalledMethod(call: ts.CallExpression, checker: AnalysisChecker): 1 | 2 | undefined {
   const callee = unwrapExpression(call.expression);
   if (!isPropertyAccessExpression(callee)) return undefined;
-  const majors = new Set(
-    (checker.getSymbolAtLocation(callee.name)?.declarations ?? []).map((declaration) => sdkMajorOfFile(declaration.getSourceFile().fileName)),
+  return oneMajor(
+    checker.getSymbolAtLocation(callee.name)?.declarations ?? [],
+    (declaration) => isMethodDeclaration(declaration) || isMethodSignature(declaration),
   );
-  return majors.size === 1 ? [...majors][0] : undefined;
+}
+
+/** The same through the engine's interface (the engine transcript's path). */
+function methodMajor(project: EngineProject, call: ts.CallExpression): 1 | 2 | undefined {
+  const { syntax, checker } = project;
+  const callee = call.expression;
+  if (!syntax.is(callee, "PropertyAccessExpression")) return undefined;
+  const [symbol] = checker.symbolsAt([callee.name]);
+  return oneMajor(symbol ? checker.declarations(symbol) : [], (declaration) => ["MethodDeclaration", "MethodSignature"].includes(syntax.kindName(declaration)));
+}
+
+function oneMajor(declarations: readonly ts.Node[], isMethod: (declaration: ts.Node) => boolean): 1 | 2 | undefined {
+  let major: 1 | 2 | undefined;
+  for (const declaration of declarations) {
+    if (!isMethod(declaration)) return undefined;
+    const found = sdkMajorOfFile(declaration.getSourceFile().fileName);
+    if (found === undefined || (major !== undefined && found !== major)) return undefined;
+    major = found;
+  }
+  return major;
 }
 
 /** A declaration file's name (`.d.ts`, `.d.mts`, `.d.cts`, and `.d.<ext>.ts` for arbitrary extensions). */
