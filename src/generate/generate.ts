@@ -12,6 +12,7 @@ import { compareStrings } from "../compare-strings.js";
 import { guidanceFields } from "../protocols/guidance/output-payload.js";
 import { outputSchema, readySchemaForms, type ReadySchemaForm } from "./output-schema.js";
 import { fileStems, importSpecifier, pascalCase, rewriteProjectImports } from "./paths.js";
+import { checkGeneratedImports } from "./module-contract.js";
 import { loadTemplates, type TemplateSet } from "./templates.js";
 import { WARNING_DEFAULTS, warningConstants } from "./warning-ids.js";
 import { jsonInRawTemplate, planSharing, renderJson } from "./shared-values.js";
@@ -62,8 +63,11 @@ export function generate(
   memo?: GenerateMemo,
 ): GenerateResult {
   // The built-in templates are constant input: loaded once per process, like a module.
-  const templates = config.templatesDir === undefined ? (builtinTemplates ??= loadTemplates()) : loadTemplates(config.templatesDir);
-  return generateWithTemplates(inventory, config, templates, stubHints, memo);
+  if (config.templatesDir === undefined) return generateWithTemplates(inventory, config, (builtinTemplates ??= loadTemplates()), stubHints, memo);
+  const result = generateWithTemplates(inventory, config, loadTemplates(config.templatesDir), stubHints, memo);
+  // The user's templates may not fit the others any more: said before anything is written.
+  checkGeneratedImports(result.generated, config.templatesDir);
+  return result;
 }
 
 /** Tools sorted by name, one per name (generatable.ts: one name on several servers, or a duplicate). */

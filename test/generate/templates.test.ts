@@ -58,6 +58,41 @@ describe("template overrides (templates.dir)", () => {
   });
 });
 
+describe("templates.dir made for another version", () => {
+  it("a kit that no longer exports what the formatters import is an input error, before anything is written", () => {
+    const kit = builtinSources().get("kit.aorp.ts.hbs")!;
+    const older = kit.replace('export type { ConformingResult } from "./conform.js";\n', "");
+    expect(older).not.toBe(kit);
+    const dir = overrideDir({ "kit.aorp.ts.hbs": older });
+    let thrown: unknown;
+    try {
+      generate(sample, { ...config, templatesDir: dir });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InputError);
+    expect((thrown as InputError).message).toBe(
+      "templates.dir: formatters/get_forecast.ts imports ConformingResult from kit.ts, which no longer exports it: a template there was made for another version of mcp-conform (compare it with the built-in one of the same name)",
+    );
+    expect((thrown as InputError).location).toEqual({ file: dir });
+  });
+
+  for (const [protocol, guidance] of [
+    ["aorp", false],
+    ["aorp", true],
+    ["smart-v2", true],
+    ["aop", false],
+    ["acor", false],
+    ["guidance", false],
+  ] as const) {
+    it(`copies of every built-in template fit together (${protocol}${guidance ? " + guidance" : ""})`, () => {
+      const dir = overrideDir(Object.fromEntries(builtinSources()));
+      const own = { ...config, protocol, guidance };
+      expect(generate(sample, { ...own, templatesDir: dir }).generated).toEqual(generate(sample, own).generated);
+    });
+  }
+});
+
 describe("built-in templates", () => {
   const sources = [...builtinSources()];
 
