@@ -28,6 +28,7 @@ function isAnalysisProject(project: EngineProject): project is EngineProject & {
 import { callableName } from "./resolve/values.js";
 import { calleeName, type FunctionNode, literalText, unwrapExpression } from "./syntax.js";
 import { compareStrings } from "../compare-strings.js";
+import { isGeneratedFile } from "../write/header.js";
 import {
   forEachChild,
   isCallExpression,
@@ -688,7 +689,8 @@ function prefetchNamedSymbols(prefetch: (nodes: readonly ts.Node[]) => void, fil
     forEachChild(node, visit);
   };
   for (const file of files) {
-    if (reuse?.files.has(file.fileName)) continue;
+    // Our own output registers no tool: its names are asked only if ever needed.
+    if (reuse?.files.has(file.fileName) || isGeneratedFile(file.text)) continue;
     // The file's own module symbol: a payload type declared in it is named by what the module exports.
     names.push(file);
     forEachChild(file, visit);

@@ -111,7 +111,7 @@ describe("questions asked of TypeScript 7", () => {
         "getSourceFileMetadata": 8,
         "getSourceFileNames": 2,
         "getStringType": 1,
-        "getSymbolAtLocation": 39,
+        "getSymbolAtLocation": 43,
         "getSymbolOfType": 3,
         "getSymbolsAtLocations": 4,
         "getSyntacticDiagnostics": 1,
@@ -130,7 +130,7 @@ describe("questions asked of TypeScript 7", () => {
         "isTypeAssignableTo": 15,
         "release": 1,
         "resolveName": 3,
-        "symbolsAsked": 1378,
+        "symbolsAsked": 484,
         "typeToString": 25,
         "updateSnapshot": 1,
       }

@@ -5,6 +5,7 @@ import type { Ts7Api } from "./ts7-api.js";
 import { InputError } from "../../errors.js";
 import { TYPESCRIPT7_VERSION } from "./ts7-api.js";
 import { toPosixPath } from "../paths.js";
+import { isGeneratedFile } from "../../write/header.js";
 import type {
   Engine,
   EngineChecker,
@@ -88,7 +89,12 @@ class Ts7Project implements EngineProject {
     this.rootDir = dirname(tsconfigPath);
     this.allowJs = project.compilerOptions.allowJs === true;
     this.checker = new Ts7Checker(project.checker);
-    this.analysisChecker = new Ts7AnalysisChecker(project.checker, project, () => this.sourceFiles().map((file) => file.node as unknown as ts.SourceFile));
+    // The project's own files but our output, whose declarations are batched only when asked.
+    this.analysisChecker = new Ts7AnalysisChecker(project.checker, project, () =>
+      this.sourceFiles()
+        .filter((file) => !isGeneratedFile(file.text))
+        .map((file) => file.node as unknown as ts.SourceFile),
+    );
     this.analysisProgram = new Ts7AnalysisProgram(project);
   }
 
