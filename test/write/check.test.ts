@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
 import { generatedJsonComment, writeGeneratedOutput, type WriteOptions } from "../../src/write/index.js";
-import { generatedTs, put, tempProject, tree } from "./helpers.js";
+import { generatedFiles, put, tempProject, tree } from "./helpers.js";
 
 const OUT = "src/generated/mcp-conform";
 
@@ -14,10 +14,6 @@ afterEach(async () => {
   await project.cleanup();
 });
 
-function files(...names: string[]): Map<string, string> {
-  return new Map(names.map((name) => [`${name}.ts`, generatedTs(name)]));
-}
-
 function base(generated: Map<string, string>, extra: Partial<WriteOptions> = {}) {
   return { projectRoot: project.root, outputDir: OUT, generated, scaffolded: new Map<string, string>(), format: true, cache: false as const, ...extra };
 }
@@ -27,19 +23,19 @@ const check = (generated: Map<string, string>, extra: Partial<WriteOptions> = {}
 
 describe("writeGeneratedOutput (check)", () => {
   it("is fresh right after a write", async () => {
-    await write(files("a", "b"));
-    const result = await check(files("a", "b"));
+    await write(generatedFiles("a", "b"));
+    const result = await check(generatedFiles("a", "b"));
     expect(result.stale).toEqual([]);
     expect(result.fresh).toEqual([`${OUT}/a.ts`, `${OUT}/b.ts`]);
     expect(result.summary()).toBe("generated output is fresh: 2 files up to date");
   });
 
   it("lists changed, missing and stale files with unified diffs, and writes nothing", async () => {
-    await write(files("a", "b", "gone"));
+    await write(generatedFiles("a", "b", "gone"));
     await put(project.root, `${OUT}/a.ts`, (await tree(join(project.root, OUT))).get("a.ts")!.replace('text: "a"', 'text: "edited by hand"'));
     const before = await tree(project.root);
 
-    const result = await check(new Map([...files("a", "b", "new")]), {
+    const result = await check(new Map([...generatedFiles("a", "b", "new")]), {
       scaffolded: new Map([["src/guidance/a.ts", "// mcp-conform:scaffolded\nexport const a = 1;\n"]]),
     });
     expect(result.stale.map((file) => [file.path, file.kind])).toEqual([
@@ -72,7 +68,7 @@ describe("writeGeneratedOutput (check)", () => {
   });
 
   it("is stale when nothing was generated yet", async () => {
-    const result = await check(files("a"));
+    const result = await check(generatedFiles("a"));
     expect(result.stale.map((file) => file.kind)).toEqual(["missing"]);
     expect(await tree(project.root)).toEqual(new Map());
   });
@@ -81,7 +77,7 @@ describe("writeGeneratedOutput (check)", () => {
     await put(project.root, ".prettierrc", JSON.stringify({ semi: false, singleQuote: true, printWidth: 60 }));
     await put(project.root, ".editorconfig", "root = true\n[*.ts]\nindent_size = 4\n");
     const generated = new Map([
-      ...files("a", "nested/b"),
+      ...generatedFiles("a", "nested/b"),
       ["schema.json", `{"$comment":${JSON.stringify(generatedJsonComment())},"type":"object","properties":{"a":{"type":"string"}}}`],
     ]);
     await write(generated);
@@ -93,32 +89,32 @@ describe("writeGeneratedOutput (check)", () => {
   });
 
   it("is stale when the user's Prettier config changed since the last write", async () => {
-    await write(files("a"));
+    await write(generatedFiles("a"));
     await put(project.root, ".prettierrc", JSON.stringify({ semi: false }));
-    const result = await check(files("a"));
+    const result = await check(generatedFiles("a"));
     expect(result.stale.map((file) => file.kind)).toEqual(["changed"]);
   });
 
   it("accepts a CRLF checkout only when the user's endOfLine is auto", async () => {
-    await write(files("a"));
+    await write(generatedFiles("a"));
     const path = `${OUT}/a.ts`;
     const lf = (await tree(project.root)).get(path)!;
     await put(project.root, path, lf.replace(/\n/g, "\r\n"));
-    expect((await check(files("a"))).stale.map((file) => file.path)).toEqual([path]);
+    expect((await check(generatedFiles("a"))).stale.map((file) => file.path)).toEqual([path]);
     await put(project.root, ".prettierrc", JSON.stringify({ endOfLine: "auto" }));
-    expect((await check(files("a"))).stale).toEqual([]);
-    expect((await write(files("a"))).written).toEqual([]);
+    expect((await check(generatedFiles("a"))).stale).toEqual([]);
+    expect((await write(generatedFiles("a"))).written).toEqual([]);
   });
 
   it("with --no-format compares the rendered text byte for byte", async () => {
-    await write(files("a"), { format: false });
-    expect((await check(files("a"), { format: false })).stale).toEqual([]);
-    expect((await check(files("a"))).stale.map((file) => file.kind)).toEqual(["changed"]);
+    await write(generatedFiles("a"), { format: false });
+    expect((await check(generatedFiles("a"), { format: false })).stale).toEqual([]);
+    expect((await check(generatedFiles("a"))).stale.map((file) => file.kind)).toEqual(["changed"]);
   });
 
   it("fails with exit 2, not 'stale', when a user's file sits in the output folder", async () => {
-    await write(files("a"));
+    await write(generatedFiles("a"));
     await put(project.root, `${OUT}/notes.md`, "mine\n");
-    await expect(check(files("a"))).rejects.toBeInstanceOf(InputError);
+    await expect(check(generatedFiles("a"))).rejects.toBeInstanceOf(InputError);
   });
 });

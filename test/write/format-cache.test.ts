@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CheckOutcome, FormatCache, writeGeneratedOutput, type WriteOptions, type WriteOutcome } from "../../src/write/index.js";
-import { countingPrettier, generatedTs, put, tempProject, tree } from "./helpers.js";
+import { countingPrettier, generatedTs, put, tempProject, tree, generatedFiles } from "./helpers.js";
 
 const OUT = "src/generated/mcp-conform";
 
@@ -16,10 +16,6 @@ afterEach(async () => {
   await project.cleanup();
   await cacheDir.cleanup();
 });
-
-function files(...names: string[]): Map<string, string> {
-  return new Map(names.map((name) => [`${name}.ts`, generatedTs(name)]));
-}
 
 async function run<M extends "write" | "check">(
   mode: M,
@@ -45,63 +41,63 @@ const cacheEntries = async () => Object.keys((JSON.parse(await readFile(cacheFil
 
 describe("format cache", () => {
   it("lets an unchanged run format nothing, write nothing and still check fresh", async () => {
-    await run("write", files("a", "b", "c"));
+    await run("write", generatedFiles("a", "b", "c"));
     const warm = countingPrettier();
-    const second = await run("write", files("a", "b", "c"), warm);
+    const second = await run("write", generatedFiles("a", "b", "c"), warm);
     expect(second.written).toEqual([]);
     expect(second.unchanged).toHaveLength(3);
     expect(warm.formats).toEqual([]);
     const checking = countingPrettier();
-    expect((await run("check", files("a", "b", "c"), checking)).stale).toEqual([]);
+    expect((await run("check", generatedFiles("a", "b", "c"), checking)).stale).toEqual([]);
     expect(checking.formats).toEqual([]);
   });
 
   it("formats only the inputs that changed", async () => {
-    await run("write", files("a", "b", "c"));
+    await run("write", generatedFiles("a", "b", "c"));
     const prettier = countingPrettier();
-    const changed = new Map([...files("a", "c"), ["b.ts", generatedTs("b", "export const v = 2\n")]]);
+    const changed = new Map([...generatedFiles("a", "c"), ["b.ts", generatedTs("b", "export const v = 2\n")]]);
     const result = await run("write", changed, prettier);
     expect(result.written).toEqual([`${OUT}/b.ts`]);
     expect(prettier.formats).toEqual([join(project.root, OUT, "b.ts")]);
   });
 
   it("never hides a hand edit: a file that differs from the remembered output is formatted and compared", async () => {
-    await run("write", files("a"));
+    await run("write", generatedFiles("a"));
     const path = `${OUT}/a.ts`;
     await put(project.root, path, (await tree(project.root)).get(path)!.replace("keyInsight: options", "keyInsight:   options"));
-    const result = await run("check", files("a"));
+    const result = await run("check", generatedFiles("a"));
     expect(result.stale.map((file) => file.path)).toEqual([path]);
     expect(result.stale[0]!.diff).toContain("-      keyInsight:   options.keyInsight,\n+      keyInsight: options.keyInsight,");
   });
 
   it("is keyed by the Prettier config: changing it makes the output stale", async () => {
-    await run("write", files("a"));
+    await run("write", generatedFiles("a"));
     await put(project.root, ".prettierrc", JSON.stringify({ printWidth: 60, semi: false }));
-    expect((await run("check", files("a"))).stale.map((file) => file.kind)).toEqual(["changed"]);
-    await run("write", files("a"));
-    expect((await run("check", files("a"))).stale).toEqual([]);
+    expect((await run("check", generatedFiles("a"))).stale.map((file) => file.kind)).toEqual(["changed"]);
+    await run("write", generatedFiles("a"));
+    expect((await run("check", generatedFiles("a"))).stale).toEqual([]);
   });
 
   it("survives a corrupt cache file by formatting everything", async () => {
-    await run("write", files("a"));
+    await run("write", generatedFiles("a"));
     await put(cacheDir.root, "format-cache.json", "{ nope");
     const prettier = countingPrettier();
-    expect((await run("write", files("a"), prettier)).written).toEqual([]);
+    expect((await run("write", generatedFiles("a"), prettier)).written).toEqual([]);
     expect(prettier.formats).toHaveLength(1);
   });
 
   it("keeps only the entries of the last write, and check never writes it", async () => {
-    await run("write", files("a", "b", "c"));
+    await run("write", generatedFiles("a", "b", "c"));
     expect(await cacheEntries()).toBe(3);
-    await run("write", files("a"));
+    await run("write", generatedFiles("a"));
     expect(await cacheEntries()).toBe(1);
     const before = await readFile(cacheFile(), "utf8");
-    await run("check", files("x", "y"));
+    await run("check", generatedFiles("x", "y"));
     expect(await readFile(cacheFile(), "utf8")).toBe(before);
   });
 
   it("is not used with --no-format", async () => {
-    await run("write", files("a"), countingPrettier(), { format: false });
+    await run("write", generatedFiles("a"), countingPrettier(), { format: false });
     await expect(readFile(cacheFile(), "utf8")).rejects.toThrow(/ENOENT/);
   });
 

@@ -43,6 +43,11 @@ export async function tree(dir: string): Promise<Map<string, string>> {
 }
 
 /** Unformatted TypeScript the way a template might render it, with our header. */
+/** `<name>.ts` → a generated formatter module, for each name. */
+export function generatedFiles(...names: string[]): Map<string, string> {
+  return new Map(names.map((name) => [`${name}.ts`, generatedTs(name)]));
+}
+
 export function generatedTs(name: string, extra = ""): string {
   return `${generatedHeader()}import type {Payload} from "../payload.js"\nexport function format_${name.replace(/\W/g, "_")}(payload:Payload,options:{keyInsight:string,nextSteps?:string[]}){return {structuredContent:{status:"ok",payload,keyInsight:options.keyInsight,nextSteps:options.nextSteps??[]},content:[{type:"text" as const,text:"${name}"}]}}\n${extra}`;
 }
