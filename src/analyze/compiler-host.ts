@@ -1,6 +1,6 @@
-import { statSync } from "node:fs";
 import { getLibFiles } from "@ts-morph/common";
 import { ts } from "ts-morph";
+import { fileStamp } from "../file-stamp.js";
 
 /**
  * TypeScript's lib files (lib.es2022.d.ts, ...) as ts-morph ships them: inside its bundle, not as
@@ -27,12 +27,6 @@ function isLibPath(path: string): boolean {
  * it was read is not even read again: a thousand reads were a third of building the next Program.
  */
 export type SourceFileCache = Map<string, { text: string; file: ts.SourceFile; stamp?: string }>;
-
-/** What changes whenever a file's content may have: inode (an atomic save renames a new one in), size, modification and change times. */
-function statStamp(path: string): string | undefined {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  return stat?.isFile() ? `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}` : undefined;
-}
 
 /**
  * Declaration files of installed packages (the SDK's, zod's), parsed once per process and shared
@@ -97,7 +91,7 @@ export function createAnalysisCompilerHost(options: ts.CompilerOptions, sourceFi
       const key = `${path}\0${bindingKey(options, languageVersionOrOptions)}`;
       const cached = packageDeclarations.get(key);
       // In watch mode (a cache of the project's files is kept), unread while its stat is the same.
-      const stamp = sourceFileCache ? statStamp(path) : undefined;
+      const stamp = sourceFileCache ? fileStamp(path) : undefined;
       if (cached && stamp !== undefined && cached.stamp === stamp) return cached.file;
       const text = readFile.call(host, path);
       if (text === undefined) return undefined;
@@ -111,7 +105,7 @@ export function createAnalysisCompilerHost(options: ts.CompilerOptions, sourceFi
     }
     if (!isLibPath(path)) {
       if (!sourceFileCache) return getSourceFile.call(host, path, languageVersionOrOptions, onError, shouldCreate);
-      const stamp = statStamp(path);
+      const stamp = fileStamp(path);
       const cached = sourceFileCache.get(path);
       if (cached && stamp !== undefined && cached.stamp === stamp) return cached.file;
       const text = readFile.call(host, path);

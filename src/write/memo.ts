@@ -8,7 +8,7 @@
  *   last cycle found it fresh (or wrote it) is fresh again: Prettier made that text from that
  *   source under that key.
  */
-import { statSync } from "node:fs";
+import { fileStamp } from "../file-stamp.js";
 import type { WriteFs } from "./fs.js";
 
 export class WriteMemo {
@@ -22,10 +22,9 @@ export class WriteMemo {
     return {
       ...base,
       readFile: async (path) => {
-        const stat = statSync(path, { throwIfNoEntry: false });
-        // Absent or unreadable: the base reports it as it would have.
-        if (!stat) return base.readFile(path);
-        const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+        const stamp = fileStamp(path);
+        // Absent or not a file: the base reports it as it would have.
+        if (stamp === undefined) return base.readFile(path);
         const known = this.reads.get(path);
         if (known && known.stamp === stamp) return known.text;
         const text = await base.readFile(path);
