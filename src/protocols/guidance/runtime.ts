@@ -47,8 +47,16 @@
 // Types
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The spelling "tool - what it does", intersected with `GuidanceSpelled`: a union that holds both
+ * string literals and template literal types makes the compiler test every literal against every
+ * template each time it builds the union (a million tests at 1,000 tools). The intersection accepts
+ * exactly the same strings, and bare names stay literals, so a misspelt one still gets "Did you mean".
+ */
+export type GuidanceSpelled = { toString(): string };
+
 /** One available action: a tool name, optionally with " - what it does" (decision 1). */
-export type GuidanceAction<TTool extends string = string> = TTool | `${TTool} - ${string}`;
+export type GuidanceAction<TTool extends string = string> = TTool | (`${TTool} - ${string}` & GuidanceSpelled);
 
 export type GuidanceContext = { [key: string]: unknown };
 
