@@ -4,7 +4,8 @@ import type { DiscoveryContext, ToolCandidate, ToolServer } from "./discover/can
 import { createDiscoverers } from "./discover/index.js";
 import { AnalyzeCodes } from "./diagnostic-codes.js";
 import { type Diagnostic, INVENTORY_SCHEMA_VERSION, type Inventory, type ToolEntry, type TypeReference } from "./inventory.js";
-import { assertTsconfigReadable, loadProgram, loadProject, resolveTsconfigPath } from "./load-project.js";
+import { assertTsconfigReadable, loadProgram, loadProject } from "./load-project.js";
+import { resolveTsconfigPath } from "./tsconfig-path.js";
 import { toPosixPath } from "./paths.js";
 import { analyseExits } from "./resolve/exits.js";
 import { resolveFunction, serialisingWrapper } from "./resolve/handler.js";

@@ -1,32 +1,9 @@
-import { existsSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, relative } from "node:path";
 import { Project, ts } from "ts-morph";
 import { InputError } from "../errors.js";
 import { createAnalysisCompilerHost, type SourceFileCache } from "./compiler-host.js";
 import { toPosixPath } from "./paths.js";
 import { projectTypeScriptMajor, withProjectDefaults } from "./typescript-defaults.js";
-
-/**
- * Resolve `--project` (a tsconfig file or its folder) or, without it, the nearest tsconfig.json
- * upward from `cwd`, the way `tsc` does.
- */
-export function resolveTsconfigPath(projectArg: string | undefined, cwd: string): string {
-  if (projectArg !== undefined) {
-    const given = resolve(cwd, projectArg);
-    if (!existsSync(given)) throw new InputError(`--project ${projectArg}: no such file or folder`);
-    if (statSync(given).isDirectory()) {
-      const inside = join(given, "tsconfig.json");
-      if (!existsSync(inside)) throw new InputError(`no tsconfig.json in ${projectArg}`, { file: projectArg });
-      return inside;
-    }
-    return given;
-  }
-  const nearest = nearestTsconfig(cwd);
-  if (nearest === null) {
-    throw new InputError(`no tsconfig.json found in ${toPosixPath(cwd)} or any folder above it; pass --project <tsconfig.json or its folder>`);
-  }
-  return nearest;
-}
 
 function displayPath(file: string, cwd: string): string {
   const rel = relative(cwd, file);
@@ -113,16 +90,4 @@ export function loadProject(tsconfigPath: string, cwd: string): Project {
   const options = withProjectDefaults(parsed.options, projectTypeScriptMajor(tsconfigPath));
   if (options === parsed.options) return new Project({ tsConfigFilePath: tsconfigPath });
   return new Project({ tsConfigFilePath: tsconfigPath, compilerOptions: { types: options.types, strict: options.strict } as ts.CompilerOptions });
-}
-
-/** The nearest tsconfig.json in `cwd` or a folder above it, or null outside any project. */
-export function nearestTsconfig(cwd: string): string | null {
-  let dir = resolve(cwd);
-  for (;;) {
-    const candidate = join(dir, "tsconfig.json");
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
-  }
 }

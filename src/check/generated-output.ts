@@ -7,6 +7,7 @@ import { InputError } from "../errors.js";
 import { type GenerateConfig, relativeToOutputDir, shapesAllowed } from "../generate/config.js";
 import { generate } from "../generate/generate.js";
 import { currentLastRun } from "../incremental/last-run.js";
+import { lastRunByStamps } from "../incremental/stamps.js";
 import { FormatCache } from "../write/format-cache.js";
 import { createFormatter } from "../write/format.js";
 import { nodeWriteFs } from "../write/fs.js";
@@ -128,7 +129,8 @@ export interface StaleOutputFile {
 export async function findStaleOutput(projectRoot: string, tsconfigPath: string, inventory: Inventory, config: GenerateConfig): Promise<StaleOutputFile[]> {
   const root = resolve(projectRoot);
   // The last generate's record still holds (with or without formatting): nothing to compare.
-  if (currentLastRun({ projectRoot: root, tsconfigPath, config }, [true, false])) return [];
+  const target = { projectRoot: root, tsconfigPath, config };
+  if (lastRunByStamps(target, [true, false]) ?? currentLastRun(target, [true, false])) return [];
   const { generated } = generate(inventory, config);
   const input = {
     projectRoot: root,

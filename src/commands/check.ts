@@ -1,5 +1,5 @@
 import { dirname } from "node:path";
-import { resolveTsconfigPath } from "../analyze/load-project.js";
+import { resolveTsconfigPath } from "../analyze/tsconfig-path.js";
 import { analyze } from "../analyze/analyze.js";
 import { checkProject } from "../check/check.js";
 import { describeStaleOutput, findStaleOutput, generatedOutputFiles } from "../check/generated-output.js";

@@ -1,26 +1,15 @@
-import { existsSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
-import { analyze } from "../analyze/analyze.js";
-import { emit, mergeOutcomes } from "../emit.js";
-import { importsMissingOutput } from "../analyze/output-imports.js";
-import { resolveTsconfigPath } from "../analyze/load-project.js";
-import { toPosixPath } from "../analyze/paths.js";
-import { currentLastRun, recordRun, runFingerprintNow } from "../incremental/last-run.js";
-import { declaredOutputSchemaWarnings } from "../check/output-schema.js";
+import { dirname, relative } from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { InputError } from "../errors.js";
-import { relativeToOutputDir, shapesAllowed } from "../generate/config.js";
-import { generate } from "../generate/generate.js";
-import { assertGeneratable } from "../generate/generatable.js";
-import { stageText } from "../progress/analysis-text.js";
-import { formatDiagnostic } from "../report/inventory-text.js";
-import { writeGeneratedOutput } from "../write/index.js";
-import { assertNoProtocolSwitch } from "../check/protocol-switch.js";
-import type { Command } from "./command.js";
-import { analysisEngine, ENGINE_OPTION } from "./engine-option.js";
+import { toPosixPath } from "../analyze/paths.js";
+import { resolveTsconfigPath } from "../analyze/tsconfig-path.js";
+import type { RunState } from "../incremental/run-state.js";
+import type { RunTarget } from "../incremental/run-fingerprint.js";
+import { lastRunByStamps } from "../incremental/stamps.js";
+import type { Command, CommandIo } from "./command.js";
+import { ENGINE_OPTION } from "./engine-option.js";
 import { resolveProjectArgs } from "./project-args.js";
 import { resolveGenerateConfig } from "./resolve-generate-config.js";
-import { watchAndRegenerate } from "./watch.js";
 
 const NEXT_AFTER_FIRST_GENERATE =
   "next: `mcp-conform migrate` shows how the handlers move onto these formatters (`--write` applies it); then `mcp-conform check`, which CI runs\n";
@@ -29,6 +18,22 @@ function displayProject(tsconfigPath: string, cwd: string): string {
   return toPosixPath(relative(cwd, tsconfigPath) || "tsconfig.json");
 }
 
+/** What `generate` says of a project whose last run still holds: nothing to write, or (`--check`) nothing stale. */
+export function reportUnchangedRun(io: CommandIo, tsconfigPath: string, previous: RunState, check: boolean): void {
+  const count = Object.keys(previous.generated).length;
+  for (const warning of previous.warnings) io.stderr(`${warning}\n`);
+  io.stdout(
+    check
+      ? `generated output is fresh: ${count} files up to date (inputs unchanged)\n`
+      : `${displayProject(tsconfigPath, io.cwd)}: nothing changed: 0 files written, ${count} unchanged (inputs unchanged since the last run)\n`,
+  );
+}
+
+/**
+ * This module loads no compiler and no Prettier: a project whose last run still holds by its
+ * stamps (src/incremental/stamps.ts) is answered here, which is what a prebuild step pays on
+ * every build. Everything else is in generate-project.ts, loaded when a project needs it.
+ */
 export const generateCommand: Command = {
   name: "generate",
   usage: "mcp-conform generate [--project <tsconfig or dir>] [--config <file>] [--protocol <id>] [--check] [--watch] [--no-format] [--engine ts6|ts7]",
@@ -39,12 +44,14 @@ export const generateCommand: Command = {
     const projects = await resolveProjectArgs(values, io.cwd);
     const generateConfig = resolveGenerateConfig(values, config, configPath, io.cwd);
     const format = !values["no-format"];
+    const check = values["check"] === true;
 
     if (values["watch"]) {
       if (projects.length !== 1) throw new InputError("--watch follows one project at a time; pass a single --project");
       // Watch reuses unchanged files' analysis across TypeScript 6 Programs; it runs on that engine.
       if (values["engine"] === "ts7")
         throw new InputError("--watch runs on the TypeScript 6 engine (it reuses unchanged files between TypeScript 6 Programs); drop --engine ts7");
+      const { watchAndRegenerate } = await import("./watch.js");
       return watchAndRegenerate({ io, project: projects[0], config: generateConfig, format });
     }
 
@@ -52,78 +59,16 @@ export const generateCommand: Command = {
     let newcomer = false;
     for (const project of projects) {
       const tsconfigPath = resolveTsconfigPath(project, io.cwd);
-      const projectRoot = dirname(tsconfigPath);
-      const outputDir = join(projectRoot, generateConfig.outputDir);
-      const runTarget = { projectRoot, tsconfigPath, config: generateConfig };
-      const fingerprint = runFingerprintNow(runTarget, format);
-      const previous = currentLastRun(runTarget, [format]);
-      // Nothing this run depends on changed, and the output is as the last run left it: done.
-      if (previous) {
-        const count = Object.keys(previous.generated).length;
-        for (const warning of previous.warnings) io.stderr(`${warning}\n`);
-        io.stdout(
-          values["check"]
-            ? `generated output is fresh: ${count} files up to date (inputs unchanged)\n`
-            : `${displayProject(tsconfigPath, io.cwd)}: nothing changed: 0 files written, ${count} unchanged (inputs unchanged since the last run)\n`,
-        );
+      const target: RunTarget = { projectRoot: dirname(tsconfigPath), tsconfigPath, config: generateConfig };
+      const unchanged = lastRunByStamps(target, [format]);
+      if (unchanged) {
+        reportUnchangedRun(io, tsconfigPath, unchanged, check);
         continue;
       }
-
-      const engine = await analysisEngine(values, tsconfigPath, io.stderr);
-      const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd, onProgress: progress?.onAnalysis, engine });
-      let needsSecondPass: boolean;
-      try {
-        assertGeneratable(inventory);
-        // Output for another protocol would break the handlers written for this one: refuse, and say what moves them.
-        if (!values["check"]) assertNoProtocolSwitch(session, generateConfig, io.cwd);
-        // Asked before anything is written: afterwards every generated import resolves.
-        needsSecondPass = !values["check"] && importsMissingOutput(session, outputDir);
-      } finally {
-        // The analysis is done with here (TypeScript 7 stops its compiler process).
-        session.close();
-      }
-      progress?.stage(stageText(values["check"] ? "comparing the output of" : "generating for", inventory.tools.length));
-      if (values["check"]) {
-        const { generated, scaffolded } = generate(inventory, generateConfig);
-        const outcome = await writeGeneratedOutput({
-          projectRoot: session.rootDir,
-          outputDir: generateConfig.outputDir,
-          generated: relativeToOutputDir(generated, generateConfig.outputDir),
-          scaffolded,
-          format,
-          formatByShape: shapesAllowed(generateConfig),
-          mode: "check",
-        });
-        for (const warning of outcome.warnings) io.stderr(`${warning}\n`);
-        io.stdout(outcome.stale.length > 0 ? `${outcome.report()}\n${outcome.summary()}\n` : `${outcome.summary()}\n`);
-        if (outcome.stale.length > 0) exitCode = 1;
-      } else {
-        const target = { projectRoot: session.rootDir, config: generateConfig, format };
-        // The first generate of a project is where a newcomer stands: say what comes next.
-        const firstRun = !existsSync(outputDir);
-        const first = await emit(inventory, target);
-        let outcome = first.outcome;
-        let final = inventory;
-        if (needsSecondPass) {
-          // The first pass analysed handlers whose generated imports did not resolve yet; the second
-          // sees them resolve, so this run's output is what the next run would write (a no-op).
-          const second = analyze({ project: tsconfigPath, cwd: io.cwd, engine });
-          final = second.inventory;
-          second.session.close();
-          const again = (await emit(final, target)).outcome;
-          const note = again.written.length > 0 ? ` (a second pass, once the generated imports resolved, rewrote ${again.written.join(", ")})` : "";
-          outcome = { ...mergeOutcomes(first.outcome, again), summary: () => `${first.outcome.summary()}${note}` };
-        }
-        io.stdout(`${final.project}: ${outcome.summary()}\n`);
-        // A declared outputSchema that rejects the envelope (MCPC111) fails on the wire, but must not block generating.
-        const warnings = [
-          ...outcome.warnings,
-          ...[...final.diagnostics.filter((d) => d.severity === "warning"), ...declaredOutputSchemaWarnings(final, generateConfig)].map(formatDiagnostic),
-        ];
-        for (const warning of warnings) io.stderr(`${warning}\n`);
-        recordRun(runTarget, fingerprint, { scaffolded: [...first.scaffolded.keys()].sort(), warnings });
-        if (firstRun && outcome.written.length > 0) newcomer = true;
-      }
+      const { generateProject } = await import("./generate-project.js");
+      const outcome = await generateProject({ io, values, progress, target, format, check });
+      exitCode = Math.max(exitCode, outcome.exitCode);
+      newcomer ||= outcome.newcomer;
     }
     if (newcomer) io.stdout(NEXT_AFTER_FIRST_GENERATE);
     return exitCode;

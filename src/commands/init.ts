@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { analyze } from "../analyze/analyze.js";
-import { resolveTsconfigPath } from "../analyze/load-project.js";
+import { resolveTsconfigPath } from "../analyze/tsconfig-path.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { didYouMean } from "../config/did-you-mean.js";
 import { CONFIG_FILE_NAMES } from "../config/load-config.js";

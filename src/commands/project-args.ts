@@ -1,5 +1,5 @@
 import { dirname, resolve } from "node:path";
-import { resolveTsconfigPath } from "../analyze/load-project.js";
+import { resolveTsconfigPath } from "../analyze/tsconfig-path.js";
 import { loadConfig } from "../config/load-config.js";
 
 /**

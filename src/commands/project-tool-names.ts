@@ -23,7 +23,7 @@ export async function projectToolNames(
   onProgress?: (event: AnalysisProgress) => void,
 ): Promise<ProjectToolNames | undefined> {
   // The analyser (and its compiler) loads only here: `validate` with `--tools` must start fast.
-  const { nearestTsconfig } = await import("../analyze/load-project.js");
+  const { nearestTsconfig } = await import("../analyze/tsconfig-path.js");
   const { analyze } = await import("../analyze/analyze.js");
   const { resolveProjectArgs } = await import("./project-args.js");
   const explicit = Array.isArray(values["project"]) && values["project"].length > 0;

@@ -18,9 +18,18 @@ export interface RunState {
   scaffolded: string[];
   /** The analysis warnings of that run, printed again when a run is skipped. */
   warnings: string[];
+  /** The source files the fingerprint covers (absolute): the tsconfig's and every other one the run's program read. */
+  sources: string[];
+  /** The tsconfig files the project's tsconfig extends (absolute). */
+  extended: string[];
+  /**
+   * The same inputs by stat, and the listing of every folder the tsconfig's patterns walked
+   * (absolute path → listing hash); absent when they could not be trusted.
+   */
+  stamps?: { fingerprint: string; directories: Record<string, string> };
 }
 
-const STATE_VERSION = 1;
+const STATE_VERSION = 2;
 
 export function sha256(content: string | Buffer): string {
   return createHash("sha256").update(content).digest("hex");

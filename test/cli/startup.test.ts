@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
 
 /**
@@ -32,6 +33,11 @@ async function runReportingPackages(args: string[]): Promise<{ loaded: string[];
   return { loaded: JSON.parse(line) as string[], stderr: child.stderr.replace(/^loaded packages: .*$\n?/m, "") };
 }
 
+const scratch: string[] = [];
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
 describe("start-up", () => {
   const example = join(fixturesRoot, "protocols/aorp/examples/analysis-response.json");
   it.each([
@@ -50,6 +56,24 @@ describe("start-up", () => {
   it("a command that reads a project does load the compiler (the check above can see one)", async () => {
     const loaded = await packagesLoadedBy(["analyze", "--help"]);
     expect(loaded).toContain("ts-morph");
+  });
+
+  // A prebuild step runs `generate` on every build: with nothing changed it answers from the last
+  // run's stamps (src/incremental/stamps.ts), without a compiler.
+  it("generate with nothing changed since the last run loads no compiler and no Prettier", async () => {
+    mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
+    const parent = mkdtempSync(join(repoRoot, ".tmp", "startup-"));
+    scratch.push(parent);
+    const project = join(parent, "project");
+    cpSync(join(fixturesRoot, "styles", "tool-object"), project, { recursive: true, filter: (source) => !source.includes("__expected__") });
+    const args = ["generate", "--protocol", "aorp", "--project", project];
+    const first = await runReportingPackages(args);
+    expect(first.loaded).toContain("prettier");
+    const again = await runReportingPackages(args);
+    expect(again.stderr.trim()).toBe("");
+    expect(again.loaded.filter((name) => COMPILERS_AND_PRETTIER.includes(name))).toEqual([]);
+    const checked = await runReportingPackages([...args, "--check"]);
+    expect(checked.loaded.filter((name) => COMPILERS_AND_PRETTIER.includes(name))).toEqual([]);
   });
 
   it("a TypeScript 6 project's analysis loads TypeScript 6 only; --engine ts7 loads TypeScript 7, which says nothing on stderr", async () => {
