@@ -60,6 +60,11 @@ const TSC6_LABEL = "tsc 6 --noEmit";
 const TSC7_LABEL = "tsc 7 --noEmit";
 const TSC6_OUTPUT_LABEL = "tsc 6, with output";
 
+/** Deletes the format cache and the record of the last generate: a fresh clone of a project that commits its output (CI). */
+function removeRunRecord(): void {
+  rmSync(FORMAT_CACHE, { recursive: true, force: true });
+}
+
 /** Deletes the output and the format cache: a fresh clone of a project that git-ignores its output. */
 function removeOutput(dir: string): void {
   rmSync(join(dir, GENERATED_DIR), { recursive: true, force: true });
@@ -151,9 +156,11 @@ const STAGES: Stage[] = [
     // The synthetic server is a server before migration: no handler is wrapped with conform(), so
     // every tool has MCPC103 and `check` exits 1, as it should. Exit 1 is accepted here, and the
     // JSON report must judge every tool the generator wrote (inspectCheckReport). It is compared
-    // with tsc on the project it reads: the sources and the generated output.
+    // with tsc on the project it reads: the sources and the generated output. It runs as in CI:
+    // a fresh clone with the output committed, and no record of the last generate.
     label: "check",
     command: (dir) => ({ file: process.execPath, args: [CLI, "check", "--protocol", "aorp", "--format", "json", "--engine", "ts6", "--project", dir] }),
+    prepare: removeRunRecord,
     okExitCodes: [0, 1],
     baseline: TSC6_OUTPUT_LABEL,
     target: 1.0,
@@ -165,6 +172,7 @@ const STAGES: Stage[] = [
     // The same check on the TypeScript 7 engine, against the compiler it runs (on the same project).
     label: "check, ts7 engine",
     command: (dir) => ({ file: process.execPath, args: [CLI, "check", "--protocol", "aorp", "--format", "json", "--engine", "ts7", "--project", dir] }),
+    prepare: removeRunRecord,
     okExitCodes: [0, 1],
     baseline: "tsc 7, with output",
     target: 1.0,

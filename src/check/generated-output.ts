@@ -11,7 +11,9 @@ import { lastRunByStamps } from "../incremental/stamps.js";
 import { FormatCache } from "../write/format-cache.js";
 import { createFormatter } from "../write/format.js";
 import { nodeWriteFs } from "../write/fs.js";
-import { type Plan, planOutput } from "../write/plan.js";
+import { displayPath, type Plan, planOutput } from "../write/plan.js";
+import { compareStrings } from "../compare-strings.js";
+import { equalModuloLayout } from "../write/layout-equal.js";
 import { forEachChild, isPropertySignature, isTypeAliasDeclaration } from "../analyze/engine/ast.js";
 
 /** What `check` reads from the generated output, through the session's checker. */
@@ -139,13 +141,29 @@ export async function findStaleOutput(projectRoot: string, tsconfigPath: string,
     scaffolded: new Map<string, string>(),
     fs: nodeWriteFs,
   };
-  const unformatted = staleIn(await planOutput({ ...input, formatter: createFormatter({ enabled: false }), cache: undefined }));
+  const unformattedPlan = await planOutput({ ...input, formatter: createFormatter({ enabled: false }), cache: undefined });
+  // Output that differs from the unformatted text in layout only is fresh, however the user's
+  // Prettier laid it out: no need to run it (on a fresh clone in CI there is no record to say so).
+  const laidOut = new Set(
+    unformattedPlan.writes.filter((write) => write.previous !== undefined && equalModuloLayout(write.content, write.previous)).map((write) => write.path),
+  );
+  const unformatted = staleIn(unformattedPlan).filter((file) => !laidOut.has(file.path));
   if (unformatted.length === 0) return [];
+  const deleted = unformatted.filter((file) => file.kind === "stale");
+  const toFormat = new Set(unformatted.filter((file) => file.kind !== "stale").map((file) => file.path));
+  if (toFormat.size === 0) return deleted;
+  // Prettier only for what is left; the files this plan does not generate are not its deletes.
   const cache = FormatCache.forProject(root);
   await cache?.load(nodeWriteFs);
-  const formatted = staleIn(await planOutput({ ...input, formatter: createFormatter({ enabled: true, byShape: shapesAllowed(config) }), cache }));
-  const staleUnformatted = new Set(unformatted.map((file) => file.path));
-  return formatted.filter((file) => staleUnformatted.has(file.path));
+  const pathOf = (key: string): string => displayPath(root, join(input.outputDir, key));
+  const formattedPlan = await planOutput({
+    ...input,
+    generated: new Map([...input.generated].filter(([key]) => toFormat.has(pathOf(key)))),
+    formatter: createFormatter({ enabled: true, byShape: shapesAllowed(config) }),
+    cache,
+  });
+  const formatted = staleIn({ ...formattedPlan, deletes: [] }).filter((file) => toFormat.has(file.path));
+  return [...formatted, ...deleted].sort((a, b) => compareStrings(a.path, b.path));
 }
 
 /** What `generate --check` would list (write/check.ts), without the diffs. */

@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { runStatePath } from "../../src/incremental/run-state.js";
 import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
 
 /**
@@ -18,13 +19,13 @@ async function packagesLoadedBy(args: string[]): Promise<string[]> {
 }
 
 /** The packages a run loads, and what else it said on stderr. */
-async function runReportingPackages(args: string[]): Promise<{ loaded: string[]; stderr: string }> {
+async function runReportingPackages(args: string[], cwd = repoRoot): Promise<{ loaded: string[]; stderr: string }> {
   const script = `import(${JSON.stringify(join(repoRoot, "src", "cli.ts"))}).then(async (cli) => { process.exitCode = await cli.main(${JSON.stringify(args)}); });`;
   const child = await run(
     process.execPath,
     ["--import", "tsx", "--import", join(repoRoot, "test", "helpers", "loaded-packages.mjs"), "--input-type=module", "-e", script],
     {
-      cwd: repoRoot,
+      cwd,
       encoding: "utf8",
     },
   ).catch((error: { stdout: string; stderr: string }) => error);
@@ -74,6 +75,22 @@ describe("start-up", () => {
     expect(again.loaded.filter((name) => COMPILERS_AND_PRETTIER.includes(name))).toEqual([]);
     const checked = await runReportingPackages([...args, "--check"]);
     expect(checked.loaded.filter((name) => COMPILERS_AND_PRETTIER.includes(name))).toEqual([]);
+  });
+
+  // CI checks a fresh clone: no record of the last generate, output laid out by Prettier. Output
+  // that differs from the unformatted text in layout only is fresh without formatting anything.
+  it("check of formatted output on a fresh clone (no record of the last run) loads no Prettier", async () => {
+    mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
+    const parent = mkdtempSync(join(repoRoot, ".tmp", "startup-"));
+    scratch.push(parent);
+    const project = join(parent, "project");
+    cpSync(join(fixturesRoot, "check", "conforming"), project, { recursive: true, filter: (source) => !source.includes("__expected__") });
+    expect((await runReportingPackages(["generate"], project)).loaded).toContain("prettier");
+    rmSync(runStatePath(project, join(project, "tsconfig.json"))!);
+    const checked = await runReportingPackages(["check"], project);
+    expect(checked.stderr.trim()).toBe("");
+    expect(checked.loaded).toContain("ts-morph");
+    expect(checked.loaded).not.toContain("prettier");
   });
 
   it("a TypeScript 6 project's analysis loads TypeScript 6 only; --engine ts7 loads TypeScript 7, which says nothing on stderr", async () => {
