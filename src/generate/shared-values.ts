@@ -7,8 +7,8 @@ import { shortHash } from "./paths.js";
  * subtree that occurs at least twice (and is big enough to matter) is written once, as a const
  * named by a hash of its content (stable across runs and across unrelated changes), and referenced.
  *
- * Subtrees are compared by content, in linear time: each node's key is built from its children's
- * interned ids, never by re-serialising whole subtrees.
+ * Subtrees are compared by content, in linear time: each node's id is found from its children's
+ * ids (`ContentIds`), never by re-serialising whole subtrees.
  */
 
 export interface SharedPlan {
@@ -41,48 +41,100 @@ function isContainer(value: unknown): value is object {
   return typeof value === "object" && value !== null;
 }
 
+/**
+ * Ids by content, without building a key string per node: a container's id is found by walking a
+ * trie of its children's ids (and, for objects, its property names' ids), one small-integer map
+ * lookup per child. Leaves are interned by value, one map per JSON type.
+ */
+class ContentIds {
+  private next = 0;
+  private readonly strings = new Map<string, number>();
+  private readonly numbers = new Map<number, number>();
+  private readonly others = new Map<unknown, number>();
+  private readonly names = new Map<string, number>();
+  private readonly arrays: Trie = { children: new Map() };
+  private readonly objects: Trie = { children: new Map() };
+
+  leaf(value: unknown): number {
+    const table = typeof value === "string" ? this.strings : typeof value === "number" ? this.numbers : this.others;
+    let id = (table as Map<unknown, number>).get(value);
+    if (id === undefined) {
+      id = this.next++;
+      (table as Map<unknown, number>).set(value, id);
+    }
+    return id;
+  }
+
+  array(children: readonly number[]): number {
+    let node = this.arrays;
+    for (const child of children) node = step(node, child);
+    return (node.id ??= this.next++);
+  }
+
+  object(names: readonly string[], children: readonly number[]): number {
+    let node = this.objects;
+    for (let index = 0; index < names.length; index++) {
+      const name = names[index]!;
+      let nameId = this.names.get(name);
+      if (nameId === undefined) {
+        nameId = this.names.size;
+        this.names.set(name, nameId);
+      }
+      node = step(step(node, nameId), children[index]!);
+    }
+    return (node.id ??= this.next++);
+  }
+}
+
+interface Trie {
+  id?: number;
+  children: Map<number, Trie>;
+}
+
+function step(node: Trie, key: number): Trie {
+  let child = node.children.get(key);
+  if (child === undefined) {
+    child = { children: new Map() };
+    node.children.set(key, child);
+  }
+  return child;
+}
+
 export function planSharing(roots: readonly unknown[], options: SharingOptions): SharedPlan {
-  const intern = new Map<string, number>();
+  const ids = new ContentIds();
   const info = new Map<object, NodeInfo>();
   const counts = new Map<number, number>();
   const representatives = new Map<number, object[]>();
   const childrenOf = options.childrenOf ?? ((value: object) => (Array.isArray(value) ? value : Object.values(value)));
 
-  function idOf(key: string): number {
-    let id = intern.get(key);
-    if (id === undefined) {
-      id = intern.size;
-      intern.set(key, id);
-    }
-    return id;
-  }
-
-  /** Content key and size of any value, memoised per object. */
+  /** Content id and size of any value, memoised per object. */
   const describe = (value: unknown): NodeInfo => {
     if (!isContainer(value)) {
-      const text = JSON.stringify(value) ?? "null";
-      return { id: idOf(`p${text}`), size: text.length };
+      // As JSON writes it: what is not JSON (undefined, a function, a non-finite number) is null.
+      const json = typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value)) ? value : null;
+      return { id: ids.leaf(json), size: typeof json === "string" ? JSON.stringify(json).length : String(json).length };
     }
     const known = info.get(value);
     if (known) return known;
-    let key: string;
+    let id: number;
     let size = 2;
     if (Array.isArray(value)) {
-      const parts = value.map((item) => {
+      const children = value.map((item) => {
         const child = describe(item);
         size += child.size + 1;
         return child.id;
       });
-      key = `a${parts.join(",")}`;
+      id = ids.array(children);
     } else {
-      const parts = Object.entries(value).map(([name, item]) => {
-        const child = describe(item);
+      const names = Object.keys(value);
+      const children = names.map((name) => {
+        const child = describe((value as Record<string, unknown>)[name]);
         size += name.length + child.size + 4;
-        return `${name.length}:${name}=${child.id}`;
+        return child.id;
       });
-      key = `o${parts.join(",")}`;
+      id = ids.object(names, children);
     }
-    const node = { id: idOf(key), size };
+    const node = { id, size };
     info.set(value, node);
     return node;
   };
