@@ -135,14 +135,29 @@ function fingerprint(
   add("tsconfig", existsSync(tsconfigPath) ? readFileSync(tsconfigPath) : "\0missing");
   for (const extended of inputs.extended) add("extends", existsSync(extended) ? readFileSync(extended) : "\0missing");
   addSources(add);
-  for (let dir = dirname(tsconfigPath); ; dir = dirname(dir)) {
+  for (const dir of lookedUpFolders(target)) {
     for (const name of LOOKED_UP) {
       const file = join(dir, name);
       if (existsSync(file) && statSync(file).isFile()) add(file, readFileSync(file));
     }
-    if (dirname(dir) === dir) break;
   }
   return hash.digest("hex");
+}
+
+/**
+ * Where the files that shape the output from outside the sources are looked for: every folder from
+ * the output folder up (Prettier resolves its config per generated file, so a `.prettierrc` in
+ * `src/` counts) and from the tsconfig's up (the lock file), each once.
+ */
+function lookedUpFolders(target: RunTarget): string[] {
+  const folders = new Set<string>();
+  for (const start of [resolve(target.projectRoot, target.config.outputDir), dirname(resolve(target.tsconfigPath))]) {
+    for (let dir = start; ; dir = dirname(dir)) {
+      folders.add(dir);
+      if (dirname(dir) === dir) break;
+    }
+  }
+  return [...folders];
 }
 
 /** Files that change generated output from outside the project's sources. */

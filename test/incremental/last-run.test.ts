@@ -81,6 +81,18 @@ describe("the record of the last generate", () => {
     expect(currentLastRun(targetOf(dir), [true])).toBeUndefined();
   });
 
+  it("does not skip once a Prettier config appears between the project and the output folder", async () => {
+    const dir = copyDemo();
+    await runCli(args, { cwd: dir });
+    expect(lastRunByStamps(targetOf(dir), [true])).toBeDefined();
+    // Prettier resolves its config from each generated file's folder up: this one applies to the output.
+    writeFileSync(join(dir, "src/.prettierrc"), JSON.stringify({ singleQuote: true }));
+    expect(lastRunByStamps(targetOf(dir), [true])).toBeUndefined();
+    expect(currentLastRun(targetOf(dir), [true])).toBeUndefined();
+    await runCli(args, { cwd: dir });
+    expect(readFileSync(join(dir, config.outputDir, "tools.ts"), "utf8")).toContain("'get_recipe'");
+  });
+
   it("regenerates when a file imported from outside the tsconfig's `files` changes", async () => {
     const dir = copyDemo();
     const tsconfig = join(dir, "tsconfig.json");
