@@ -58,6 +58,8 @@ export interface SuccessExit {
 export interface ErrorExit {
   /** The message expression, verbatim. */
   message: string;
+  /** Where the message was read from, in the handler (for a free name there). */
+  messageNode?: ts.Node;
   /** The tools the message named, as recovery steps. */
   steps: LegacyStep[];
   /** What a legacy error envelope said besides its message (legacy-error-fields.ts). */
@@ -111,6 +113,36 @@ export interface StepsText {
 export function propertyType(type: ts.Type, name: string, checker: AnalysisChecker): ts.Type | undefined {
   const symbol = checker.getPropertyOfType(type, name);
   return symbol ? checker.getNonNullableType(checker.getTypeOfSymbol(symbol)) : undefined;
+}
+
+const PURE_CONVERSIONS = new Set(["String", "Number", "Boolean", "JSON.stringify"]);
+
+/**
+ * Whether an expression's text can be written twice without doing twice what it does: names,
+ * literals, property reads, templates and conditions of those, and the conversions `String(x)`,
+ * `Number(x)`, `Boolean(x)` and `JSON.stringify(x)`. Any other call (`notFound("Task", id).message`),
+ * `new`, an assignment or an increment cannot.
+ */
+export function readsWithoutEffects(expression: string): boolean {
+  const file = ts.createSourceFile("expression.ts", `(${expression});`, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  let pure = file.statements.length === 1;
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isCallExpression(node) && !PURE_CONVERSIONS.has(node.expression.getText(file))) ||
+      ts.isNewExpression(node) ||
+      ts.isTaggedTemplateExpression(node) ||
+      ts.isAwaitExpression(node) ||
+      ts.isYieldExpression(node) ||
+      ts.isDeleteExpression(node) ||
+      ts.isPrefixUnaryExpression(node) ||
+      ts.isPostfixUnaryExpression(node) ||
+      (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment)
+    )
+      pure = false;
+    else ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return pure;
 }
 
 /** Several notes as one text: `[a, b].join("\n")`; one as itself. */

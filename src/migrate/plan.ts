@@ -389,6 +389,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
             made = errorCall(
               {
                 message: exit.message,
+                messageNode: exit.messageNode,
                 steps: exit.carried?.steps ?? steps.of(tool, [exit.messageNode, ...(exit.said?.nodes ?? [])]),
                 ...exit.said,
                 ...(exit.labelled === undefined ? {} : { labelled: exit.labelled }),
@@ -432,16 +433,20 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           const call = exit.kind === "success" && "then" in exit ? `${exit.then}.then((${exit.payload}) => ${made.text})` : made.text;
           const file = exit.exit.node.getSourceFile();
           if (made.bind) {
-            // `const response = helper(...);` then the return that reads it twice.
+            // `const response = helper(...);` (or the error's message) then the return that reads it twice.
             const statement = exit.exit.node;
-            if (exit.exit.isThrow || !ts.isReturnStatement(statement))
-              throw new CannotRewrite("a SmartResponse V1 object returned where no const can be declared before it: store it in a const first", statement);
+            if (!ts.isReturnStatement(statement) && !ts.isThrowStatement(statement))
+              throw new CannotRewrite(
+                `${exit.kind === "error" ? "an error message" : "a SmartResponse V1 object"} read twice where no const can be declared before it: store it in a const first`,
+                statement,
+              );
             const lineStart = file.text.lastIndexOf("\n", statement.getStart(file) - 1) + 1;
             const indent = /^[ \t]*/.exec(file.text.slice(lineStart))![0];
-            changes.paths++;
             const inBlock =
               ts.isBlock(statement.parent) || ts.isCaseClause(statement.parent) || ts.isDefaultClause(statement.parent) || ts.isSourceFile(statement.parent);
             const text = `const ${made.bind.name} = ${made.bind.expression};${inBlock ? `\n${indent}` : " "}return ${call};`;
+            if (exit.exit.isThrow) changes.throws++;
+            else changes.paths++;
             pending.push({ fileName, start: statement.getStart(file), end: statement.getEnd(), text: inBlock ? text : `{ ${text} }` });
             continue;
           }

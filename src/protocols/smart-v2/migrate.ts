@@ -1,5 +1,14 @@
 import { ts } from "ts-morph";
-import { CannotRewrite, type ProtocolMigration, freeName, joined, kitCall, legacyObject, propertyType } from "../../migrate/formatter-call-parts.js";
+import {
+  CannotRewrite,
+  type ProtocolMigration,
+  freeName,
+  joined,
+  kitCall,
+  legacyObject,
+  propertyType,
+  readsWithoutEffects,
+} from "../../migrate/formatter-call-parts.js";
 import type { AnalysisChecker } from "../../analyze/engine/engine.js";
 
 /**
@@ -19,6 +28,15 @@ function isSmartResponseV1(type: ts.Type, checker: AnalysisChecker): boolean {
     propertyType(metadata, "dataQuality", checker) !== undefined &&
     propertyType(type, "data", checker) !== undefined
   );
+}
+
+/** A free name for a const that holds an error's message, in the function around `node`. */
+function bindingFor(node: ts.Node | undefined): string {
+  // Every exit migrate rewrites from the handler's own code has its node; a message it writes itself only reads names.
+  if (node === undefined) throw new Error("an error message that calls something, without the node it was read from");
+  const name = freeName(node, ["message", "errorMessage", "failure"]);
+  if (name === undefined) throw new CannotRewrite("an error message that calls something, where no const can hold it: store it in a const first", node);
+  return name;
 }
 
 /**
@@ -58,14 +76,22 @@ export const smartV2Migration: ProtocolMigration = {
     };
   },
   error(exit, { formatter, name, guidance }, steps) {
-    const message = exit.labelled ?? exit.message;
+    const said = exit.labelled ?? exit.message;
+    // Composed with the Guidance Pattern, the error formatter also takes the error for
+    // `errorGuidance`: a message that calls something (`notFound("Task", id).message`) is bound
+    // once, in a const before the return, rather than made twice.
+    const binding = guidance && !readsWithoutEffects(said) ? bindingFor(exit.messageNode) : undefined;
+    const message = binding ?? said;
     const sections = `legacyErrorSections(${name}, ${legacyObject([
       ["message", message],
       ["code", exit.code],
       ["nextSteps", steps?.text],
       ["recovery", exit.recovery],
     ])})`;
-    // Composed with the Guidance Pattern, the error formatter also takes the error for `errorGuidance`.
-    return { text: `${formatter}Error(${sections}${guidance ? `, ${message}` : ""})`, kit: ["legacyErrorSections", ...(steps?.kit ?? [])] };
+    return {
+      text: `${formatter}Error(${sections}${guidance ? `, ${message}` : ""})`,
+      kit: ["legacyErrorSections", ...(steps?.kit ?? [])],
+      ...(binding === undefined ? {} : { bind: { name: binding, expression: said } }),
+    };
   },
 };
