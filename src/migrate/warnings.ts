@@ -7,6 +7,8 @@ import type { AnalysisChecker } from "../analyze/engine/engine.js";
 /** The array name the analyser harvests warnings from (`warnings.push(...)`). */
 const WARNINGS_NAME = "warnings";
 const STRING_ARRAY = /^(string\[\]|Array<string>|readonly string\[\]|ReadonlyArray<string>)$/;
+/** An array a migration already moved onto the generated warnings (`warning("WARN_…", "text")` pushes). */
+const WARNING_ARRAY = /^(Warning\[\]|Array<Warning>|readonly Warning\[\]|ReadonlyArray<Warning>)$/;
 
 export interface WarningEdit extends TextEdit {
   fileName: string;
@@ -66,6 +68,8 @@ export function planWarnings(scope: ts.Node, checker: AnalysisChecker, idOf: (me
   for (const [symbol, references] of arrays) {
     const declaration = symbol.valueDeclaration as ts.VariableDeclaration;
     const file = declaration.getSourceFile();
+    // Migrated before, for this protocol or another: its pushes are the generated warnings already.
+    if (declaration.type && WARNING_ARRAY.test(declaration.type.getText(file))) continue;
     if (!declaration.type || !STRING_ARRAY.test(declaration.type.getText(file))) {
       if (references.some((reference) => isPushArgument(reference)))
         return { reason: "a warnings array without a `string[]` type annotation", node: declaration };

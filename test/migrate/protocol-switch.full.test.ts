@@ -1,0 +1,40 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { aorpProtocol } from "../../src/protocols/aorp/index.js";
+import { cleanScratch } from "../check/helpers.js";
+import { connectInMemory, importServer } from "../helpers/in-memory-client.js";
+import { runCli } from "../helpers/run-cli.js";
+import { committedCopy } from "./helpers.js";
+
+afterAll(cleanScratch);
+
+/** A protocol switch of a whole migrated server, then a call over the SDK client (two migrations with tsc: in test:full). */
+describe("switching the protocol of a migrated project, on the wire", () => {
+  it("stock-legacy migrated on the Guidance Pattern moves to aorp with guidance: its Warning[] arrays are migrated already, not a reason to skip", async () => {
+    const dir = committedCopy("stock-legacy");
+    const first = await runCli(["migrate", "--protocol", "guidance", "--write", "--no-format"], { cwd: dir });
+    expect(first.exitCode, first.stdout + first.stderr).toBe(0);
+    const git = (...args: string[]) => execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], { cwd: dir, stdio: "ignore" });
+    git("add", "-A");
+    git("commit", "-qm", "on the Guidance Pattern");
+    const ddm = readFileSync(join(dir, "src/tools/ddm.ts"), "utf8");
+    expect(ddm).toContain("const warnings: Warning[] = [];");
+
+    writeFileSync(join(dir, "mcp-conform.config.json"), JSON.stringify({ protocol: "aorp", guidance: true }));
+    const moved = await runCli(["migrate", "--write", "--no-format"], { cwd: dir });
+    expect(moved.exitCode, moved.stdout + moved.stderr).toBe(0);
+    expect(moved.stdout).toContain("10 tools migrated, 0 skipped");
+    expect(moved.stdout).toContain("tsc found no new errors");
+
+    const server = await connectInMemory(await importServer(join(dir, "src/server.ts"), "server"));
+    try {
+      const result = await server.call("calculate_ddm", { symbol: "KBANK.BK" });
+      expect(aorpProtocol.validate(result)).toEqual([]);
+      expect(result.isError).not.toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
