@@ -1,9 +1,10 @@
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { runStatePath } from "../../src/incremental/run-state.js";
+import { cleanScratch, copyFixture } from "../check/helpers.js";
 import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
 
 /**
@@ -34,20 +35,7 @@ async function runReportingPackages(args: string[], cwd = repoRoot): Promise<{ l
   return { loaded: JSON.parse(line) as string[], stderr: child.stderr.replace(/^loaded packages: .*$\n?/m, "") };
 }
 
-const scratch: string[] = [];
-afterAll(() => {
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A copy of a fixture under .tmp/ (inside the repo, so its imports resolve to our node_modules). */
-function scratchCopy(fixture: string): string {
-  mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
-  const parent = mkdtempSync(join(repoRoot, ".tmp", "startup-"));
-  scratch.push(parent);
-  const project = join(parent, "project");
-  cpSync(join(fixturesRoot, fixture), project, { recursive: true, filter: (source) => !source.includes("__expected__") });
-  return project;
-}
+afterAll(cleanScratch);
 
 describe("start-up", () => {
   const example = join(fixturesRoot, "protocols/aorp/examples/analysis-response.json");
@@ -72,7 +60,7 @@ describe("start-up", () => {
   // A prebuild step runs `generate` on every build: with nothing changed it answers from the last
   // run's stamps (src/incremental/stamps.ts), without a compiler.
   it("generate with nothing changed since the last run loads no compiler and no Prettier", async () => {
-    const project = scratchCopy("styles/tool-object");
+    const project = copyFixture("styles/tool-object");
     const args = ["generate", "--protocol", "aorp", "--project", project];
     const first = await runReportingPackages(args);
     expect(first.loaded).toContain("prettier");
@@ -86,7 +74,7 @@ describe("start-up", () => {
   // CI checks a fresh clone: no record of the last generate, output laid out by Prettier. Output
   // that differs from the unformatted text in layout only is fresh without formatting anything.
   it("check of formatted output on a fresh clone (no record of the last run) loads no Prettier", async () => {
-    const project = scratchCopy("check/conforming");
+    const project = copyFixture("check/conforming");
     expect((await runReportingPackages(["generate"], project)).loaded).toContain("prettier");
     rmSync(runStatePath(project, join(project, "tsconfig.json"))!);
     const checked = await runReportingPackages(["check"], project);
