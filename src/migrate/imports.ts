@@ -1,4 +1,4 @@
-import { QuoteKind, SyntaxKind, type SourceFile } from "ts-morph";
+import { type ImportDeclaration, QuoteKind, SyntaxKind, type SourceFile } from "ts-morph";
 import { compareStrings } from "../compare-strings.js";
 import { importSpecifier } from "../generate/paths.js";
 
@@ -28,8 +28,29 @@ function addEach(file: SourceFile, relativePath: string, needs: Needs, modules: 
     if (missing.length === 0) continue;
     const typesOnly = missing.every((name) => name.startsWith("type "));
     const structures = missing.map((name) => (name.startsWith("type ") ? { name: name.slice(5), isTypeOnly: !typesOnly || existing !== undefined } : { name }));
-    if (existing) existing.addNamedImports(structures);
+    if (existing) addInTheirOrder(existing, structures);
     else file.insertImportDeclaration(insertionIndex(file), { moduleSpecifier: specifier, namedImports: structures, isTypeOnly: typesOnly });
+  }
+}
+
+type NamedImport = { name: string; isTypeOnly?: boolean };
+
+/**
+ * Names added to an import the file already has go where its own order puts them: case-insensitive
+ * (what an editor's "organize imports" writes) or code-unit order, whichever the names are already
+ * in; at the end when they are in neither.
+ */
+function addInTheirOrder(declaration: ImportDeclaration, added: readonly NamedImport[]): void {
+  const names = (): string[] => declaration.getNamedImports().map((named) => named.getName());
+  const caseInsensitive = (a: string, b: string): number => compareStrings(a.toLowerCase(), b.toLowerCase()) || compareStrings(a, b);
+  const order = [caseInsensitive, compareStrings].find((compare) => names().every((name, index, all) => index === 0 || compare(all[index - 1]!, name) <= 0));
+  if (!order) {
+    declaration.addNamedImports([...added]);
+    return;
+  }
+  for (const named of added) {
+    const index = names().findIndex((name) => order(name, named.name) > 0);
+    declaration.insertNamedImport(index < 0 ? names().length : index, named);
   }
 }
 

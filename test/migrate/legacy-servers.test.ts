@@ -66,7 +66,7 @@ describe("migrate on a server.tool() server answering Markdown AORP (dry run)", 
         "+      }",
       ].join("\n"),
     );
-    expect(run.stdout).toContain('+import { invalidInput, wrapToolError, ToolError } from "../lib/errors.js";');
+    expect(run.stdout).toContain('+import { invalidInput, ToolError, wrapToolError } from "../lib/errors.js";');
     expect(run.stdout).toContain(
       "migrated search_tasks (src/tools/search.ts:21): 1 return path, 1 throw to error results, 1 throw in called functions caught, wrapped with conform()",
     );
