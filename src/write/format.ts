@@ -79,13 +79,17 @@ export interface FormatterOptions {
   byShape?: boolean;
 }
 
+// `.tsx` and `.jsx` are never generated; migrate formats the statements it rewrites in them (the
+// typescript parser reads JSX in a `.tsx` file by its path).
 const PARSERS: Record<string, string> = {
   ".ts": "typescript",
   ".mts": "typescript",
   ".cts": "typescript",
+  ".tsx": "typescript",
   ".js": "babel",
   ".mjs": "babel",
   ".cjs": "babel",
+  ".jsx": "babel",
   ".json": "json",
 };
 

@@ -13,14 +13,14 @@ const file = join(dir, "server.ts");
 const formatter = createFormatter({ enabled: true });
 
 /** `text` with every `«…»` marking a span migrate wrote (the markers removed). */
-async function format(marked: string): Promise<string> {
+async function format(marked: string, path = file): Promise<string> {
   const ranges: TextRange[] = [];
   let text = "";
   for (const [index, piece] of marked.split(/[«»]/).entries()) {
     if (index % 2 === 1) ranges.push({ start: text.length, end: text.length + piece.length });
     text += piece;
   }
-  return formatRewritten(file, text, ranges, (source, indent) => formatter.formatPiece(file, source, indent));
+  return formatRewritten(path, text, ranges, (source, indent) => formatter.formatPiece(path, source, indent));
 }
 
 describe("formatRewritten: Prettier over what migrate wrote, and nothing else", () => {
@@ -50,6 +50,14 @@ describe("formatRewritten: Prettier over what migrate wrote, and nothing else", 
         "",
       ].join("\n"),
     );
+  });
+
+  it("formats a rewritten statement in a .tsx file, JSX and all", async () => {
+    const out = await format(
+      ["function f(a) {", '  «return formatX(a, legacyParts("x", { summary: <b>{a}</b> }));»', "}", ""].join("\n"),
+      join(dir, "view.tsx"),
+    );
+    expect(out).toBe(["function f(a) {", "  return formatX(", "    a,", "    legacyParts('x', { summary: <b>{a}</b> }),", "  );", "}", ""].join("\n"));
   });
 
   it("leaves a statement it only partly wrote, re-quoting its literals, and one marked prettier-ignore", async () => {
