@@ -4,7 +4,7 @@ import { analyze } from "../analyze/analyze.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { emit, mergeOutcomes } from "../emit.js";
 import { importsMissingOutput } from "../analyze/output-imports.js";
-import { currentLastRun, recordRun, restamp, startRun, type RunTarget } from "../incremental/last-run.js";
+import { lastRunMatching, recordRun, restamp, startRun, type RunTarget } from "../incremental/last-run.js";
 import { declaredOutputSchemaWarnings } from "../check/output-schema.js";
 import { relativeToOutputDir, shapesAllowed } from "../generate/config.js";
 import { generate } from "../generate/generate.js";
@@ -36,7 +36,7 @@ export async function generateProject(options: GenerateProjectOptions): Promise<
   const { tsconfigPath, projectRoot, config: generateConfig } = target;
   const outputDir = join(projectRoot, generateConfig.outputDir);
   const start = startRun(target, format);
-  const previous = currentLastRun(target, [format]);
+  const previous = lastRunMatching(target, start);
   // Nothing this run depends on changed, and the output is as the last run left it: done.
   if (previous) {
     // The sources' stamps changed but not their content (a checkout, a touch): stamp them again.

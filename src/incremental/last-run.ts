@@ -56,6 +56,13 @@ export function currentLastRun(target: RunTarget, formats: readonly boolean[]): 
   return outputsUnchanged(previous, join(target.projectRoot, target.config.outputDir), target.projectRoot) ? previous : undefined;
 }
 
+/** The last run's record when it holds for the run `start` begins (its fingerprint, taken once, is the one compared). */
+export function lastRunMatching(target: RunTarget, start: RunStart): RunState | undefined {
+  const previous = previousRun(target);
+  if (!previous || previous.fingerprint !== start.fingerprint) return undefined;
+  return outputsUnchanged(previous, join(target.projectRoot, target.config.outputDir), target.projectRoot) ? previous : undefined;
+}
+
 /** The fingerprint a run of `target` records; take it before the run reads anything. */
 export function startRun(target: RunTarget, format: boolean): RunStart {
   const startedAt = Date.now();
