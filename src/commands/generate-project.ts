@@ -40,7 +40,7 @@ export async function generateProject(options: GenerateProjectOptions): Promise<
   // Nothing this run depends on changed, and the output is as the last run left it: done.
   if (previous) {
     // The sources' stamps changed but not their content (a checkout, a touch): stamp them again.
-    if (!check) restamp(target, format, previous);
+    if (!check) restamp(target, start, previous);
     reportUnchangedRun(io, tsconfigPath, previous, check);
     return { exitCode: 0, newcomer: false };
   }

@@ -22,6 +22,8 @@ export interface RunStart {
   format: boolean;
   /** When its sources were read: a source changed since then was perhaps not read as it is now. */
   startedAt: number;
+  /** The tsconfig as read then, with the listings of the folders its patterns walked. */
+  tsconfig: TsconfigInputs;
   fingerprint: string;
   inputs: RunInputs;
 }
@@ -66,8 +68,9 @@ export function lastRunMatching(target: RunTarget, start: RunStart): RunState | 
 /** The fingerprint a run of `target` records; take it before the run reads anything. */
 export function startRun(target: RunTarget, format: boolean): RunStart {
   const startedAt = Date.now();
-  const inputs = inputsOf(target, readTsconfigInputs(target.tsconfigPath), previousRun(target)?.sources ?? []);
-  return { format, startedAt, fingerprint: contentFingerprint(target, format, inputs), inputs };
+  const tsconfig = readTsconfigInputs(target.tsconfigPath);
+  const inputs = inputsOf(target, tsconfig, previousRun(target)?.sources ?? []);
+  return { format, startedAt, tsconfig, fingerprint: contentFingerprint(target, format, inputs), inputs };
 }
 
 /**
@@ -108,18 +111,15 @@ export function recordRun(target: RunTarget, start: RunStart, run: Pick<RunState
 }
 
 /**
- * A record that held on content alone (the sources were touched but are the same, as after a
- * `git checkout`): its stamps are taken again, so the next run is skipped without a compiler.
+ * A record that held on content alone for the run `start` began (the sources were touched but are
+ * the same, as after a `git checkout`): its stamps are taken again from what `start` read, so the
+ * next run is skipped without a compiler.
  */
-export function restamp(target: RunTarget, format: boolean, state: RunState): void {
+export function restamp(target: RunTarget, start: RunStart, state: RunState): void {
   const statePath = runStatePath(target.projectRoot, target.tsconfigPath);
-  if (!statePath) return;
-  const recordedAt = Date.now();
-  const tsconfig = readTsconfigInputs(target.tsconfigPath);
-  const inputs = inputsOf(target, tsconfig, state.sources);
-  if (contentFingerprint(target, format, inputs) !== state.fingerprint) return;
-  const stamps = stampsOf(target, format, inputs, tsconfig, recordedAt);
-  if (stamps.stamps) writeRunState(statePath, { ...state, ...recordedInputs(inputs), ...stamps });
+  if (!statePath || state.fingerprint !== start.fingerprint) return;
+  const stamps = stampsOf(target, start.format, start.inputs, start.tsconfig, start.startedAt);
+  if (stamps.stamps) writeRunState(statePath, { ...state, ...recordedInputs(start.inputs), ...stamps });
 }
 
 function recordedInputs(inputs: RunInputs): Pick<RunState, "sources" | "extended"> {
