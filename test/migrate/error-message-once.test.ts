@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readsWithoutEffects } from "../../src/migrate/formatter-call-parts.js";
 import { smartV2Protocol } from "../../src/protocols/smart-v2/index.js";
 import { cleanScratch } from "../check/helpers.js";
-import { connectInMemory, importServer } from "../helpers/in-memory-client.js";
+import { importServer } from "../helpers/in-memory-client.js";
+import { connectClient, type ConnectableServer } from "../helpers/mcp-clients.js";
 import { runCli } from "../helpers/run-cli.js";
 import { committedCopy } from "./helpers.js";
 
@@ -28,15 +29,31 @@ describe("migrate writes an error's message once", () => {
     // A message that only reads names is written where it is used, as before.
     expect(comments).toContain('legacyErrorSections(tool, { message: `No comment ${id}`, code: "NOT_FOUND" }), `No comment ${id}`);');
 
-    const server = await connectInMemory(await importServer(join(dir, "src/server.ts"), "server"));
-    try {
-      const result = await server.call("set_due_date", { id: "T-404", due: null });
-      expect(result.isError).toBe(true);
-      expect(smartV2Protocol.validate(result)).toEqual([]);
-      const envelope = result.structuredContent as { summary: { conclusion: string } };
-      expect(envelope.summary.conclusion).toContain("T-404");
-    } finally {
-      await server.close();
+    // Both SDK clients, a success and both error paths (the bound message, and one that calls invalidInput).
+    const server = (await importServer(join(dir, "src/server.ts"), "server")) as ConnectableServer;
+    for (const major of [1, 2] as const) {
+      const client = await connectClient(server, major);
+      try {
+        const calls: [{ [key: string]: unknown }, boolean, string][] = [
+          [{ id: "T-3", due: "2026-12-15" }, false, "T-3"],
+          [{ id: "T-404", due: null }, true, "T-404"],
+          [{ id: "T-3", due: "next week" }, true, "next week"],
+        ];
+        for (const [args, isError, said] of calls) {
+          const outcome = await client.callTool("set_due_date", args);
+          if (!outcome.ok) throw outcome.error;
+          const result = outcome.result;
+          expect(result.isError === true, `SDK ${major} ${JSON.stringify(args)}`).toBe(isError);
+          expect(smartV2Protocol.validate(result as never), `SDK ${major} ${JSON.stringify(args)}`).toEqual([]);
+          const envelope = result.structuredContent as { summary: { conclusion: string }; guidance?: { blocked_reason?: string } };
+          if (isError) {
+            expect(envelope.summary.conclusion).toContain(said);
+            expect(envelope.guidance?.blocked_reason).toBe(envelope.summary.conclusion);
+          }
+        }
+      } finally {
+        await client.close();
+      }
     }
   });
 
