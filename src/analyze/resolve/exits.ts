@@ -5,12 +5,11 @@ import { isCallToolResultLiteral, payloadSlot } from "./call-tool-result.js";
 import { isErrorEnvelopeLiteral } from "./error-envelope.js";
 import { isErrorText } from "./error-text.js";
 import { isGeneratedFile } from "../../write/header.js";
-import { payloadTypeOf } from "./expression-type.js";
+import { payloadTypeOf, settledTypeOf } from "./expression-type.js";
 import { resolveFunction } from "./handler.js";
 import { collectExitPoints, type ExitPoint } from "./return-paths.js";
 import {
   isArrowFunction,
-  isAsExpression,
   isAwaitExpression,
   isBlock,
   isCallExpression,
@@ -20,13 +19,10 @@ import {
   isImportDeclaration,
   isImportSpecifier,
   isNewExpression,
-  isNonNullExpression,
   isNumericLiteral,
   isObjectLiteralExpression,
   isParameter,
-  isParenthesizedExpression,
   isPropertyAccessExpression,
-  isSatisfiesExpression,
   isStringLiteral,
   isStringLiteralLike,
   isTemplateExpression,
@@ -131,7 +127,7 @@ function classifyObjectLiteral(
     const flagged = isErrorValue !== undefined && isExpression(isErrorValue) && kindOf(unwrapExpression(isErrorValue)) === ts.SyntaxKind.TrueKeyword;
     const slot = isResult ? payloadSlot(object, checker) : { kind: "none" as const };
     const payloadExpression = slot.kind === "none" ? undefined : unwrapExpression(slot.expression);
-    const payload = slot.kind === "text" ? checker.getStringType() : payloadExpression ? payloadTypeOf(payloadExpression, checker) : null;
+    const payload = slot.kind === "text" ? checker.getStringType() : slot.kind === "none" ? null : payloadTypeOf(slot.expression, checker);
     if (flagged) return { kind: "error", via: "isError", payload };
     if (slot.kind === "text" && isErrorText(slot.expression)) return { kind: "error", via: "error-text", payload };
     const envelope =
@@ -179,7 +175,7 @@ function classifyHelperCall(call: ts.CallExpression, mode: PayloadMode, checker:
   });
   // A raw value from a helper: the call's own type keeps the helper's declared return type (`Quote`).
   if (mode === "raw") {
-    const type = awaited(checker.getTypeAtLocation(call), checker);
+    const type = settledTypeOf(call, checker);
     if (!isCallToolResultType(type, checker)) return { kind: "success", via: "helper", payload: type, helperErrors };
   }
   const [first, ...more] = payloads;
@@ -242,15 +238,8 @@ function generatedFormatterCall(call: ts.CallExpression, checker: AnalysisChecke
   return {
     kind: "success",
     via: "formatter",
-    payload: payload ? (isAwaited(payload) ? awaited(payloadTypeOf(payload, checker), checker) : payloadTypeOf(payload, checker)) : null,
+    payload: payload ? payloadTypeOf(payload, checker) : null,
   };
-}
-
-function isAwaited(expression: ts.Expression): boolean {
-  for (let node: ts.Expression = expression; ; node = (node as ts.ParenthesizedExpression).expression) {
-    if (isAwaitExpression(node)) return true;
-    if (!isParenthesizedExpression(node) && !isAsExpression(node) && !isSatisfiesExpression(node) && !isNonNullExpression(node)) return false;
-  }
 }
 
 /** `promise.then((payload) => formatX(payload, parts))` (migrate's form in a function that is not async): the formatter call. */
@@ -305,7 +294,8 @@ function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: AnalysisCheck
     if (throughHelper) return throughHelper;
   }
 
-  const type = awaited(payloadTypeOf(value, checker), checker);
+  // A returned value settles (`return await created` answers what `created` resolves to).
+  const type = awaited(payloadTypeOf(exit.expression, checker), checker);
   if (isInputRequiredResult(type, checker, value)) return { kind: "success", via: "input-required", payload: null };
   // Whatever the style, a value shaped like a CallToolResult carries its payload inside; anything
   // else is the payload itself (wrappers and frameworks that serialise for you).

@@ -1,6 +1,16 @@
 import { ts } from "ts-morph";
 import { unwrapExpression } from "../syntax.js";
-import { isIdentifier, isParameter, isVariableDeclaration } from "../engine/ast.js";
+import {
+  isAsExpression,
+  isAwaitExpression,
+  isIdentifier,
+  isNonNullExpression,
+  isParameter,
+  isParenthesizedExpression,
+  isSatisfiesExpression,
+  isTypeAssertionExpression,
+  isVariableDeclaration,
+} from "../engine/ast.js";
 import type { AnalysisChecker } from "../engine/engine.js";
 
 /**
@@ -9,9 +19,33 @@ import type { AnalysisChecker } from "../engine/engine.js";
  * identifier's type at the return would run control-flow narrowing backwards through the handler,
  * which resolves every call on the way (and the zod-inferred overloads of the registration with
  * them). The annotation is also what the author means the payload to be.
+ *
+ * An awaited expression (`JSON.stringify(await fetchForecast(city))`) is the settled value, not the
+ * promise: the operand's type, awaited. Where the engine cannot await it (TypeScript 7's API cannot
+ * build the awaited form of `Promise<A> | B`), the checker's own type of the `await` is asked.
  */
 export function payloadTypeOf(expression: ts.Expression, checker: AnalysisChecker): ts.Type {
   const node = unwrapExpression(expression);
+  const type = operandTypeOf(node, checker);
+  const awaitNode = awaitAmongWrappers(expression);
+  if (!awaitNode) return type;
+  return checker.getAwaitedType(type) ?? checker.getTypeAtLocation(awaitNode);
+}
+
+/**
+ * What `expression` settles to: its type, awaited. Where the engine cannot await it (see
+ * `payloadTypeOf`) and the source awaits it (`return await lookup(id)`), the `await`'s own type;
+ * else the type as it is.
+ */
+export function settledTypeOf(expression: ts.Expression, checker: AnalysisChecker): ts.Type {
+  const type = checker.getTypeAtLocation(expression);
+  const settled = checker.getAwaitedType(type);
+  if (settled) return settled;
+  const awaitNode = enclosingAwait(expression);
+  return awaitNode ? checker.getTypeAtLocation(awaitNode) : type;
+}
+
+function operandTypeOf(node: ts.Expression, checker: AnalysisChecker): ts.Type {
   if (isIdentifier(node)) {
     const declaration = checker.getSymbolAtLocation(node)?.valueDeclaration;
     if (declaration && (isVariableDeclaration(declaration) || isParameter(declaration)) && declaration.type) {
@@ -19,4 +53,35 @@ export function payloadTypeOf(expression: ts.Expression, checker: AnalysisChecke
     }
   }
   return checker.getTypeAtLocation(node);
+}
+
+/** The `await` of `node`, seen through the wrappers `unwrapExpression` removes, if any. */
+function enclosingAwait(node: ts.Expression): ts.AwaitExpression | undefined {
+  for (let current: ts.Node = node; ; current = current.parent) {
+    const parent = current.parent;
+    if (isAwaitExpression(parent)) return parent;
+    if (!isWrapper(parent)) return undefined;
+  }
+}
+
+function isWrapper(node: ts.Node): node is ts.Expression & { expression: ts.Expression } {
+  return isParenthesizedExpression(node) || isAsExpression(node) || isSatisfiesExpression(node) || isNonNullExpression(node) || isTypeAssertionExpression(node);
+}
+
+/** The outermost `await` among the wrappers `unwrapExpression` removes (parentheses, `as`, `!`...), if any. */
+function awaitAmongWrappers(expression: ts.Expression): ts.AwaitExpression | undefined {
+  for (let node = expression; ;) {
+    if (isAwaitExpression(node)) return node;
+    if (
+      isParenthesizedExpression(node) ||
+      isAsExpression(node) ||
+      isSatisfiesExpression(node) ||
+      isNonNullExpression(node) ||
+      isTypeAssertionExpression(node)
+    ) {
+      node = node.expression;
+      continue;
+    }
+    return undefined;
+  }
 }
