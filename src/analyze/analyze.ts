@@ -1,5 +1,5 @@
 import { relative } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import type { DiscoveryContext, ToolCandidate, ToolServer } from "./discover/candidate.js";
 import { createDiscoverers } from "./discover/index.js";
 import { AnalyzeCodes } from "./diagnostic-codes.js";

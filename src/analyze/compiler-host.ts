@@ -1,5 +1,5 @@
 import { getLibFiles } from "@ts-morph/common";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import { fileStamp } from "../file-stamp.js";
 
 /**

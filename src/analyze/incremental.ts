@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import { type AnalysisState, type FileDiscovery, analyzeSessionCore } from "./analyze.js";
 import type { Inventory } from "./inventory.js";
 import { toPosixPath } from "./paths.js";

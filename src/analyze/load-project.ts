@@ -1,5 +1,5 @@
 import { dirname, relative } from "node:path";
-import { Project, ts } from "ts-morph";
+import { Project, ts } from "../compiler.cjs";
 import { InputError } from "../errors.js";
 import { createAnalysisCompilerHost, type SourceFileCache } from "./compiler-host.js";
 import { toPosixPath } from "./paths.js";

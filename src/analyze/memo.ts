@@ -1,4 +1,4 @@
-import type { ts } from "ts-morph";
+import type { ts } from "../compiler.cjs";
 
 /** One kind of answer a NodeMemo keeps (its name is for debugging only). */
 export class MemoKind<T> {

@@ -1,5 +1,6 @@
 import { dirname, relative } from "node:path";
-import { type Project, ts } from "ts-morph";
+import type { Project } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import type { AnalysisChecker, AnalysisProgram, EngineProject } from "./engine/engine.js";
 import { Ts6Project } from "./engine/ts6.js";
 import { toPosixPath } from "./paths.js";

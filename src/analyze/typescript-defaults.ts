@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { ts } from "ts-morph";
+import type { ts } from "../compiler.cjs";
 
 /**
  * The project's own TypeScript major, for the compiler defaults its `tsc` applies: the range

@@ -1,5 +1,5 @@
 import { join, resolve, sep } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import type { HarvestedWarning, Inventory, ToolEntry } from "../analyze/inventory.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
 import { toPosixPath } from "../analyze/paths.js";

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import type { Inventory } from "../analyze/inventory.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { InputError } from "../errors.js";

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import type { ToolEntry } from "../analyze/inventory.js";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import type { AnalysisSession } from "../analyze/session.js";

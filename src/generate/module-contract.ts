@@ -1,5 +1,5 @@
 import { posix } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import { InputError } from "../errors.js";
 
 /**

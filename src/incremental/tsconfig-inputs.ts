@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import { compareStrings } from "../compare-strings.js";
 import { folderEntries, listingHash } from "./run-fingerprint.js";
 

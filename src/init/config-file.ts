@@ -1,6 +1,6 @@
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 
 export interface WrittenConfig {
   /** Absolute path of the config written. */

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import { isFunctionNode, unwrapExpression } from "../analyze/syntax.js";
 import type { ExitRewrite } from "./exit-rewrites.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";

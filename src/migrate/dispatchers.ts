@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import type { AnalysisSession } from "../analyze/session.js";
 import { DispatchIndex, type SerialisingDispatch } from "../check/dispatchers.js";
 import type { TextEdit } from "./text-edits.js";

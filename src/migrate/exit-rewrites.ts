@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import { getPropertyValue, unwrapExpression } from "../analyze/syntax.js";
 import { isCallToolResultLiteral, payloadSlot } from "../analyze/resolve/call-tool-result.js";
 import { isErrorEnvelopeLiteral } from "../analyze/resolve/error-envelope.js";

@@ -1,5 +1,5 @@
 import { resolve, sep } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import type { ExitPoint } from "../analyze/resolve/return-paths.js";
 import { getPropertyValue, literalText, propertyNameText, unwrapExpression } from "../analyze/syntax.js";
 import type { ExitRewrite } from "./exit-rewrites.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import type { TextEdit } from "./text-edits.js";
 
 /** A span of a rewritten file's final text that migrate wrote (an edit's new text, an added or changed import). */

@@ -2,7 +2,7 @@
  * What a protocol's migration mapping (src/protocols/<id>/migrate.ts) is given and gives back: the
  * legacy exits taken apart, the call context, and the small text builders every mapping shares.
  */
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import type { ProtocolId } from "../protocols/protocol.js";
 import type { GuidanceParts } from "./legacy-error-fields.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";

@@ -1,5 +1,5 @@
 import { dirname, resolve, sep } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import { unwrapExpression } from "../analyze/syntax.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
 

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import { throwsByCall, type HelperThrow } from "../check/helper-throws.js";
 import { isFunctionNode, unwrapExpression } from "../analyze/syntax.js";
 import { type CallContext, CannotRewrite } from "./formatter-call-parts.js";

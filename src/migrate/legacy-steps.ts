@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import { compareStrings } from "../compare-strings.js";
 import type { Inventory, ToolEntry } from "../analyze/inventory.js";
 import type { AnalysisSession } from "../analyze/session.js";

@@ -1,5 +1,5 @@
 import { posix } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import type { ToolEntry } from "../analyze/inventory.js";
 import { findOutputSchemaProperty, outputSchemaExpression } from "../analyze/resolve/declared-output-schema.js";
 import type { AnalysisSession } from "../analyze/session.js";

@@ -1,6 +1,6 @@
 import { posix } from "node:path";
 import { compareStrings } from "../compare-strings.js";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import type { Inventory } from "../analyze/inventory.js";
 import { toPosixPath } from "../analyze/paths.js";
 import type { AnalysisSession } from "../analyze/session.js";

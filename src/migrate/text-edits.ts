@@ -1,5 +1,5 @@
 import type { SourceFile } from "ts-morph";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 
 /** One replacement in a file's original text; an insertion has `start === end`. */
 export interface TextEdit {

@@ -1,5 +1,5 @@
 import { relative } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import { toPosixPath } from "../analyze/paths.js";
 
 export interface TypeError {

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import { messageText } from "../analyze/relations/scan.js";
 import { unwrapExpression } from "../analyze/syntax.js";
 import type { TextEdit } from "./text-edits.js";

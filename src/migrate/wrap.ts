@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import { isFunctionNode } from "../analyze/syntax.js";
 import type { TextEdit } from "./text-edits.js";

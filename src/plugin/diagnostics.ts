@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import type { ts } from "ts-morph";
+import type { ts } from "../compiler.cjs";
 import { toPosixPath } from "../analyze/paths.js";
 import type { CheckProblem, CheckResult } from "../check/result.js";
 

@@ -5,7 +5,7 @@
  * hands this module's `init` the editor's own `typescript`.
  */
 import { dirname } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 import { InputError } from "../errors.js";
 import { ProgramCheck } from "./program-check.js";
 import { PluginConfigLoader, type PluginSettings } from "./settings.js";

@@ -1,4 +1,4 @@
-import type { ts } from "ts-morph";
+import type { ts } from "../compiler.cjs";
 import { analyzeSession } from "../analyze/analyze.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { AnalysisSession } from "../analyze/session.js";

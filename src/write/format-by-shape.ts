@@ -26,7 +26,7 @@
  * first; only when that reproduces Prettier byte for byte are the other members derived. Options
  * with plugins never take this path (a plugin may sort imports by name, say).
  */
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 
 /** Files larger than this are aggregates (tools.ts, the schemas), never twins: not worth lexing. */
 export const MAX_SHAPED_FILE_LENGTH = 64 * 1024;

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../compiler.cjs";
 
 /**
  * Whether two TypeScript texts differ in layout only: the same tokens in the same order, where

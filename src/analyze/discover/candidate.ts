@@ -1,4 +1,4 @@
-import type { ts } from "ts-morph";
+import type { ts } from "../../compiler.cjs";
 import type { Diagnostic, DiscoveryStyle } from "../inventory.js";
 import type { NodeMemo } from "../memo.js";
 import type { AnalysisSession } from "../session.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import { propertyNameText, unwrapExpression } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
 import { isConstructorDeclaration, isIdentifier, isPropertyAccessExpression, isPropertyDeclaration, kindField } from "../engine/ast.js";

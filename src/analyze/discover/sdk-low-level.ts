@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import type { DiscoveryContext, Discoverer, ToolCandidate, ToolServer } from "./candidate.js";
 import { resolveFunction } from "../resolve/handler.js";
 import { EMPTY_ENV, Evaluator, type Value } from "../resolve/values.js";

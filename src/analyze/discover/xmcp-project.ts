@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import { toPosixPath } from "../paths.js";
 import type { AnalysisSession } from "../session.js";
 import { getPropertyValue, literalText, unwrapExpression } from "../syntax.js";

@@ -1,5 +1,5 @@
 import { basename, extname } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import { getPropertyValue, unwrapExpression } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
 import { xmcpProject } from "./xmcp-project.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 
 /**
  * Node tests that hold for either compiler's nodes. The analysis reads nodes through TypeScript

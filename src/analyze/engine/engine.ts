@@ -1,4 +1,4 @@
-import type { ts } from "ts-morph";
+import type { ts } from "../../compiler.cjs";
 
 /**
  * The analysis engine: what `src/analyze` asks of a compiler, behind one interface that the

@@ -1,5 +1,5 @@
 import { dirname, resolve } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import { loadProgram } from "../load-project.js";
 import type {
   Engine,

@@ -1,4 +1,4 @@
-import type { ts } from "ts-morph";
+import type { ts } from "../../compiler.cjs";
 import type { Program, Project } from "typescript7/unstable/sync";
 
 type SourceFile = NonNullable<ReturnType<Program["getSourceFile"]>>;

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import type { Checker, Project, Symbol as Ts7Symbol, Type as Ts7Type } from "typescript7/unstable/sync";
 import { kindOf } from "./ast.js";
 

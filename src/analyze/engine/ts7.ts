@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, relative, resolve } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import type { API, Checker, Project, Signature, Symbol as Ts7Symbol, Type } from "typescript7/unstable/sync";
 import type { Ts7Api } from "./ts7-api.js";
 import { InputError } from "../../errors.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import { fileStems } from "../../generate/paths.js";
 import type { HarvestedWarning, ToolReference } from "../inventory.js";
 import type { AnalysisSession } from "../session.js";

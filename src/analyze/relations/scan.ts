@@ -1,5 +1,5 @@
 import { isGeneratedFile } from "../../write/header.js";
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import type { HarvestedWarning } from "../inventory.js";
 import { resolveFunction } from "../resolve/handler.js";
 import { type FunctionNode, getPropertyValue, literalText, propertyNameText, unwrapExpression } from "../syntax.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import type { DeclaredOutputSchema, JsonSchemaObject } from "../inventory.js";
 import { calleeName, getPropertyNode, propertyNameText, unwrapExpression } from "../syntax.js";
 import { schemaTypes } from "./input-params.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import { getPropertyValue, literalText, unwrapExpression } from "../syntax.js";
 import { isBinaryExpression, isConditionalExpression, isExpression, isIdentifier, isObjectLiteralExpression, kindOf } from "../engine/ast.js";
 

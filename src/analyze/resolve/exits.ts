@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import type { ReturnKind } from "../inventory.js";
 import { calleeName, getPropertyValue, isFunctionNode, unwrapExpression } from "../syntax.js";
 import { isCallToolResultLiteral, payloadSlot } from "./call-tool-result.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import type { InputParam } from "../inventory.js";
 import { getPropertyValue, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
 import { isJsonSchemaLiteral, jsonSchemaProperties } from "./json-schema-type.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import { compareStrings } from "../../compare-strings.js";
 import type { AnalysisChecker } from "../engine/engine.js";
 import { isOneGroup, splitOutside } from "./literal-order.js";

@@ -1,4 +1,4 @@
-import type { ts } from "ts-morph";
+import type { ts } from "../../compiler.cjs";
 import type { EngineNode, EngineProject } from "../engine/engine.js";
 import type { AnalysisChecker } from "../engine/engine.js";
 import { isMethodDeclaration, isMethodSignature, isPropertyAccessExpression } from "../engine/ast.js";

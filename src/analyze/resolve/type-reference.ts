@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import type { TypeReference } from "../inventory.js";
 import { toPosixPath } from "../paths.js";
 import type { AnalysisSession } from "../session.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import type { JsonSchemaObject } from "../inventory.js";
 import { classOrInterfaceTarget, isUnwritableMemberName, propertiesInOrder, type TypeReferenceEmitter } from "./type-reference.js";
 import { isClassLike, isGetAccessorDeclaration, isSetAccessorDeclaration } from "../engine/ast.js";

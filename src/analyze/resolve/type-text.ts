@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import { unionMembers } from "../../shared/union-members.js";
 import type { AnalysisChecker } from "../engine/engine.js";
 import { sortLiteralUnions } from "./literal-order.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../compiler.cjs";
 import { CannotRewrite, type ProtocolMigration, joined, kitCall, legacyObject } from "../../migrate/formatter-call-parts.js";
 import type { AnalysisChecker } from "../../analyze/engine/engine.js";
 
