@@ -10,7 +10,8 @@ import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
  * How types are printed must not depend on the engine: fixtures/analyze/print-parity holds the
  * payloads whose `payloadType`, type reference text or schema came out differently on TypeScript 7
  * (a generic interface's arguments, `Record`, a named union joined with null, a readonly tuple,
- * literal union order, a mapped type's property order, a `#private` field). Each is analysed by
+ * literal union order, a mapped type's property order, a `#private` field, the order of a union's
+ * interfaces, the `b?: never` members a union of object literals gives). Each is analysed by
  * both engines, and the TypeScript 6 answer is also pinned, so that neither drifts.
  */
 const project = join(fixturesRoot, "analyze", "print-parity", "tsconfig.json");
@@ -43,6 +44,14 @@ const expected: Record<string, { payloadType: string; text: string }> = {
     text: "{ article: { title: string; summary?: string; body: string; tags?: string[] } }",
   },
   get_counter: { payloadType: "{ counter: Counter; }", text: '{ counter: import("~/src/types.js").Counter }' },
+  get_shipment: {
+    payloadType: "{ shipment: Backordered | Shipped | null; }",
+    text: '{ shipment: import("~/src/types.js").Backordered | import("~/src/types.js").Shipped | null }',
+  },
+  get_quote: {
+    payloadType: '{ quote: { kind: "estimate"; range: number[]; price?: undefined; } | { kind: "firm"; price: number; range?: undefined; }; }',
+    text: '{ quote: { kind: "estimate"; range: number[]; price?: never } | { kind: "firm"; price: number; range?: never } }',
+  },
 };
 
 describe("printing types: the same from TypeScript 6 and TypeScript 7", () => {
@@ -67,7 +76,7 @@ describe("printing types: the same from TypeScript 6 and TypeScript 7", () => {
 });
 
 describe("sortLiteralUnions", () => {
-  it("orders the literal members of every union, nested ones too, and leaves other members in place", () => {
+  it("orders the literal and composite members of every union, nested ones too, and leaves keywords in place", () => {
     expect(sortLiteralUnions('"in_progress" | "open" | "blocked" | "done"')).toBe('"blocked" | "done" | "in_progress" | "open"');
     expect(sortLiteralUnions('{ a?: "light" | "dark" | undefined; "x:y"?: 3 | 1 | 2; f: (a: "b" | "a") => "d" | "c"; g: Foo<"z" | "y", 10 | 9>; }')).toBe(
       '{ a?: "dark" | "light" | undefined; "x:y"?: 1 | 2 | 3; f: (a: "a" | "b") => "c" | "d"; g: Foo<"y" | "z", 9 | 10>; }',
@@ -75,5 +84,22 @@ describe("sortLiteralUnions", () => {
     expect(sortLiteralUnions('("user" | "assistant")[] | null')).toBe('("assistant" | "user")[] | null');
     expect(sortLiteralUnions('"b" | number | "a" | string')).toBe('"a" | number | "b" | string');
     expect(sortLiteralUnions('"a|b" | "a"')).toBe('"a" | "a|b"');
+    // Names, arrays and object types are sorted among their own places; keywords keep theirs.
+    expect(sortLiteralUnions("Zeta | Alpha | null")).toBe("Alpha | Zeta | null");
+    expect(sortLiteralUnions("string | Zeta[] | number | Alpha | undefined")).toBe("string | Alpha | number | Zeta[] | undefined");
+    expect(sortLiteralUnions("{ items: (Zeta | Alpha)[]; next: Page<Zeta | Alpha> | null; }")).toBe(
+      "{ items: (Alpha | Zeta)[]; next: Page<Alpha | Zeta> | null; }",
+    );
+  });
+
+  it("puts the members that say a property is absent last in every object type, by name", () => {
+    expect(sortLiteralUnions('{ price?: undefined; kind: "estimate"; range: number[]; }')).toBe('{ kind: "estimate"; range: number[]; price?: undefined; }');
+    expect(sortLiteralUnions("{ b?: never; a?: never; kind: string }")).toBe("{ kind: string; a?: never; b?: never }");
+    expect(sortLiteralUnions('{ kind: "b"; b: number; a?: never; } | { b?: never; kind: "a"; a: string; }')).toBe(
+      '{ kind: "a"; a: string; b?: never; } | { kind: "b"; b: number; a?: never; }',
+    );
+    // Only absent members, or none: nothing to move.
+    expect(sortLiteralUnions("{ b?: never; a?: never }")).toBe("{ b?: never; a?: never }");
+    expect(sortLiteralUnions("{ a?: string; b: number }")).toBe("{ a?: string; b: number }");
   });
 });

@@ -138,20 +138,60 @@ function nested(member: string): string {
   scan(member, (i) => {
     if (!OPEN.includes(member.charAt(i))) return;
     const end = closing(member, i);
-    out += member.slice(start, i + 1) + segments(member.slice(i + 1, end)) + member.charAt(end);
+    const inner = segments(member.slice(i + 1, end));
+    out += member.slice(start, i + 1) + (member.charAt(i) === "{" ? absentMembersLast(inner) : inner) + member.charAt(end);
     start = end + 1;
     return end;
   });
   return out + member.slice(start);
 }
 
+/** `a?: never` (or `undefined`): a member that says the property is absent. */
+const ABSENT_MEMBER = /^\s*(?:"(?:[^"\\]|\\.)*"|[\w$]+)\?: (?:never|undefined)\s*$/;
+
+/**
+ * An object type's members with those that say a property is absent last, by name. A union of
+ * object literals (`cond ? { kind: "b", b: 1 } : { kind: "a", a: "x" }`) gives each member the
+ * others' properties as `a?: never`; TypeScript 6 lists them after the member's own, TypeScript 7
+ * sometimes before. Their order means nothing.
+ */
+function absentMembersLast(body: string): string {
+  const pieces = splitOutside(body, ";");
+  const last = pieces.length - 1;
+  // `{ a: string; b?: never }` ends its last member without `;`; `{ a: string; b?: never; }` with one.
+  const closedByTrailing = pieces[last]!.trim() === "";
+  const members = closedByTrailing ? pieces.slice(0, last) : pieces;
+  const absent = members.filter((piece) => ABSENT_MEMBER.test(piece));
+  if (absent.length === 0 || absent.length === members.length) return body;
+  const present = members.filter((piece) => !ABSENT_MEMBER.test(piece));
+  const byName = [...absent].sort((a, b) => compareStrings(a.trim(), b.trim()));
+  const reordered = [...present, ...byName];
+  if (!closedByTrailing) {
+    // The last member carries the space before `}`; the others none: keep each slot's spacing.
+    const trailing = /\s*$/.exec(members[last]!)![0];
+    return reordered.map((piece, index) => (index === last ? `${piece.trimEnd()}${trailing}` : piece.trimEnd())).join(";");
+  }
+  return [...reordered, pieces[last]!].join(";");
+}
+
 const STRING = /^"(?:[^"\\]|\\.)*"$/;
 const NUMBER = /^-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|Infinity)$/;
 
+/** Members each compiler orders alike: the keywords (`string`, `null`...). */
+const KEYWORD = /^(?:string|number|bigint|boolean|symbol|unique symbol|object|null|undefined|void|never|unknown|any|true|false)$/;
+/** Everything else that is no literal: names, generics, arrays, object and function types. */
+const COMPOSITE = { test: (text: string): boolean => !KEYWORD.test(text) && !STRING.test(text) && !NUMBER.test(text) };
+
+/**
+ * Literals, then composite members, each sorted in the places their kind held. The compilers
+ * order composite members differently too: TypeScript 6 by when each type was made (`Zeta |
+ * Alpha`, as declared), TypeScript 7 by its own comparison (`Alpha | Zeta`).
+ */
 function sortLiterals(members: { text: string }[]): void {
   for (const [test, compare] of [
     [STRING, (a: string, b: string) => compareStrings(a, b)],
     [NUMBER, (a: string, b: string) => Number(a) - Number(b)],
+    [COMPOSITE, (a: string, b: string) => compareStrings(a, b)],
   ] as const) {
     const slots = members.flatMap((member, index) => (test.test(member.text) ? [index] : []));
     if (slots.length < 2) continue;

@@ -699,6 +699,9 @@ export class TypeReferenceEmitter {
     for (const info of indexInfos) {
       members.push(`${info.isReadonly ? "readonly " : ""}[key: ${this.text(info.keyType, context)}]: ${this.text(info.type, context)}`);
     }
+    // Properties that say only "absent" (`b?: never`, which a union of object literals gives each
+    // member for the others' properties) go last, by name: the compilers list them in different places.
+    const absent: { name: string; text: string }[] = [];
     for (const property of properties) {
       if (isUnwritableMemberName(property)) {
         context.inexact++;
@@ -707,8 +710,11 @@ export class TypeReferenceEmitter {
       const optional = (property.flags & ts.SymbolFlags.Optional) !== 0;
       const propertyType = checker.getTypeOfSymbol(property);
       const text = optional ? this.withoutMissing(propertyType, context) : this.text(propertyType, context);
-      members.push(`${isReadonlyProperty(property) ? "readonly " : ""}${propertyKey(property.name)}${optional ? "?" : ""}: ${text}`);
+      const member = `${isReadonlyProperty(property) ? "readonly " : ""}${propertyKey(property.name)}${optional ? "?" : ""}: ${text}`;
+      if (optional && (text === "never" || text === "undefined")) absent.push({ name: property.name, text: member });
+      else members.push(member);
     }
+    members.push(...absent.sort((a, b) => compareStrings(a.name, b.name)).map((member) => member.text));
     return { text: members.length === 0 ? "{}" : `{ ${members.join("; ")} }`, prec: Prec.Primary };
   }
 
