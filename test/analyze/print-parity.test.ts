@@ -11,7 +11,8 @@ import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
  * payloads whose `payloadType`, type reference text or schema came out differently on TypeScript 7
  * (a generic interface's arguments, `Record`, a named union joined with null, a readonly tuple,
  * literal union order, a mapped type's property order, a `#private` field, the order of a union's
- * interfaces, the `b?: never` members a union of object literals gives). Each is analysed by
+ * interfaces, the `b?: never` members a union of object literals gives, template literal types
+ * beside a string literal, a `Record` of literal keys, an intersection of mapped types). Each is analysed by
  * both engines, and the TypeScript 6 answer is also pinned, so that neither drifts.
  */
 const project = join(fixturesRoot, "analyze", "print-parity", "tsconfig.json");
@@ -48,6 +49,11 @@ const expected: Record<string, { payloadType: string; text: string }> = {
     payloadType: "{ shipment: Backordered | Shipped | null; }",
     text: '{ shipment: import("~/src/types.js").Backordered | import("~/src/types.js").Shipped | null }',
   },
+  patch_member: { payloadType: "{ patch: MemberPatch; }", text: '{ patch: import("~/src/types.js").MemberPatch }' },
+  get_ticket: {
+    payloadType: '{ ticket: "none" | `editor-${number}` | `viewer-${number}`; }',
+    text: '{ ticket: "none" | `editor-${number}` | `viewer-${number}` }',
+  },
   get_quote: {
     payloadType: '{ quote: { kind: "estimate"; range: number[]; price?: undefined; } | { kind: "firm"; price: number; range?: undefined; }; }',
     text: '{ quote: { kind: "estimate"; range: number[]; price?: never } | { kind: "firm"; price: number; range?: never } }',
@@ -71,6 +77,10 @@ describe("printing types: the same from TypeScript 6 and TypeScript 7", () => {
       "tags",
     ]);
     expect(Object.keys((ts6["get_counter"]?.schema.properties as { counter: { properties: object } }).counter.properties)).toEqual(["name"]);
+    // An intersection's properties as declared; a Record's undeclared literal keys by name.
+    const patch = (ts6["patch_member"]?.schema.properties as { patch: { properties: { grants: { properties: object } } } }).patch;
+    expect(Object.keys(patch.properties)).toEqual(["id", "email", "role", "grants"]);
+    expect(Object.keys(patch.properties.grants.properties)).toEqual(["read", "write"]);
     expect(ts7).toEqual(ts6);
   });
 });
@@ -90,6 +100,7 @@ describe("sortLiteralUnions", () => {
     expect(sortLiteralUnions("{ items: (Zeta | Alpha)[]; next: Page<Zeta | Alpha> | null; }")).toBe(
       "{ items: (Alpha | Zeta)[]; next: Page<Alpha | Zeta> | null; }",
     );
+    expect(sortLiteralUnions('`viewer-${number}` | "none" | `editor-${number}`')).toBe('"none" | `editor-${number}` | `viewer-${number}`');
   });
 
   it("puts the members that say a property is absent last in every object type, by name", () => {

@@ -175,12 +175,14 @@ function absentMembersLast(body: string): string {
 }
 
 const STRING = /^"(?:[^"\\]|\\.)*"$/;
+/** A template literal type (`\`high-${number}\``): sorted with the string literals, after them. */
+const STRINGISH = { test: (text: string): boolean => STRING.test(text) || /^`[^`]*`$/.test(text) };
 const NUMBER = /^-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|Infinity)$/;
 
 /** Members each compiler orders alike: the keywords (`string`, `null`...). */
 const KEYWORD = /^(?:string|number|bigint|boolean|symbol|unique symbol|object|null|undefined|void|never|unknown|any|true|false)$/;
 /** Everything else that is no literal: names, generics, arrays, object and function types. */
-const COMPOSITE = { test: (text: string): boolean => !KEYWORD.test(text) && !STRING.test(text) && !NUMBER.test(text) };
+const COMPOSITE = { test: (text: string): boolean => !KEYWORD.test(text) && !STRINGISH.test(text) && !NUMBER.test(text) };
 
 /**
  * Literals, then composite members, each sorted in the places their kind held. The compilers
@@ -189,7 +191,7 @@ const COMPOSITE = { test: (text: string): boolean => !KEYWORD.test(text) && !STR
  */
 function sortLiterals(members: { text: string }[]): void {
   for (const [test, compare] of [
-    [STRING, (a: string, b: string) => compareStrings(a, b)],
+    [STRINGISH, (a: string, b: string) => compareStrings(a, b)],
     [NUMBER, (a: string, b: string) => Number(a) - Number(b)],
     [COMPOSITE, (a: string, b: string) => compareStrings(a, b)],
   ] as const) {

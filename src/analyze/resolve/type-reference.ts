@@ -89,24 +89,35 @@ export function objectFlags(type: ts.Type): ts.ObjectFlags {
 }
 
 /**
- * A type's properties, those of a mapped type (`Partial<T>`, zod's inferred objects) in the order
- * they are declared. A mapped type's keys are a union, and each compiler lists them in its own
- * union order: TypeScript 6 by when each key's literal type was first made (which depends on what
- * was checked before), TypeScript 7 by its own rules. Other types keep the checker's order (own
+ * A type's properties; those of a mapped type (`Partial<T>`, zod's inferred objects) or an
+ * intersection in the order they are declared. A mapped type's keys are a union, and each compiler
+ * lists them in its own union order: TypeScript 6 by when each key's literal type was first made
+ * (which depends on what was checked before), TypeScript 7 by its own rules; an intersection's
+ * properties follow its members, which each orders its own way too. Keys declared nowhere
+ * (`Record<"write" | "read", T>`) follow, by name. Other types keep the checker's order (own
  * members as written, then inherited ones), which both compilers share.
  */
 export function propertiesInOrder(type: ts.Type, checker: AnalysisChecker): ts.Symbol[] {
   const properties = checker.getPropertiesOfType(type);
-  if (properties.length < 2 || !(objectFlags(type) & ts.ObjectFlags.Mapped)) return properties;
-  const keyed: { property: ts.Symbol; file: string; pos: number; index: number }[] = [];
+  if (properties.length < 2 || !(objectFlags(type) & ts.ObjectFlags.Mapped || type.flags & ts.TypeFlags.Intersection)) return properties;
+  const declared: { property: ts.Symbol; file: string; pos: number; index: number }[] = [];
+  const undeclared: ts.Symbol[] = [];
   for (const [index, property] of properties.entries()) {
     const declaration = property.declarations?.[0];
-    // Keys without a declaration (`Record<"b" | "a", T>`) have no written order to follow.
-    if (!declaration) return properties;
-    keyed.push({ property, file: declaration.getSourceFile().fileName, pos: declaration.pos, index });
+    if (declaration) declared.push({ property, file: declaration.getSourceFile().fileName, pos: declaration.pos, index });
+    else undeclared.push(property);
   }
-  keyed.sort((a, b) => compareStrings(a.file, b.file) || a.pos - b.pos || a.index - b.index);
-  return keyed.map((entry) => entry.property);
+  declared.sort((a, b) => compareStrings(a.file, b.file) || a.pos - b.pos || a.index - b.index);
+  return [...declared.map((entry) => entry.property), ...undeclared.sort((a, b) => compareKeyNames(a.name, b.name))];
+}
+
+/** Names as the compilers order literal keys: numbers by value, before strings by code unit. */
+function compareKeyNames(a: string, b: string): number {
+  const [x, y] = [Number(a), Number(b)];
+  const [numberA, numberB] = [a !== "" && String(x) === a, b !== "" && String(y) === b];
+  if (numberA && numberB) return x - y;
+  if (numberA !== numberB) return numberA ? -1 : 1;
+  return compareStrings(a, b);
 }
 
 /** A class or interface instance type, directly or as an instantiation (`Box<string>`). */
