@@ -12,7 +12,8 @@ import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
  * (a generic interface's arguments, `Record`, a named union joined with null, a readonly tuple,
  * literal union order, a mapped type's property order, a `#private` field, the order of a union's
  * interfaces, the `b?: never` members a union of object literals gives, template literal types
- * beside a string literal, a `Record` of literal keys, an intersection of mapped types). Each is analysed by
+ * beside a string literal, a `Record` of literal keys, an intersection of mapped types, an inferred union
+ * of string, number and boolean literals). Each is analysed by
  * both engines, and the TypeScript 6 answer is also pinned, so that neither drifts.
  */
 const project = join(fixturesRoot, "analyze", "print-parity", "tsconfig.json");
@@ -54,6 +55,10 @@ const expected: Record<string, { payloadType: string; text: string }> = {
     payloadType: '{ ticket: "none" | `editor-${number}` | `viewer-${number}`; }',
     text: '{ ticket: "none" | `editor-${number}` | `viewer-${number}` }',
   },
+  get_retry: {
+    payloadType: '{ policy: { attempts: "forever" | 0 | 3; backoff: "exponential" | "linear" | boolean; }; }',
+    text: '{ policy: { attempts: "forever" | 0 | 3; backoff: "exponential" | "linear" | boolean } }',
+  },
   get_quote: {
     payloadType: '{ quote: { kind: "estimate"; range: number[]; price?: undefined; } | { kind: "firm"; price: number; range?: undefined; }; }',
     text: '{ quote: { kind: "estimate"; range: number[]; price?: never } | { kind: "firm"; price: number; range?: never } }',
@@ -86,17 +91,20 @@ describe("printing types: the same from TypeScript 6 and TypeScript 7", () => {
 });
 
 describe("sortLiteralUnions", () => {
-  it("orders the literal and composite members of every union, nested ones too, and leaves keywords in place", () => {
+  it("orders the members of every union by kind, then by value or name, nested ones too", () => {
     expect(sortLiteralUnions('"in_progress" | "open" | "blocked" | "done"')).toBe('"blocked" | "done" | "in_progress" | "open"');
     expect(sortLiteralUnions('{ a?: "light" | "dark" | undefined; "x:y"?: 3 | 1 | 2; f: (a: "b" | "a") => "d" | "c"; g: Foo<"z" | "y", 10 | 9>; }')).toBe(
       '{ a?: "dark" | "light" | undefined; "x:y"?: 1 | 2 | 3; f: (a: "a" | "b") => "c" | "d"; g: Foo<"y" | "z", 9 | 10>; }',
     );
     expect(sortLiteralUnions('("user" | "assistant")[] | null')).toBe('("assistant" | "user")[] | null');
-    expect(sortLiteralUnions('"b" | number | "a" | string')).toBe('"a" | number | "b" | string');
+    expect(sortLiteralUnions('"b" | number | "a" | string')).toBe('string | number | "a" | "b"');
     expect(sortLiteralUnions('"a|b" | "a"')).toBe('"a" | "a|b"');
-    // Names, arrays and object types are sorted among their own places; keywords keep theirs.
+    // Keywords, string and number literals, booleans, names and composite types, template literal
+    // types, then null and undefined (TypeScript 7's order by kind; TypeScript 6's is by creation).
     expect(sortLiteralUnions("Zeta | Alpha | null")).toBe("Alpha | Zeta | null");
-    expect(sortLiteralUnions("string | Zeta[] | number | Alpha | undefined")).toBe("string | Alpha | number | Zeta[] | undefined");
+    expect(sortLiteralUnions("string | Zeta[] | number | Alpha | undefined")).toBe("string | number | Alpha | Zeta[] | undefined");
+    expect(sortLiteralUnions('true | Foo | 0 | null | "a"')).toBe('"a" | 0 | true | Foo | null');
+    expect(sortLiteralUnions('`x-${number}` | Foo | "none" | boolean')).toBe('"none" | boolean | Foo | `x-${number}`');
     expect(sortLiteralUnions("{ items: (Zeta | Alpha)[]; next: Page<Zeta | Alpha> | null; }")).toBe(
       "{ items: (Alpha | Zeta)[]; next: Page<Alpha | Zeta> | null; }",
     );

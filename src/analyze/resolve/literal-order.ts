@@ -1,11 +1,11 @@
 import { compareStrings } from "../../compare-strings.js";
 
 /**
- * A printed type with the literal members of every union in one order: string literals by code
- * unit, number literals by value, each kind in the places that kind held (`"b" | number | "a"` →
- * `"a" | number | "b"`). The checker prints a union's members in an order of its own:
- * TypeScript 6 by when each literal type was first made (which depends on what was checked
- * before), TypeScript 7 by value. Other members keep the printer's order.
+ * A printed type with the members of every union in one order (`rankOf`: by kind, then string
+ * literals and names by code unit, numbers by value; `"b" | number | "a"` → `number | "a" | "b"`),
+ * and object types' members that say a property is absent last. The checker prints a union's
+ * members in an order of its own: TypeScript 6 by when each type was first made (which depends on
+ * what was checked before), TypeScript 7 by kind and value.
  */
 export function sortLiteralUnions(text: string): string {
   return segments(text);
@@ -175,31 +175,64 @@ function absentMembersLast(body: string): string {
 }
 
 const STRING = /^"(?:[^"\\]|\\.)*"$/;
-/** A template literal type (`\`high-${number}\``): sorted with the string literals, after them. */
-const STRINGISH = { test: (text: string): boolean => STRING.test(text) || /^`[^`]*`$/.test(text) };
+const TEMPLATE = /^`[^`]*`$/;
 const NUMBER = /^-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|Infinity)$/;
 
-/** Members each compiler orders alike: the keywords (`string`, `null`...). */
-const KEYWORD = /^(?:string|number|bigint|boolean|symbol|unique symbol|object|null|undefined|void|never|unknown|any|true|false)$/;
-/** Everything else that is no literal: names, generics, arrays, object and function types. */
-const COMPOSITE = { test: (text: string): boolean => !KEYWORD.test(text) && !STRINGISH.test(text) && !NUMBER.test(text) };
-
 /**
- * Literals, then composite members, each sorted in the places their kind held. The compilers
- * order composite members differently too: TypeScript 6 by when each type was made (`Zeta |
- * Alpha`, as declared), TypeScript 7 by its own comparison (`Alpha | Zeta`).
+ * Where a member goes among a union's members: TypeScript 7's order, which follows the kind of
+ * each type (the order of `ts.TypeFlags`): `string`, `number`, `bigint`, string literals, number
+ * literals, booleans, `symbol`, `void`, names and composite types (enums, interfaces, arrays,
+ * object and function types), `object`, template literal types, `never`; `null` and `undefined`
+ * last, as both compilers print them. TypeScript 6 orders by when each type was made.
  */
-function sortLiterals(members: { text: string }[]): void {
-  for (const [test, compare] of [
-    [STRINGISH, (a: string, b: string) => compareStrings(a, b)],
-    [NUMBER, (a: string, b: string) => Number(a) - Number(b)],
-    [COMPOSITE, (a: string, b: string) => compareStrings(a, b)],
-  ] as const) {
-    const slots = members.flatMap((member, index) => (test.test(member.text) ? [index] : []));
-    if (slots.length < 2) continue;
-    const sorted = slots.map((index) => members[index]!.text).sort(compare);
-    slots.forEach((index, k) => {
-      members[index]!.text = sorted[k]!;
-    });
+function rankOf(text: string): number {
+  switch (text) {
+    case "any":
+    case "unknown":
+      return 0;
+    case "string":
+      return 1;
+    case "number":
+      return 2;
+    case "bigint":
+      return 3;
+    case "boolean":
+    case "true":
+    case "false":
+      return 6;
+    case "symbol":
+    case "unique symbol":
+      return 7;
+    case "void":
+      return 8;
+    case "object":
+      return 10;
+    case "never":
+      return 12;
+    case "null":
+    case "undefined":
+      return 13;
   }
+  if (STRING.test(text)) return 4;
+  if (NUMBER.test(text)) return 5;
+  if (TEMPLATE.test(text)) return 11;
+  return 9;
+}
+
+/** Within a kind: string literals and composite members by code unit, number literals by value. */
+function compareWithinKind(rank: number, a: string, b: string): number {
+  if (rank === 5) return Number(a) - Number(b);
+  // `null` and `undefined`, `true` and `false`: as printed (the compilers agree on these).
+  if (rank === 6 || rank === 13) return 0;
+  return compareStrings(a, b);
+}
+
+/** A union's members in one order whichever compiler printed them (see `rankOf`); each slot keeps its spacing. */
+function sortLiterals(members: { text: string }[]): void {
+  const sorted = members
+    .map((member, index) => ({ text: member.text, rank: rankOf(member.text), index }))
+    .sort((a, b) => a.rank - b.rank || compareWithinKind(a.rank, a.text, b.text) || a.index - b.index);
+  sorted.forEach((entry, index) => {
+    members[index]!.text = entry.text;
+  });
 }
