@@ -3,6 +3,7 @@ import type { Project } from "ts-morph";
 import { ts } from "../compiler.cjs";
 import type { AnalysisChecker, AnalysisProgram, EngineProject } from "./engine/engine.js";
 import { Ts6Project } from "./engine/ts6.js";
+import { withSpreadOrder } from "./engine/ts6-spread-order.js";
 import { toPosixPath } from "./paths.js";
 
 /**
@@ -27,7 +28,7 @@ export class AnalysisSession {
   ) {
     this.program = program;
     this.compilerProgram = program;
-    this.checker = program.getTypeChecker();
+    this.checker = withSpreadOrder(program.getTypeChecker(), program);
     this.rootDir = dirname(tsconfigPath);
     this.engine = new Ts6Project(program, tsconfigPath);
   }

@@ -13,7 +13,7 @@ import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
  * literal union order, a mapped type's property order, a `#private` field, the order of a union's
  * interfaces, the `b?: never` members a union of object literals gives, template literal types
  * beside a string literal, a `Record` of literal keys, an intersection of mapped types, an inferred union
- * of string, number and boolean literals). Each is analysed by
+ * of string, number and boolean literals, object literals that spread). Each is analysed by
  * both engines, and the TypeScript 6 answer is also pinned, so that neither drifts.
  */
 const project = join(fixturesRoot, "analyze", "print-parity", "tsconfig.json");
@@ -59,6 +59,10 @@ const expected: Record<string, { payloadType: string; text: string }> = {
     payloadType: '{ policy: { attempts: "forever" | 0 | 3; backoff: "exponential" | "linear" | boolean; }; }',
     text: '{ policy: { attempts: "forever" | 0 | 3; backoff: "exponential" | "linear" | boolean } }',
   },
+  list_listings: {
+    payloadType: "{ perPage: 20; items: { id: string; title: string; url: string; }[]; page: number; }",
+    text: "{ perPage: 20; items: { id: string; title: string; url: string }[]; page: number }",
+  },
   get_quote: {
     payloadType: '{ quote: { kind: "estimate"; range: number[]; price?: undefined; } | { kind: "firm"; price: number; range?: undefined; }; }',
     text: '{ quote: { kind: "estimate"; range: number[]; price?: never } | { kind: "firm"; price: number; range?: never } }',
@@ -86,6 +90,10 @@ describe("printing types: the same from TypeScript 6 and TypeScript 7", () => {
     const patch = (ts6["patch_member"]?.schema.properties as { patch: { properties: { grants: { properties: object } } } }).patch;
     expect(Object.keys(patch.properties)).toEqual(["id", "email", "role", "grants"]);
     expect(Object.keys(patch.properties.grants.properties)).toEqual(["read", "write"]);
+    // A spread's properties where TypeScript 7 lists them: by declaration (`page` is declared again last).
+    const listings = ts6["list_listings"]?.schema as { properties: { items: { items: { properties: object } } } };
+    expect(Object.keys(listings.properties)).toEqual(["perPage", "items", "page"]);
+    expect(Object.keys(listings.properties.items.items.properties)).toEqual(["id", "title", "url"]);
     expect(ts7).toEqual(ts6);
   });
 });

@@ -6,7 +6,8 @@ import { objectFlags, propertiesInOrder } from "./type-reference.js";
 
 /**
  * The checker's printed text of `type` with the members of every mapped type's object literal in
- * declaration order (`propertiesInOrder`): each compiler prints a mapped type's properties in its
+ * declaration order, and of every object literal that spreads in run-time order
+ * (`propertiesInOrder`): each compiler prints a mapped type's properties in its
  * own key-union order. The text is walked beside the type it prints: object literals by property
  * name, arrays by element, unions member by member where the printer wrote one text per member.
  * What does not line up (an elided `...`, a union printed by its names) is left as printed.
@@ -91,13 +92,14 @@ function memberNames(text: string): string[] | undefined {
   return names;
 }
 
-/** `{ a: A; b?: B; }`: members by name, each type walked, properties reordered when the type is mapped. */
+/** `{ a: A; b?: B; }`: members by name, each type walked, properties reordered when the type is mapped or spreads. */
 function objectLiteral(text: string, type: ts.Type, checker: AnalysisChecker, depth: number, shown: number): string {
   const inner = text.slice(1, -1);
   const pieces = splitOutside(inner, ";");
   const last = pieces.pop() ?? "";
   if (last.trim() !== "") return text;
-  const mapped = (objectFlags(type) & ts.ObjectFlags.Mapped) !== 0;
+  // A spreading literal's order is each compiler's own too (`propertiesInOrder`).
+  const mapped = (objectFlags(type) & ts.ObjectFlags.Mapped) !== 0 || checker.propertiesOfSpread?.(type) !== undefined;
   const members = pieces.map((piece) => {
     const member = MEMBER.exec(piece);
     // A member is looked up only when it is to be moved or walked into: an object whose members

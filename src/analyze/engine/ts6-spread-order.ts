@@ -1,0 +1,42 @@
+import type { ts } from "../../compiler.cjs";
+import { isObjectLiteralExpression, isSpreadAssignment } from "./ast.js";
+import type { AnalysisChecker } from "./engine.js";
+
+/**
+ * TypeScript 6's checker with `propertiesOfSpread`. Both compilers build an object literal that
+ * spreads (`{ ...LIMITS, unit }`) from a table of properties, and list it differently: TypeScript 6
+ * puts what follows a spread before what the spread brings (`unit, soft, hard`), TypeScript 7 sorts
+ * the table by where each property is declared (`soft, hard, unit`: its `compareSymbols`, by the
+ * file's place in the program, then the position; undeclared ones after, by name). This lists
+ * TypeScript 6's the way TypeScript 7 does. The other calls are the checker's own.
+ */
+export function withSpreadOrder(checker: ts.TypeChecker, program: ts.Program): AnalysisChecker {
+  const extended = Object.create(checker) as AnalysisChecker;
+  let fileIndex: Map<string, number> | undefined;
+  const indexOf = (fileName: string): number => {
+    fileIndex ??= new Map(program.getSourceFiles().map((file, index) => [file.fileName, index]));
+    return fileIndex.get(fileName) ?? Number.MAX_SAFE_INTEGER;
+  };
+  extended.propertiesOfSpread = (type, properties) => {
+    if (!isSpreadingLiteral(type)) return undefined;
+    const keyed = (properties ?? checker.getPropertiesOfType(type)).map((property, index) => {
+      const declaration = property.declarations?.[0];
+      return { property, index, file: declaration ? indexOf(declaration.getSourceFile().fileName) : -1, pos: declaration?.pos ?? -1 };
+    });
+    return keyed
+      .sort((a, b) => {
+        if (a.file < 0 !== b.file < 0) return a.file < 0 ? 1 : -1;
+        if (a.file < 0) return a.property.name < b.property.name ? -1 : a.property.name > b.property.name ? 1 : a.index - b.index;
+        return a.file - b.file || a.pos - b.pos || a.index - b.index;
+      })
+      .map((entry) => entry.property);
+  };
+  return extended;
+}
+
+/** An object literal's type (its symbol is `__object`, widened or not) whose literal spreads something. */
+function isSpreadingLiteral(type: ts.Type): boolean {
+  if (type.symbol?.name !== "__object") return false;
+  const declaration = type.symbol.declarations?.[0];
+  return declaration !== undefined && isObjectLiteralExpression(declaration) && declaration.properties.some((element) => isSpreadAssignment(element));
+}
