@@ -13,7 +13,7 @@ import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
  * literal union order, a mapped type's property order, a `#private` field, the order of a union's
  * interfaces, the `b?: never` members a union of object literals gives, template literal types
  * beside a string literal, a `Record` of literal keys, an intersection of mapped types, an inferred union
- * of string, number and boolean literals, object literals that spread). Each is analysed by
+ * of string, number and boolean literals, object literals that spread, an object rest). Each is analysed by
  * both engines, and the TypeScript 6 answer is also pinned, so that neither drifts.
  */
 const project = join(fixturesRoot, "analyze", "print-parity", "tsconfig.json");
@@ -62,6 +62,10 @@ const expected: Record<string, { payloadType: string; text: string }> = {
   list_listings: {
     payloadType: "{ perPage: 20; items: { id: string; title: string; url: string; }[]; page: number; }",
     text: "{ perPage: 20; items: { id: string; title: string; url: string }[]; page: number }",
+  },
+  get_account: {
+    payloadType: "{ account: { id: string; createdAt: string; email: string; }; }",
+    text: "{ account: { id: string; createdAt: string; email: string } }",
   },
   get_quote: {
     payloadType: '{ quote: { kind: "estimate"; range: number[]; price?: undefined; } | { kind: "firm"; price: number; range?: undefined; }; }',

@@ -198,11 +198,11 @@ export type AnalysisChecker = Pick<
   /** The same for the nodes' types (`getTypeAtLocation`). */
   prefetchTypes?(nodes: readonly ts.Node[]): void;
   /**
-   * An object literal that spreads (`{ ...item, url }`): its properties as TypeScript 7 lists them
-   * (by where each is declared), which TypeScript 6 does not. Undefined for any other type;
-   * TypeScript 7 has no use for it.
+   * An object literal that spreads (`{ ...item, url }`) or an object rest (`{ id, ...rest }`): its
+   * properties as TypeScript 7 lists them (by where each is declared), which TypeScript 6 does not.
+   * Undefined for any other type; TypeScript 7 has no use for it.
    */
-  propertiesOfSpread?(type: ts.Type, properties?: readonly ts.Symbol[]): ts.Symbol[] | undefined;
+  propertiesOfSpreadOrRest?(type: ts.Type, properties?: readonly ts.Symbol[]): ts.Symbol[] | undefined;
 };
 
 /** What the analysis asks of the Program itself. */

@@ -3,12 +3,13 @@ import { isObjectLiteralExpression, isSpreadAssignment } from "./ast.js";
 import type { AnalysisChecker } from "./engine.js";
 
 /**
- * TypeScript 6's checker with `propertiesOfSpread`. Both compilers build an object literal that
- * spreads (`{ ...LIMITS, unit }`) from a table of properties, and list it differently: TypeScript 6
- * puts what follows a spread before what the spread brings (`unit, soft, hard`), TypeScript 7 sorts
- * the table by where each property is declared (`soft, hard, unit`: its `compareSymbols`, by the
- * file's place in the program, then the position; undeclared ones after, by name). This lists
- * TypeScript 6's the way TypeScript 7 does. The other calls are the checker's own.
+ * TypeScript 6's checker with `propertiesOfSpreadOrRest`. Both compilers build an object literal
+ * that spreads (`{ ...LIMITS, unit }`) and an object rest (`const { id, ...rest } = doc`) from a
+ * table of properties, and list them differently: TypeScript 6 in the order it filled the table
+ * (what follows a spread first: `unit, soft, hard`; a class's own fields before inherited ones),
+ * TypeScript 7 sorted by where each property is declared (`soft, hard, unit`: its
+ * `compareSymbols`, by the file's place in the program, then the position; undeclared ones after,
+ * by name). This lists TypeScript 6's the way TypeScript 7 does. The other calls are the checker's own.
  */
 export function withSpreadOrder(checker: ts.TypeChecker, program: ts.Program): AnalysisChecker {
   const extended = Object.create(checker) as AnalysisChecker;
@@ -17,8 +18,8 @@ export function withSpreadOrder(checker: ts.TypeChecker, program: ts.Program): A
     fileIndex ??= new Map(program.getSourceFiles().map((file, index) => [file.fileName, index]));
     return fileIndex.get(fileName) ?? Number.MAX_SAFE_INTEGER;
   };
-  extended.propertiesOfSpread = (type, properties) => {
-    if (!isSpreadingLiteral(type)) return undefined;
+  extended.propertiesOfSpreadOrRest = (type, properties) => {
+    if (!isSpreadingLiteral(type) && !(objectFlagsOf(type) & ObjectRestType)) return undefined;
     const keyed = (properties ?? checker.getPropertiesOfType(type)).map((property, index) => {
       const declaration = property.declarations?.[0];
       return { property, index, file: declaration ? indexOf(declaration.getSourceFile().fileName) : -1, pos: declaration?.pos ?? -1 };
@@ -32,6 +33,13 @@ export function withSpreadOrder(checker: ts.TypeChecker, program: ts.Program): A
       .map((entry) => entry.property);
   };
   return extended;
+}
+
+/** `ts.ObjectFlags.ObjectRestType`, read as a number: this module imports TypeScript's types only. */
+const ObjectRestType = 1 << 22;
+
+function objectFlagsOf(type: ts.Type): number {
+  return (type as { objectFlags?: number }).objectFlags ?? 0;
 }
 
 /** An object literal's type (its symbol is `__object`, widened or not) whose literal spreads something. */

@@ -99,7 +99,7 @@ function objectLiteral(text: string, type: ts.Type, checker: AnalysisChecker, de
   const last = pieces.pop() ?? "";
   if (last.trim() !== "") return text;
   // A spreading literal's order is each compiler's own too (`propertiesInOrder`).
-  const mapped = (objectFlags(type) & ts.ObjectFlags.Mapped) !== 0 || checker.propertiesOfSpread?.(type) !== undefined;
+  const mapped = (objectFlags(type) & ts.ObjectFlags.Mapped) !== 0 || checker.propertiesOfSpreadOrRest?.(type) !== undefined;
   const members = pieces.map((piece) => {
     const member = MEMBER.exec(piece);
     // A member is looked up only when it is to be moved or walked into: an object whose members

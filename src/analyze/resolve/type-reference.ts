@@ -94,14 +94,14 @@ export function objectFlags(type: ts.Type): ts.ObjectFlags {
  * lists them in its own union order: TypeScript 6 by when each key's literal type was first made
  * (which depends on what was checked before), TypeScript 7 by its own rules; an intersection's
  * properties follow its members, which each orders its own way too. Keys declared nowhere
- * (`Record<"write" | "read", T>`) follow, by name. An object literal that spreads is listed as
- * TypeScript 7 lists it (`propertiesOfSpread`). Other types keep the checker's order (own members
- * as written, then inherited ones), which both compilers share.
+ * (`Record<"write" | "read", T>`) follow, by name. An object literal that spreads, and an object
+ * rest, are listed as TypeScript 7 lists them (`propertiesOfSpreadOrRest`). Other types keep the
+ * checker's order (own members as written, then inherited ones), which both compilers share.
  */
 export function propertiesInOrder(type: ts.Type, checker: AnalysisChecker): ts.Symbol[] {
   const properties = checker.getPropertiesOfType(type);
   if (properties.length < 2) return properties;
-  const ofSpread = checker.propertiesOfSpread?.(type, properties);
+  const ofSpread = checker.propertiesOfSpreadOrRest?.(type, properties);
   if (ofSpread) return ofSpread;
   if (!(objectFlags(type) & ts.ObjectFlags.Mapped || type.flags & ts.TypeFlags.Intersection)) return properties;
   const declared: { property: ts.Symbol; file: string; pos: number; index: number }[] = [];
