@@ -85,6 +85,23 @@ function thrownFactory(expression: ts.Expression | undefined, checker: AnalysisC
 }
 
 /**
+ * `throw error`: a value held in a name, most often the caught one passed on (`catch (error) { if
+ * (error instanceof NotFound) return ...; throw error; }`). The SDK sends such a throw as its
+ * message; the error envelope says the same: `error.message` for an Error, and for a caught
+ * `unknown` what the SDK itself would write (`String(error)` when it is no Error).
+ */
+function thrownValueMessage(expression: ts.Expression | undefined, checker: AnalysisChecker): string | null {
+  const thrown = expression ? unwrapExpression(expression) : undefined;
+  if (!thrown || !(ts.isIdentifier(thrown) || ts.isPropertyAccessExpression(thrown))) return null;
+  const type = checker.getTypeAtLocation(thrown);
+  const name = text(thrown);
+  if (type.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)) return `${name} instanceof Error ? ${name}.message : String(${name})`;
+  const message = checker.getPropertyOfType(type, "message");
+  if (!message || !checker.getPropertyOfType(type, "name")) return null;
+  return (checker.getTypeOfSymbolAtLocation(message, thrown).flags & ts.TypeFlags.StringLike) !== 0 ? `${name}.message` : null;
+}
+
+/**
  * The argument of `new ToolError(message, "NOT_FOUND")` that becomes the error's string `code`: the
  * constructor's parameter property `code` (or a parameter it assigns to `this.code`), in a class of
  * the project. The expression moves as it is, like the message, so nothing runs twice.
@@ -420,10 +437,12 @@ export function planExit(
       const code = factoryCode(factory, checker);
       return { kind: "error", exit, message: `${text(factory)}.message`, messageNode: factory, ...(code ? { said: { code, nodes: [] } } : {}) };
     }
+    const passedOn = thrownValueMessage(exit.expression, checker);
+    if (passedOn) return { kind: "error", exit, message: passedOn, messageNode: exit.expression! };
     return {
       kind: "skip",
       exit,
-      reason: "throws a value that is neither `new Error(message)` nor a call of a project function returning an Error: throw `new Error(message)` there",
+      reason: "throws a value that is neither `new Error(message)`, an Error held in a name, nor a call of a project function returning an Error: throw `new Error(message)` there",
     };
   }
   if (!exit.expression) return { kind: "skip", exit, reason: "a bare `return;` has no result to format" };

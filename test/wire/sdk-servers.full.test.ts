@@ -1,4 +1,4 @@
-import { ALL_VARIANTS, describeWire } from "./harness.js";
+import { ALL_VARIANTS, describeWire, migrated } from "./harness.js";
 
 /** Every SDK server fixture, every protocol (and guidance where it composes), on the real SDK client. */
 describeWire({ fixture: "styles/sdk-register-tool", variants: ALL_VARIANTS });
@@ -6,3 +6,6 @@ describeWire({ fixture: "styles/sdk-register-tool", variants: ALL_VARIANTS });
 describeWire({ fixture: "styles/sdk-tool", variants: ALL_VARIANTS, transports: { notes: ["memory", "stdio"] } });
 describeWire({ fixture: "styles/sdk-low-level", variants: ALL_VARIANTS });
 describeWire({ fixture: "styles/tool-object", variants: ALL_VARIANTS });
+// A server whose handlers await their API client inside the text they send: the payload each
+// formatter is given is the settled value (fixtures/real-world/awaited-payloads/README.md).
+describeWire({ fixture: "real-world/awaited-payloads", variants: [migrated("aorp"), migrated("smart-v2", true)] });
