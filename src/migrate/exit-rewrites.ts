@@ -442,7 +442,8 @@ export function planExit(
     return {
       kind: "skip",
       exit,
-      reason: "throws a value that is neither `new Error(message)`, an Error held in a name, nor a call of a project function returning an Error: throw `new Error(message)` there",
+      reason:
+        "throws a value that is neither `new Error(message)`, an Error held in a name, nor a call of a project function returning an Error: throw `new Error(message)` there",
     };
   }
   if (!exit.expression) return { kind: "skip", exit, reason: "a bare `return;` has no result to format" };
