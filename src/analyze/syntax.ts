@@ -32,23 +32,16 @@ import {
  * still recognise registrations when types are unresolved (node_modules missing).
  */
 
-/** Strip the wrappers that never change which value an expression denotes. */
+/** Parentheses, `as`, `satisfies`, `!` and `<T>`: wrappers that never change an expression's value. */
+export function isValueWrapper(node: ts.Node): node is ts.Expression & { readonly expression: ts.Expression } {
+  return isParenthesizedExpression(node) || isAsExpression(node) || isSatisfiesExpression(node) || isNonNullExpression(node) || isTypeAssertionExpression(node);
+}
+
+/** Strip the wrappers that never change which value an expression denotes, and `await`. */
 export function unwrapExpression(node: ts.Expression): ts.Expression {
   let current = node;
-  for (;;) {
-    if (
-      isParenthesizedExpression(current) ||
-      isAsExpression(current) ||
-      isSatisfiesExpression(current) ||
-      isNonNullExpression(current) ||
-      isTypeAssertionExpression(current) ||
-      isAwaitExpression(current)
-    ) {
-      current = current.expression;
-      continue;
-    }
-    return current;
-  }
+  while (isValueWrapper(current) || isAwaitExpression(current)) current = current.expression;
+  return current;
 }
 
 export function propertyNameText(name: ts.PropertyName | ts.BindingName | undefined): string | undefined {

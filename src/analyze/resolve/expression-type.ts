@@ -1,16 +1,6 @@
 import { ts } from "../../compiler.cjs";
-import { unwrapExpression } from "../syntax.js";
-import {
-  isAsExpression,
-  isAwaitExpression,
-  isIdentifier,
-  isNonNullExpression,
-  isParameter,
-  isParenthesizedExpression,
-  isSatisfiesExpression,
-  isTypeAssertionExpression,
-  isVariableDeclaration,
-} from "../engine/ast.js";
+import { isValueWrapper, unwrapExpression } from "../syntax.js";
+import { isAwaitExpression, isIdentifier, isParameter, isVariableDeclaration } from "../engine/ast.js";
 import type { AnalysisChecker } from "../engine/engine.js";
 
 /**
@@ -55,33 +45,18 @@ function operandTypeOf(node: ts.Expression, checker: AnalysisChecker): ts.Type {
   return checker.getTypeAtLocation(node);
 }
 
-/** The `await` of `node`, seen through the wrappers `unwrapExpression` removes, if any. */
+/** The `await` of `node`, seen through the wrappers `isValueWrapper` names, if any. */
 function enclosingAwait(node: ts.Expression): ts.AwaitExpression | undefined {
   for (let current: ts.Node = node; ; current = current.parent) {
     const parent = current.parent;
     if (isAwaitExpression(parent)) return parent;
-    if (!isWrapper(parent)) return undefined;
+    if (!isValueWrapper(parent)) return undefined;
   }
 }
 
-function isWrapper(node: ts.Node): node is ts.Expression & { expression: ts.Expression } {
-  return isParenthesizedExpression(node) || isAsExpression(node) || isSatisfiesExpression(node) || isNonNullExpression(node) || isTypeAssertionExpression(node);
-}
-
-/** The outermost `await` among the wrappers `unwrapExpression` removes (parentheses, `as`, `!`...), if any. */
+/** The outermost `await` among an expression's wrappers (parentheses, `as`, `!`...), if any. */
 function awaitAmongWrappers(expression: ts.Expression): ts.AwaitExpression | undefined {
-  for (let node = expression; ;) {
-    if (isAwaitExpression(node)) return node;
-    if (
-      isParenthesizedExpression(node) ||
-      isAsExpression(node) ||
-      isSatisfiesExpression(node) ||
-      isNonNullExpression(node) ||
-      isTypeAssertionExpression(node)
-    ) {
-      node = node.expression;
-      continue;
-    }
-    return undefined;
-  }
+  let node = expression;
+  while (isValueWrapper(node)) node = node.expression;
+  return isAwaitExpression(node) ? node : undefined;
 }
