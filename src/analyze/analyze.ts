@@ -141,8 +141,10 @@ export interface CandidateResolution {
  * ListTools and CallTool handlers may live in different files) gave, and the files it read.
  */
 export interface AnalysisState {
-  /** TypeScript 6's Program, which watch compares the next with; undefined on TypeScript 7 (no reuse there). */
-  program: ts.Program | undefined;
+  /** The project analysed, which watch compares the next one with (incremental.ts). */
+  project: EngineProject;
+  /** Its compiler options, as the analysis read them. */
+  options: ts.CompilerOptions;
   files: Map<string, FileDiscovery>;
   assembled: FileDiscovery;
   /** Files that register a low-level request handler, or forward registrations through a function, or call one: the inputs of the assembly. */
@@ -212,7 +214,8 @@ export function analyzeSessionCore(
   // What handlers say (texts, warnings, calls) is gathered on this one walk over the sources.
   const facts = new FactIndex(checker);
   const state: AnalysisState = {
-    program: session.compilerProgram,
+    project: session.engine,
+    options: session.program.getCompilerOptions(),
     files: new Map(),
     assembled: { diagnostics: [], candidates: [], resolutions: new Map() },
     assemblyFiles: new Set(),

@@ -1,11 +1,12 @@
 import { resolve } from "node:path";
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
 import { type AnalysisState, type FileDiscovery, analyzeSessionCore } from "./analyze.js";
 import type { Inventory } from "./inventory.js";
 import { toPosixPath } from "./paths.js";
 import type { NodeMemo } from "./memo.js";
 import type { AnalysisSession } from "./session.js";
-import { forEachChild, isExportDeclaration, isExternalModule, isImportDeclaration, isModuleDeclaration } from "./engine/ast.js";
+import type { EngineProject } from "./engine/engine.js";
+import { isExternalModule, isModuleDeclaration } from "./engine/ast.js";
 
 /**
  * Incremental analysis for watch mode. After an edit, a file is *affected* when it changed or
@@ -13,7 +14,8 @@ import { forEachChild, isExportDeclaration, isExternalModule, isImportDeclaratio
  * a tool is made of (its registration, handler, return paths, the types and constants they use)
  * is reachable through the imports of the file it is registered in, so the discoveries and
  * resolved tools of unaffected files are reused as they are: their nodes are the very same objects
- * in the next Program (compiler-host.ts hands unchanged files back as the same SourceFile).
+ * in the next project (watch-sessions.ts opens it from the last one's compiler state: TypeScript 6's
+ * compiler-host.ts, and TypeScript 7's API, hand unchanged files back as the same SourceFile).
  * Warnings and references (relations/) of reused tools are reused too while every tool's name and
  * the handlers in unaffected files are what they were (a reused tool only reaches unaffected
  * files); otherwise they are recomputed for every tool. Duplicates and unresolved modules are
@@ -41,7 +43,7 @@ export interface PreviousAnalysis {
   changedFiles: readonly string[];
 }
 
-export type FallbackReason = "no-previous-state" | "no-incremental-engine" | "file-set-changed" | "non-source-changed" | "global-declarations";
+export type FallbackReason = "no-previous-state" | "file-set-changed" | "non-source-changed" | "global-declarations";
 
 export interface IncrementalOutcome {
   inventory: Inventory;
@@ -69,29 +71,28 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   const state = previous ? states.get(previous.inventory) : undefined;
   if (!previous || !state) return full(session, cwd, "no-previous-state");
 
-  // Reuse compares TypeScript 6 Programs; on TypeScript 7 each cycle is a full analysis.
-  const program = session.compilerProgram;
-  const before = state.program;
-  if (!program || !before) return full(session, cwd, "no-incremental-engine");
-  const oldFiles = before.getSourceFiles();
-  const newFiles = program.getSourceFiles();
-  if (oldFiles.length !== newFiles.length) return full(session, cwd, "file-set-changed");
+  // The project was opened from the last one's compiler state (watch-sessions.ts): unchanged files are the same SourceFiles.
+  const project = session.engine;
+  const before = state.project;
+  const differing = project.filesChangedSince(before);
+  if (differing === "file-set-changed") return full(session, cwd, "file-set-changed");
   const userFiles = session.userSourceFiles();
   const userNames = new Set(userFiles.map((file) => file.fileName));
+  const files = new Map(userFiles.map((file) => [file.fileName, file]));
+  const oldFiles = new Map(before.sourceFiles().map((file) => [file.fileName, file.node]));
   const changed = new Set<string>();
-  for (const file of newFiles) {
-    const old = before.getSourceFile(file.fileName);
-    if (!old) return full(session, cwd, "file-set-changed");
-    if (old === file) continue;
-    if (!userNames.has(file.fileName) || !state.files.has(file.fileName)) return full(session, cwd, "non-source-changed");
+  for (const name of differing) {
+    const file = files.get(name);
+    const old = oldFiles.get(name);
+    if (!file || !old || !state.files.has(name)) return full(session, cwd, "non-source-changed");
     if (isGlobal(old) || isGlobal(file)) return full(session, cwd, "global-declarations");
-    changed.add(file.fileName);
+    changed.add(name);
   }
   for (const name of previous.changedFiles) {
     const path = toPosixPath(resolve(cwd, name));
     if (userNames.has(path)) {
-      const file = program.getSourceFile(path);
-      const old = before.getSourceFile(path);
+      const file = files.get(path);
+      const old = oldFiles.get(path);
       if ((file && isGlobal(file)) || (old && isGlobal(old))) return full(session, cwd, "global-declarations");
       changed.add(path);
     } else if (!isIgnorable(path)) {
@@ -100,14 +101,11 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   }
   if (userNames.size !== state.files.size) return full(session, cwd, "file-set-changed");
   for (const name of userNames) if (!state.files.has(name)) return full(session, cwd, "file-set-changed");
-  if (
-    program.getCompilerOptions() !== before.getCompilerOptions() &&
-    JSON.stringify(program.getCompilerOptions()) !== JSON.stringify(before.getCompilerOptions())
-  ) {
-    return full(session, cwd, "non-source-changed");
-  }
+  const options = session.program.getCompilerOptions();
+  if (options !== state.options && JSON.stringify(options) !== JSON.stringify(state.options)) return full(session, cwd, "non-source-changed");
 
-  const { affected, imported } = importersOf(changed, userFiles, program, before);
+  const { affected, imported } = importersOf(changed, userFiles, project, before);
+  project.focusOn?.(new Set([...affected, ...state.assemblyFiles]));
   const reuse = new Map<string, FileDiscovery>();
   for (const [name, discovery] of state.files) if (!affected.has(name)) reuse.set(name, discovery);
   const again = (memo: NodeMemo, reassemble: boolean) =>
@@ -137,10 +135,12 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   // they did (memo.ts): an edit inside a function body, a description, is no edit of any type. A
   // changed file no file imports (our own output, written last cycle) is no other file's concern.
   // Assumed, then told after the analysis (whose questions to the new checker then come first, as
-  // in a cold run); when a declaration changed, the analysis runs again without those answers.
-  const memo = state.memo.carry(affected, changed);
+  // in a cold run); when a declaration changed, the analysis runs again without those answers. An
+  // engine that cannot tell (TypeScript 7) keeps none: assuming would mean analysing twice.
+  const declaresAsIn = project.declaresAsIn?.bind(project);
+  const memo = declaresAsIn ? state.memo.carry(affected, changed) : state.memo.carry(affected);
   let run = analyse(memo);
-  if (memo.survived > 0 && ![...changed].every((name) => !imported.has(name) || declaresAsBefore(name, before, program))) {
+  if (declaresAsIn && memo.survived > 0 && ![...changed].every((name) => !imported.has(name) || declaresAsIn(before, name))) {
     run = analyse(state.memo.carry(affected));
   }
   states.set(run.inventory, run.state);
@@ -154,47 +154,6 @@ function full(session: AnalysisSession, cwd: string, reason: FallbackReason): In
   return { inventory: run.inventory, fallback: reason, affected: session.userSourceFiles().length, reassembled: true };
 }
 
-/** `Program.emit` with its internal last parameter, `forceDtsEmit`. */
-interface ForcedEmit {
-  emit(
-    file: ts.SourceFile,
-    writeFile: ts.WriteFileCallback,
-    cancellationToken: undefined,
-    emitOnlyDtsFiles: true,
-    transformers: undefined,
-    forceDtsEmit: true,
-  ): ts.EmitResult;
-}
-
-/**
- * Whether a changed file's declarations, as `tsc --declaration` writes them, are what they were:
- * then no other file can tell the change by a type or a symbol (TypeScript's own builder tells
- * which files to check again the same way). A file that augments other modules or the global
- * scope never gets here (a full analysis runs).
- */
-function declaresAsBefore(fileName: string, before: ts.Program, now: ts.Program): boolean {
-  if (!/\.(c|m)?tsx?$/.test(fileName) || /\.d\.[^/]*$/.test(fileName)) return false;
-  const declarations = (program: ts.Program): string | undefined => {
-    const file = program.getSourceFile(fileName);
-    if (!file) return undefined;
-    let text: string | undefined;
-    // Forced: written whatever `noEmit` and `declaration` say, and without checking the whole file first.
-    const result = (program as ForcedEmit).emit(file, (name, data) => (text = /\.d\.[cm]?ts$/.test(name) ? data : text), undefined, true, undefined, true);
-    return result.diagnostics.length === 0 && text !== undefined ? withoutComments(text) : undefined;
-  };
-  const was = declarations(before);
-  return was !== undefined && was === declarations(now);
-}
-
-/** Declarations as tokens: their comments (a JSDoc's words, a generated formatter's description) type nothing; triple-slash directives stay. */
-function withoutComments(declarations: string): string {
-  const directives = declarations.match(/^\/\/\/.*$/gm) ?? [];
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, declarations);
-  const tokens: string[] = [...directives];
-  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) tokens.push(scanner.getTokenText());
-  return tokens.join(" ");
-}
-
 /** Our own output and editor leftovers in the watched folder: not inputs of the analysis when outside the Program. */
 function isIgnorable(path: string): boolean {
   return !/\.(c|m)?tsx?$|\.json$/.test(path) || /(^|\/)node_modules\//.test(path);
@@ -206,37 +165,34 @@ function isGlobal(file: ts.SourceFile): boolean {
   return file.statements.some((statement) => isModuleDeclaration(statement));
 }
 
-interface ProgramInternals {
-  getResolvedModuleFromModuleSpecifier?(specifier: ts.StringLiteralLike, file: ts.SourceFile): { resolvedModule?: { resolvedFileName: string } } | undefined;
-}
-
 /**
- * Each Program's project files' imports. An unchanged file (the same SourceFile) imports the same
- * in the next Program: its file set and options are the last one's (checked first), and
- * TypeScript itself hands such a file its old resolutions.
+ * Each project's files' imports. An unchanged file (the same SourceFile) imports the same in the
+ * next project: its file set and options are the last one's (checked first), and the compilers
+ * themselves hand such a file its old resolutions.
  */
-const importsByProgram = new WeakMap<ts.Program, Map<ts.SourceFile, string[]>>();
+const importsByProject = new WeakMap<EngineProject, Map<ts.SourceFile, string[]>>();
 
 /** The changed files and every project file that imports one of them, transitively; and the files some project file imports. */
 function importersOf(
   changed: ReadonlySet<string>,
   files: readonly ts.SourceFile[],
-  program: ts.Program,
-  before: ts.Program,
+  project: EngineProject,
+  before: EngineProject,
 ): { affected: Set<string>; imported: Set<string> } {
   const importers = new Map<string, string[]>();
-  const internals = program as unknown as ProgramInternals;
-  const checker = program.getTypeChecker();
-  const known = importsByProgram.get(before);
+  const known = importsByProject.get(before);
   const imports = new Map<ts.SourceFile, string[]>();
-  importsByProgram.set(program, imports);
+  importsByProject.set(project, imports);
+  const unknown = files.filter((file) => !known?.has(file));
+  const found = project.importedFiles(unknown);
+  unknown.forEach((file, i) => imports.set(file, found[i] ?? []));
   for (const file of files) {
-    const found = known?.get(file) ?? importsOf(file, internals, checker);
-    imports.set(file, found);
-    for (const imported of found) {
-      const list = importers.get(imported) ?? [];
-      list.push(file.fileName);
-      importers.set(imported, list);
+    const list = known?.get(file) ?? imports.get(file) ?? [];
+    imports.set(file, list);
+    for (const imported of list) {
+      const importersOfFile = importers.get(imported) ?? [];
+      importersOfFile.push(file.fileName);
+      importers.set(imported, importersOfFile);
     }
   }
   const affected = new Set(changed);
@@ -249,27 +205,4 @@ function importersOf(
     }
   }
   return { affected, imported: new Set(importers.keys()) };
-}
-
-function importsOf(file: ts.SourceFile, internals: ProgramInternals, checker: ts.TypeChecker): string[] {
-  // `imports` (every import, export-from, require, import() and import type of the file) is internal to TypeScript.
-  const specifiers = (file as unknown as { imports?: readonly ts.StringLiteralLike[] }).imports;
-  const found: string[] = [];
-  if (specifiers && internals.getResolvedModuleFromModuleSpecifier) {
-    for (const specifier of specifiers) {
-      const target = internals.getResolvedModuleFromModuleSpecifier(specifier, file)?.resolvedModule?.resolvedFileName;
-      if (target) found.push(toPosixPath(target));
-    }
-    return found;
-  }
-  // Without the internals: ask the checker for each import and export declaration's module.
-  const visit = (node: ts.Node): void => {
-    if ((isImportDeclaration(node) || isExportDeclaration(node)) && node.moduleSpecifier) {
-      const declaration = checker.getSymbolAtLocation(node.moduleSpecifier)?.declarations?.[0];
-      if (declaration) found.push(declaration.getSourceFile().fileName);
-    }
-    forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
 }

@@ -62,7 +62,7 @@ describe("questions asked of TypeScript 7", () => {
         "getExportsOfModule": 2,
         "getPropertiesOfType": 5,
         "getSourceFileMetadata": 3,
-        "getSourceFileNames": 3,
+        "getSourceFileNames": 2,
         "getStringType": 1,
         "getSymbolAtLocation": 24,
         "getSymbolOfType": 4,

@@ -61,6 +61,25 @@ export interface EngineProject {
   readonly checker: EngineChecker;
   /** Ends the project (TypeScript 7 stops its compiler process); nothing may be read after. */
   close(): void;
+  /**
+   * Watch mode (incremental.ts), on a project opened after `before` from the same compiler state
+   * (unchanged files coming back as the very same SourceFile objects): the files, of every file
+   * either program holds, whose SourceFile is not `before`'s; "file-set-changed" when the two
+   * programs do not hold the same files.
+   */
+  filesChangedSince(before: EngineProject): readonly string[] | "file-set-changed";
+  /** The files each of `files` imports (import, export-from, import(), require, import type), resolved; absolute paths. */
+  importedFiles(files: readonly ts.SourceFile[]): string[][];
+  /**
+   * Whether the file's declarations, as `tsc --declaration` writes them, are what they were in
+   * `before`. An engine without it (TypeScript 7) has nothing assumed.
+   */
+  declaresAsIn?(before: EngineProject, fileName: string): boolean;
+  /**
+   * A hint for watch mode: only these files are walked again (the others' analysis is reused), so
+   * what the engine would ask about every project file at once is asked about these (TypeScript 7).
+   */
+  focusOn?(fileNames: ReadonlySet<string>): void;
 }
 
 export interface EngineSourceFile {

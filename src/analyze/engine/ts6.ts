@@ -15,6 +15,7 @@ import type {
   NodesByKind,
 } from "./engine.js";
 import { kindNames } from "./syntax-kinds.js";
+import { ts6DeclaresAsBefore, ts6FilesChangedSince, ts6ImportedFiles } from "./ts6-watch.js";
 
 /**
  * The engine on TypeScript 6: ts-morph's bundled compiler, with the Program `loadProgram` builds
@@ -67,6 +68,18 @@ export class Ts6Project implements EngineProject {
 
   close(): void {
     // Nothing to stop: the Program is garbage once unreferenced.
+  }
+
+  filesChangedSince(before: EngineProject): readonly string[] | "file-set-changed" {
+    return before instanceof Ts6Project ? ts6FilesChangedSince(this.program, before.program) : "file-set-changed";
+  }
+
+  importedFiles(files: readonly ts.SourceFile[]): string[][] {
+    return ts6ImportedFiles(this.program, files);
+  }
+
+  declaresAsIn(before: EngineProject, fileName: string): boolean {
+    return before instanceof Ts6Project && ts6DeclaresAsBefore(fileName, before.program, this.program);
   }
 }
 

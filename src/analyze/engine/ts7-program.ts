@@ -84,7 +84,8 @@ function remember(answers: WeakMap<object, boolean>, file: object, ask: () => bo
   return answer;
 }
 
-const formatted = new WeakSet<object>();
+/** The latest program that handed out each file: a file unchanged across watch cycles is handed out again by the next snapshot's. */
+const programOf = new WeakMap<object, Program>();
 
 /**
  * A TypeScript 7 source file as the analysis reads it: TypeScript 6 keeps the module format a
@@ -92,12 +93,13 @@ const formatted = new WeakSet<object>();
  * metadata, so it is copied onto the file once.
  */
 export function withNodeFormat(program: Program, file: SourceFile): ts.SourceFile {
-  if (!formatted.has(file)) {
-    formatted.add(file);
+  const seen = programOf.has(file);
+  programOf.set(file, program);
+  if (!seen) {
     // A getter: each file's metadata is a round trip, and few files are ever asked.
     let format: number | undefined | null = null;
     Object.defineProperty(file, "impliedNodeFormat", {
-      get: () => (format === null ? (format = program.getSourceFileMetadata(file.fileName)?.impliedNodeFormat) : format),
+      get: () => (format === null ? (format = programOf.get(file)?.getSourceFileMetadata(file.fileName)?.impliedNodeFormat) : format),
       configurable: true,
     });
   }

@@ -1,6 +1,6 @@
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { ts } from "../../compiler.cjs";
-import type { API, Checker, Project, Signature, Symbol as Ts7Symbol, Type } from "typescript7/unstable/sync";
+import type { API, Checker, Project, Signature, Snapshot, Symbol as Ts7Symbol, Type } from "typescript7/unstable/sync";
 import type { Ts7Api } from "./ts7-api.js";
 import { InputError } from "../../errors.js";
 import { TYPESCRIPT7_VERSION } from "./ts7-api.js";
@@ -55,7 +55,7 @@ export function ts7EngineWith(ts7: Ts7Api): Engine {
         if (!project) throw new InputError(`TypeScript 7 opened no project for ${toPosixPath(relative(cwd, tsconfigPath))}`, { file: tsconfigPath });
         const [problem] = project.program.getConfigFileParsingDiagnostics().filter((d) => d.category === 1 && d.code !== 18003);
         if (problem) throw new InputError(`invalid tsconfig: ${problem.text}`, { file: toPosixPath(relative(cwd, problem.fileName ?? tsconfigPath)) });
-        return new Ts7Project(api, project, tsconfigPath, syntax);
+        return new Ts7Project(api, snapshot, project, tsconfigPath, syntax);
       } catch (error) {
         stopQuietly(api);
         throw error;
@@ -70,7 +70,7 @@ type Ts7Node = Parameters<Checker["getTypeFromTypeNode"]>[0];
 const ts7Node = (node: EngineNode): Ts7Node => node as unknown as Ts7Node;
 const engineNode = (node: unknown): EngineNode => node as EngineNode;
 
-class Ts7Project implements EngineProject {
+export class Ts7Project implements EngineProject {
   readonly engine = "ts7";
   readonly rootDir: string;
   readonly allowJs: boolean;
@@ -79,9 +79,12 @@ class Ts7Project implements EngineProject {
   readonly analysisChecker: Ts7AnalysisChecker;
   readonly analysisProgram: Ts7AnalysisProgram;
   private files: EngineSourceFile[] | undefined;
+  private fileNames: readonly string[] | undefined;
+  private focus: ReadonlySet<string> | undefined;
 
   constructor(
     private readonly api: API,
+    private readonly snapshot: Snapshot,
     private readonly project: Project,
     readonly tsconfigPath: string,
     readonly syntax: EngineSyntax,
@@ -89,10 +92,11 @@ class Ts7Project implements EngineProject {
     this.rootDir = dirname(tsconfigPath);
     this.allowJs = project.compilerOptions.allowJs === true;
     this.checker = new Ts7Checker(project.checker);
-    // The project's own files but our output, whose declarations are batched only when asked.
+    // The project's own files but our output, whose declarations are batched only when asked; in
+    // a watch cycle, the files walked again.
     this.analysisChecker = new Ts7AnalysisChecker(project.checker, project, () =>
       this.sourceFiles()
-        .filter((file) => !isGeneratedFile(file.text))
+        .filter((file) => !isGeneratedFile(file.text) && (!this.focus || this.focus.has(file.fileName)))
         .map((file) => file.node as unknown as ts.SourceFile),
     );
     this.analysisProgram = new Ts7AnalysisProgram(project);
@@ -116,12 +120,69 @@ class Ts7Project implements EngineProject {
   }
 
   programFileNames(): readonly string[] {
-    return [...this.project.program.getSourceFileNames()].sort();
+    this.fileNames ??= [...this.project.program.getSourceFileNames()].sort();
+    return this.fileNames;
   }
 
   close(): void {
     stopQuietly(this.api);
   }
+
+  /**
+   * The project once `changes` are on disk (watch mode), from the same compiler process: the API
+   * hands the files it was not told of back as the very same SourceFile objects. This project
+   * stays readable until `release`.
+   */
+  updated(changes: Ts7FileChanges): Ts7Project {
+    const snapshot = this.api.updateSnapshot({ fileChanges: changes });
+    const project = snapshot.getProject(this.tsconfigPath) ?? snapshot.getProjects()[0];
+    if (!project) throw new InputError(`TypeScript 7 no longer opens a project for ${toPosixPath(this.tsconfigPath)}`, { file: this.tsconfigPath });
+    return new Ts7Project(this.api, snapshot, project, this.tsconfigPath, this.syntax);
+  }
+
+  /** Lets the compiler drop this project's snapshot (a later one is being read); the process runs on. */
+  release(): void {
+    this.snapshot.dispose();
+  }
+
+  filesChangedSince(before: EngineProject): readonly string[] | "file-set-changed" {
+    if (!(before instanceof Ts7Project)) return "file-set-changed";
+    const names = this.programFileNames();
+    const was = before.programFileNames();
+    if (names.length !== was.length || names.some((name, i) => name !== was[i])) return "file-set-changed";
+    // Only files named in `updated` can differ, and a file outside the project's own sources (a
+    // declaration file, a dependency) is fetched from the compiler only when asked: its change is
+    // known from the watcher's list instead (incremental.ts treats it as a non-source change).
+    const previous = new Map(before.sourceFiles().map((file) => [file.fileName, file.node]));
+    return this.sourceFiles()
+      .filter((file) => previous.get(file.fileName) !== file.node)
+      .map((file) => file.fileName);
+  }
+
+  importedFiles(files: readonly ts.SourceFile[]): string[][] {
+    // Each specifier's module symbol, in one request for every file; its declaration's handle names the file.
+    const specifiers = files.map((file) => (file as unknown as { imports?: readonly Ts7Node[] }).imports ?? []);
+    const symbols = this.project.checker.getSymbolAtLocation(specifiers.flat());
+    const byPath = new Map(this.sourceFiles().map((file) => [(file.node as unknown as { path: string }).path, file.fileName]));
+    let next = 0;
+    return specifiers.map((list) =>
+      list.flatMap(() => {
+        const path = symbols[next++]?.declarations[0]?.path;
+        return path === undefined ? [] : [byPath.get(path) ?? path];
+      }),
+    );
+  }
+
+  focusOn(fileNames: ReadonlySet<string>): void {
+    this.focus = fileNames;
+  }
+}
+
+/** What changed on disk since a Ts7Project was opened (the compiler reads no file, and finds no new one, it is not told of). */
+export interface Ts7FileChanges {
+  changed: string[];
+  created: string[];
+  deleted: string[];
 }
 
 /**
