@@ -318,10 +318,15 @@ async function main(): Promise<number> {
       }
       results.push(...perStage);
 
-      const watch = await measureWatchCycles(ROOT, dir, runs);
-      const watchStage: Stage = { label: WATCH_LABEL, command: () => ({ file: "", args: [] }) };
-      results.push({ shape, size, stage: watchStage, times: watch.times, memory: [], warnings: watch.error ? [watch.error] : [] });
-      console.log(`  watch: ${watch.times.map((t) => `${ms(t)} ms`).join(" · ")} (target ≤ ${WATCH_TARGET_MS} ms)${watch.error ? ` — ${watch.error}` : ""}`);
+      // The target holds with either engine: each watches the same edits of the same project.
+      for (const engine of ["ts6", "ts7"] as const) {
+        const watch = await measureWatchCycles(ROOT, dir, runs, engine);
+        const watchStage: Stage = { label: `${WATCH_LABEL}, ${engine} engine`, command: () => ({ file: "", args: [] }) };
+        results.push({ shape, size, stage: watchStage, times: watch.times, memory: [], warnings: watch.error ? [watch.error] : [] });
+        console.log(
+          `  watch (${engine}): ${watch.times.map((t) => `${ms(t)} ms`).join(" · ")} (target ≤ ${WATCH_TARGET_MS} ms)${watch.error ? ` — ${watch.error}` : ""}`,
+        );
+      }
       console.log("");
     }
   }
@@ -474,7 +479,7 @@ function printTable(results: StageResult[]): void {
     else if (r.warnings.length > 0) verdicts.push("WRONG OUTPUT");
     else {
       if (r.stage.target !== undefined && ratio !== null) verdicts.push(ratio <= r.stage.target ? "ok" : "OVER TARGET");
-      if (r.stage.label === WATCH_LABEL && r.times.length > 0) verdicts.push(median(r.times) <= WATCH_TARGET_MS ? "ok" : "OVER TARGET");
+      if (r.stage.label.startsWith(WATCH_LABEL) && r.times.length > 0) verdicts.push(median(r.times) <= WATCH_TARGET_MS ? "ok" : "OVER TARGET");
       if (r.stage.memoryTarget !== undefined && memoryRatio !== null) verdicts.push(memoryRatio <= r.stage.memoryTarget ? "memory ok" : "MEMORY OVER TARGET");
     }
     const has = r.times.length > 0;
@@ -487,7 +492,7 @@ function printTable(results: StageResult[]): void {
       has ? ms(Math.max(...r.times)) : "—",
       String(r.times.length),
       ratio !== null ? `${ratio.toFixed(2)}× ${r.stage.baseline}` : "",
-      r.stage.target !== undefined ? `≤ ${r.stage.target}×` : r.stage.label === WATCH_LABEL ? `≤ ${WATCH_TARGET_MS} ms` : "",
+      r.stage.target !== undefined ? `≤ ${r.stage.target}×` : r.stage.label.startsWith(WATCH_LABEL) ? `≤ ${WATCH_TARGET_MS} ms` : "",
       r.memory.length > 0 ? megabytes(median(r.memory)) : "—",
       memoryRatio !== null ? `${memoryRatio.toFixed(2)}× ${r.stage.memoryBaseline}` : "",
       r.stage.memoryTarget !== undefined ? `≤ ${r.stage.memoryTarget}×` : "",

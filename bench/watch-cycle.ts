@@ -12,10 +12,19 @@ interface Cycle {
   written: string[];
 }
 
-export async function measureWatchCycles(root: string, dir: string, edits: number): Promise<{ times: number[]; error: string | null }> {
+export async function measureWatchCycles(
+  root: string,
+  dir: string,
+  edits: number,
+  engineId: "ts6" | "ts7",
+): Promise<{ times: number[]; error: string | null }> {
   const { watchAndRegenerate } = (await import(pathToFileURL(join(root, "dist", "commands", "watch.js")).href)) as {
     watchAndRegenerate(options: unknown): Promise<number>;
   };
+  const { loadEngine } = (await import(pathToFileURL(join(root, "dist", "analyze", "engine", "select.js")).href)) as {
+    loadEngine(id: string, projectDir: string): Promise<unknown>;
+  };
+  const engine = engineId === "ts6" ? "ts6" : await loadEngine(engineId, dir);
   const folder = join(dir, "src", "register-tool");
   const file = join(
     folder,
@@ -35,6 +44,7 @@ export async function measureWatchCycles(root: string, dir: string, edits: numbe
     project: dir,
     config: { protocol: "aorp", guidance: false, outputDir: "src/generated/mcp-conform", guidanceDir: "src/guidance" },
     format: true,
+    engine,
     signal: controller.signal,
     onCycle: (cycle: Cycle) => {
       cycles.push(cycle);

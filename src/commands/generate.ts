@@ -7,7 +7,7 @@ import type { RunState } from "../incremental/run-state.js";
 import type { RunTarget } from "../incremental/run-fingerprint.js";
 import { lastRunByStamps } from "../incremental/stamps.js";
 import type { Command, CommandIo } from "./command.js";
-import { ENGINE_OPTION } from "./engine-option.js";
+import { analysisEngine, ENGINE_OPTION } from "./engine-option.js";
 import { resolveProjectArgs } from "./project-args.js";
 import { resolveGenerateConfig } from "./resolve-generate-config.js";
 
@@ -48,11 +48,9 @@ export const generateCommand: Command = {
 
     if (values["watch"]) {
       if (projects.length !== 1) throw new InputError("--watch follows one project at a time; pass a single --project");
-      // Watch reuses unchanged files' analysis across TypeScript 6 Programs; it runs on that engine.
-      if (values["engine"] === "ts7")
-        throw new InputError("--watch runs on the TypeScript 6 engine (it reuses unchanged files between TypeScript 6 Programs); drop --engine ts7");
       const { watchAndRegenerate } = await import("./watch.js");
-      return watchAndRegenerate({ io, project: projects[0], config: generateConfig, format });
+      const engine = await analysisEngine(values, resolveTsconfigPath(projects[0], io.cwd), io.stderr);
+      return watchAndRegenerate({ io, project: projects[0], config: generateConfig, format, engine });
     }
 
     let exitCode = 0;

@@ -1,13 +1,12 @@
 import { watch, type FSWatcher } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { SourceFileCache } from "../analyze/compiler-host.js";
+import type { Engine } from "../analyze/engine/engine.js";
 import { reanalyzeSession } from "../analyze/incremental.js";
 import { importsMissingOutput } from "../analyze/output-imports.js";
 import type { Inventory } from "../analyze/inventory.js";
-import { loadProgram } from "../analyze/load-project.js";
 import { resolveTsconfigPath } from "../analyze/tsconfig-path.js";
 import { toPosixPath } from "../analyze/paths.js";
-import { AnalysisSession } from "../analyze/session.js";
+import { watchSessions } from "../analyze/watch-sessions.js";
 import { InputError } from "../errors.js";
 import { type GenerateConfig, shapesAllowed } from "../generate/config.js";
 import type { GenerateMemo } from "../generate/generate.js";
@@ -26,6 +25,8 @@ export interface WatchOptions {
   project: string | undefined;
   config: GenerateConfig;
   format: boolean;
+  /** The analysis engine (`--engine`, or the project's TypeScript major); TypeScript 6 when not given. */
+  engine?: Engine | "ts6";
   /** Stops the watcher (tests; the CLI stops on SIGINT). */
   signal?: AbortSignal;
   /** Called after every regeneration, with what it did. */
@@ -41,16 +42,16 @@ export interface WatchCycle {
 }
 
 /**
- * `generate --watch`: regenerate on every source change. The next Program is built from the last
- * one (`oldProgram`), so only changed files are parsed and bound again; the format cache is kept
- * in memory across cycles so unchanged outputs are never re-formatted.
+ * `generate --watch`: regenerate on every source change. Each cycle's project is opened from the
+ * last one's compiler state (watch-sessions.ts), so only changed files are parsed and bound again
+ * and the analysis of unaffected files is reused (incremental.ts); the format cache is kept in
+ * memory across cycles so unchanged outputs are never re-formatted.
  */
 export async function watchAndRegenerate(options: WatchOptions): Promise<number> {
   const { io, config } = options;
   const tsconfigPath = resolveTsconfigPath(options.project, io.cwd);
-  const sourceFiles: SourceFileCache = new Map();
-  let program = loadProgram(tsconfigPath, io.cwd, undefined, sourceFiles);
-  const session0 = new AnalysisSession(program, tsconfigPath);
+  const sessions = watchSessions(tsconfigPath, io.cwd, options.engine ?? "ts6");
+  const session0 = sessions.first;
   const rootDir = session0.rootDir;
   const cache = options.format ? FormatCache.forProject(rootDir) : undefined;
   const outputRoot = `${config.outputDir.split("/").join(sep)}${sep}`;
@@ -65,14 +66,15 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
 
   const writeFor = async (inventory: Inventory): Promise<WriteOutcome> => {
     previous = inventory;
-    return (await emit(inventory, { projectRoot: rootDir, config, format: options.format, formatter, cache: cache ?? false, memo, writeMemo })).outcome;
+    const { outcome } = await emit(inventory, { projectRoot: rootDir, config, format: options.format, formatter, cache: cache ?? false, memo, writeMemo });
+    sessions.wrote([...outcome.written, ...outcome.deleted, ...outcome.scaffolded].map((file) => join(rootDir, file)));
+    return outcome;
   };
 
   const regenerate = async (changedFiles: string[]): Promise<WatchCycle> => {
     const started = performance.now();
     try {
-      if (changedFiles.length > 0) program = loadProgram(tsconfigPath, io.cwd, program, sourceFiles);
-      const session = changedFiles.length > 0 ? new AnalysisSession(program, tsconfigPath) : session0;
+      const session = changedFiles.length > 0 ? sessions.next(changedFiles.map((file) => join(rootDir, file))) : session0;
       const inventory = reanalyzeSession(
         session,
         io.cwd,
@@ -88,8 +90,7 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
       const importsMissing = firstCycle && importsMissingOutput(session, join(rootDir, config.outputDir));
       let outcome = await writeFor(inventory);
       if (firstCycle && (importsMissing || outcome.written.length > 0 || outcome.deleted.length > 0)) {
-        program = loadProgram(tsconfigPath, io.cwd, undefined, sourceFiles);
-        const again = await writeFor(reanalyzeSession(new AnalysisSession(program, tsconfigPath), io.cwd, undefined));
+        const again = await writeFor(reanalyzeSession(sessions.reload(), io.cwd, undefined));
         outcome = mergeOutcomes(outcome, again);
       }
       for (const warning of outcome.warnings) io.stderr(`${warning}\n`);
@@ -138,13 +139,17 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
         timer = setTimeout(flush, DEBOUNCE_MS);
       });
     } catch (error) {
+      sessions.close();
       throw new InputError(`cannot watch ${rootDir}: ${error instanceof Error ? error.message : String(error)}`);
     }
     io.stdout(`watching ${toPosixPath(relative(io.cwd, rootDir)) || "."} for changes… (Ctrl+C stops)\n`);
     const stop = (): void => {
       clearTimeout(timer);
       watcher.close();
-      void running.then(() => resolvePromise(0));
+      void running.then(() => {
+        sessions.close();
+        resolvePromise(0);
+      });
     };
     options.signal?.addEventListener("abort", stop, { once: true });
     if (!options.signal) process.once("SIGINT", stop);

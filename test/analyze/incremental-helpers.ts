@@ -1,11 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { analyze } from "../../src/analyze/analyze.js";
-import type { SourceFileCache } from "../../src/analyze/compiler-host.js";
+import type { Engine } from "../../src/analyze/engine/engine.js";
 import { analyzeSessionForReuse, reanalyzeSessionExplained, type IncrementalOutcome } from "../../src/analyze/incremental.js";
 import type { Inventory } from "../../src/analyze/inventory.js";
-import { loadProgram } from "../../src/analyze/load-project.js";
-import { AnalysisSession } from "../../src/analyze/session.js";
+import { watchSessions, type WatchedSessions } from "../../src/analyze/watch-sessions.js";
 import { repoRoot } from "../helpers/fixtures.js";
 
 /**
@@ -81,11 +80,14 @@ const scratchRoot = join(repoRoot, ".tmp");
 export class WatchedProject {
   readonly dir: string;
   private files = new Map<string, string>();
-  private readonly cache: SourceFileCache = new Map();
-  private program: import("ts-morph").ts.Program | undefined;
+  private sessions: WatchedSessions | undefined;
   inventory: Inventory | undefined;
 
-  constructor(files: Map<string, string>) {
+  /** `engine`: the analysis engine the watch runs on (a loaded TypeScript 7 engine, or TypeScript 6). */
+  constructor(
+    files: Map<string, string>,
+    private readonly engine: Engine | "ts6" = "ts6",
+  ) {
     mkdirSync(scratchRoot, { recursive: true });
     this.dir = mkdtempSync(join(scratchRoot, "incremental-"));
     this.write(files);
@@ -113,32 +115,40 @@ export class WatchedProject {
     return changed;
   }
 
+  /** Which compiler the watch's sessions run on. */
+  get engineId(): string | undefined {
+    return this.sessions?.first.engine.engine;
+  }
+
   /** The first analysis (full). */
   start(): Inventory {
-    this.program = loadProgram(this.tsconfig, this.dir, undefined, this.cache);
-    this.inventory = analyzeSessionForReuse(new AnalysisSession(this.program, this.tsconfig), this.dir);
+    this.sessions = watchSessions(this.tsconfig, this.dir, this.engine);
+    this.inventory = analyzeSessionForReuse(this.sessions.first, this.dir);
     return this.inventory;
   }
 
   /** One watch cycle after `files` replaced the sources: the incremental outcome. */
   cycle(files: Map<string, string>): IncrementalOutcome {
-    const changed = this.write(files);
-    this.program = loadProgram(this.tsconfig, this.dir, this.program, this.cache);
+    const changed = this.write(files).map((path) => join(this.dir, path));
+    if (!this.sessions) throw new Error("start() first");
     const outcome = reanalyzeSessionExplained(
-      new AnalysisSession(this.program, this.tsconfig),
+      this.sessions.next(changed),
       this.dir,
-      this.inventory ? { inventory: this.inventory, changedFiles: changed.map((path) => join(this.dir, path)) } : undefined,
+      this.inventory ? { inventory: this.inventory, changedFiles: changed } : undefined,
     );
     this.inventory = outcome.inventory;
     return outcome;
   }
 
-  /** What a fresh, full analysis of the same sources gives. */
+  /** What a fresh, full analysis of the same sources gives, on the same engine. */
   full(): Inventory {
-    return analyze({ project: this.dir, cwd: this.dir }).inventory;
+    const { inventory, session } = analyze({ project: this.dir, cwd: this.dir, engine: this.engine });
+    session.close();
+    return inventory;
   }
 
   dispose(): void {
+    this.sessions?.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

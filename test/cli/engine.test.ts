@@ -50,13 +50,6 @@ describe("--engine", () => {
     expect(JSON.parse(six.stdout).tools.length).toBeGreaterThan(3);
   });
 
-  it("generate --watch --engine ts7 is refused in one line: watch runs on TypeScript 6", async () => {
-    const run = await runCli(["generate", "--protocol", "aorp", "--watch", "--engine", "ts7"], { cwd: copyFixture("styles/tool-object") });
-    expect(run.exitCode).toBe(2);
-    expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(run.stderr).toContain("--watch runs on the TypeScript 6 engine");
-  });
-
   it.each(["bad/analyze-broken-tsconfig", "bad/analyze-tsconfig-extends-missing"])(
     "%s: a broken tsconfig is said alike on either engine, at file:line, exit 2",
     async (fixture) => {

@@ -1,0 +1,190 @@
+import { spawn } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Engine } from "../../src/analyze/engine/engine.js";
+import { loadEngine } from "../../src/analyze/engine/select.js";
+import { watchAndRegenerate, type WatchCycle } from "../../src/commands/watch.js";
+import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
+
+/**
+ * `generate --watch` follows the project's TypeScript like every other command: on TypeScript 7
+ * each cycle is a new snapshot of one compiler process (src/analyze/watch-sessions.ts). What a
+ * cycle writes must be what a one-shot `generate` writes, on either engine.
+ */
+const scratch: string[] = [];
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+function copyFixture(name: string): string {
+  mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
+  const parent = mkdtempSync(join(repoRoot, ".tmp", "watch-engines-"));
+  scratch.push(parent);
+  const dir = join(parent, "project");
+  cpSync(join(fixturesRoot, name), dir, {
+    recursive: true,
+    filter: (source) => !source.includes("__expected__"),
+  });
+  return dir;
+}
+
+function tree(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(dir, {
+    recursive: true,
+    withFileTypes: true,
+  })) {
+    if (entry.isFile()) files[relative(dir, join(entry.parentPath, entry.name))] = readFileSync(join(entry.parentPath, entry.name), "utf8");
+  }
+  return files;
+}
+
+const output = "src/generated/mcp-conform";
+
+/** check/conforming's server, its list_recipes taking a `limit` typed through the generated conform.ts and tools.ts. */
+function withLimit(source: string): string {
+  const edited = source
+    .replace(
+      '{ description: "Every recipe, by id and title", inputSchema: {} }',
+      '{ description: "Every recipe, by id and title", inputSchema: { limit: z.number() } }',
+    )
+    .replace(
+      'conform("list_recipes", async () => {\n    const recipes: Recipe[] = RECIPES;\n    return formatListRecipes({ recipes });',
+      'conform("list_recipes", async ({ limit }) => {\n    const recipes: Recipe[] = RECIPES.slice(0, limit);\n    return formatListRecipes({ recipes, limit });',
+    );
+  expect(edited).toContain("formatListRecipes({ recipes, limit })");
+  return edited;
+}
+const EDIT: [string, string] = ['"The full recipe, with its ingredients"', '"The full recipe and every ingredient"'];
+
+async function startWatch(dir: string, protocol: "aorp" | "guidance", engine: Engine | "ts6") {
+  const cycles: WatchCycle[] = [];
+  const controller = new AbortController();
+  let notify: () => void = () => {};
+  const io = {
+    stdout: () => {},
+    stderr: () => {},
+    readStdin: async () => "",
+    cwd: dir,
+    isTTY: false,
+    env: {},
+  };
+  const watching = watchAndRegenerate({
+    io,
+    project: undefined,
+    config: {
+      protocol,
+      guidance: false,
+      outputDir: output,
+      guidanceDir: "src/guidance",
+    },
+    format: true,
+    engine,
+    signal: controller.signal,
+    onCycle: (cycle) => {
+      cycles.push(cycle);
+      notify();
+    },
+  });
+  const nextCycle = () => new Promise<void>((resolve) => (notify = resolve));
+  while (cycles.length === 0) await nextCycle();
+  return { cycles, nextCycle, stop: () => (controller.abort(), watching) };
+}
+
+describe("generate --watch on the TypeScript 7 engine", () => {
+  it("regenerates after an edit what a one-shot generate writes, on either engine", async () => {
+    const dir = copyFixture("demo");
+    const watch = await startWatch(dir, "guidance", await loadEngine("ts7"));
+    expect(watch.cycles[0]?.error).toBeNull();
+    const server = join(dir, "src/server.ts");
+    const edited = watch.nextCycle();
+    writeFileSync(server, readFileSync(server, "utf8").replace(...EDIT));
+    await edited;
+    expect(await watch.stop()).toBe(0);
+    const last = watch.cycles.at(-1);
+    expect(last?.error).toBeNull();
+    expect(last?.changedFiles).toEqual(["src/server.ts"]);
+    expect(last?.written.length).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, output, "formatters", "get_recipe.ts"), "utf8")).toContain("The full recipe and every ingredient");
+
+    // The same sources, generated once by each engine, give the same files.
+    const fresh = await runCli(["generate", "--check", "--protocol", "guidance", "--engine", "ts7"], { cwd: dir });
+    expect(fresh.stdout + fresh.stderr).toContain("generated output is fresh");
+    expect(fresh.exitCode).toBe(0);
+    const once = copyFixture("demo");
+    writeFileSync(join(once, "src/server.ts"), readFileSync(join(once, "src/server.ts"), "utf8").replace(...EDIT));
+    const ran = await runCli(["generate", "--protocol", "guidance", "--engine", "ts6"], { cwd: once });
+    expect(ran.exitCode, ran.stderr).toBe(0);
+    expect(tree(join(dir, output))).toEqual(tree(join(once, output)));
+  });
+
+  it("settles its first cycle when the project imports output that does not exist yet", async () => {
+    // Until the first cycle has written conform.ts and tools.ts, `limit` reads `any`: the cycle
+    // analyses again once they are on disk, and the compiler must then read them.
+    const dir = copyFixture("check/conforming");
+    writeFileSync(join(dir, "src/server.ts"), withLimit(readFileSync(join(dir, "src/server.ts"), "utf8")));
+    const watch = await startWatch(dir, "guidance", await loadEngine("ts7"));
+    expect(await watch.stop()).toBe(0);
+    expect(watch.cycles[0]?.error).toBeNull();
+    expect(readFileSync(join(dir, output, "tools.ts"), "utf8")).toMatch(/limit: number/);
+    const check = await runCli(["generate", "--check", "--engine", "ts7"], { cwd: dir });
+    expect(check.stdout + check.stderr).toContain("generated output is fresh");
+    expect(check.exitCode).toBe(0);
+  });
+
+  it.each(["ts6", "ts7"] as const)(
+    "on %s, a cycle reads the output the last cycle wrote: what it leaves is what a one-shot generate writes",
+    async (engineId) => {
+      // The edit that adds `limit` is analysed against the output before it (limit: any); the cycle
+      // then writes tools.ts anew, and the next edit must be analysed against that, not against
+      // what the compiler read first.
+      const dir = copyFixture("check/conforming");
+      const watch = await startWatch(dir, "guidance", engineId === "ts6" ? "ts6" : await loadEngine("ts7"));
+      const server = join(dir, "src/server.ts");
+      const limited = withLimit(readFileSync(server, "utf8"));
+      for (const text of [limited, limited.replace('"One recipe by id"', '"One recipe, by its id"')]) {
+        const cycle = watch.nextCycle();
+        writeFileSync(server, text);
+        await cycle;
+        expect(watch.cycles.at(-1)?.error).toBeNull();
+      }
+      expect(await watch.stop()).toBe(0);
+      expect(readFileSync(join(dir, output, "tools.ts"), "utf8")).toMatch(/limit: number/);
+      const check = await runCli(["generate", "--check", "--engine", engineId], { cwd: dir });
+      expect(check.stdout + check.stderr).toContain("generated output is fresh");
+      expect(check.exitCode).toBe(0);
+    },
+  );
+
+  it("the CLI watches with --engine ts7, and Ctrl+C ends it and its compiler quietly (exit 0, nothing on stderr)", async () => {
+    const dir = copyFixture("demo");
+    const child = spawn(process.execPath, [join(repoRoot, "bin", "mcp-conform.js"), "generate", "--protocol", "aorp", "--watch", "--engine", "ts7"], {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const said = (pattern: RegExp) =>
+      new Promise<void>((resolve, reject) => {
+        const look = () => (pattern.test(stdout) ? resolve() : undefined);
+        child.stdout.on("data", (chunk: Buffer) => {
+          stdout += chunk.toString();
+          look();
+        });
+        child.once("exit", () => reject(new Error(`exited before saying ${pattern}:\n${stdout}\n${stderr}`)));
+        look();
+      });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    await said(/watching \. for changes/);
+    const server = join(dir, "src/server.ts");
+    writeFileSync(server, readFileSync(server, "utf8").replace(...EDIT));
+    await said(/src\/server\.ts changed: regenerated in \d+ ms/);
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+    expect(stderr).toBe("");
+    expect(readFileSync(join(dir, output, "formatters", "get_recipe.ts"), "utf8")).toContain("The full recipe and every ingredient");
+  });
+});
