@@ -53,6 +53,8 @@ export interface IncrementalOutcome {
   affected: number;
   /** Whether the cross-file assembly (low-level servers, forwarded registrations) was made again rather than reused (always after a fallback). */
   reassembled: boolean;
+  /** Answers about nodes of affected but unchanged files (memo.ts) kept because every changed file declares what it did. */
+  kept: number;
 }
 
 const states = new WeakMap<Inventory, AnalysisState>();
@@ -135,23 +137,23 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   // they did (memo.ts): an edit inside a function body, a description, is no edit of any type. A
   // changed file no file imports (our own output, written last cycle) is no other file's concern.
   // Assumed, then told after the analysis (whose questions to the new checker then come first, as
-  // in a cold run); when a declaration changed, the analysis runs again without those answers. An
-  // engine that cannot tell (TypeScript 7) keeps none: assuming would mean analysing twice.
-  const declaresAsIn = project.declaresAsIn?.bind(project);
-  const memo = declaresAsIn ? state.memo.carry(affected, changed) : state.memo.carry(affected);
+  // in a cold run); when a declaration changed, the analysis runs again without those answers.
+  const memo = state.memo.carry(affected, changed);
   let run = analyse(memo);
-  if (declaresAsIn && memo.survived > 0 && ![...changed].every((name) => !imported.has(name) || declaresAsIn(before, name))) {
+  let kept = memo.survived;
+  if (memo.survived > 0 && ![...changed].every((name) => !imported.has(name) || project.declaresAsIn(before, name))) {
     run = analyse(state.memo.carry(affected));
+    kept = 0;
   }
   states.set(run.inventory, run.state);
-  return { inventory: run.inventory, fallback: null, affected: affected.size, reassembled };
+  return { inventory: run.inventory, fallback: null, affected: affected.size, reassembled, kept };
 }
 
 function full(session: AnalysisSession, cwd: string, reason: FallbackReason): IncrementalOutcome {
   const run = analyzeSessionCore(session, cwd);
   if (!run) throw new Error("internal: a full analysis cannot fall back");
   states.set(run.inventory, run.state);
-  return { inventory: run.inventory, fallback: reason, affected: session.userSourceFiles().length, reassembled: true };
+  return { inventory: run.inventory, fallback: reason, affected: session.userSourceFiles().length, reassembled: true, kept: 0 };
 }
 
 /** Our own output and editor leftovers in the watched folder: not inputs of the analysis when outside the Program. */

@@ -63,6 +63,7 @@ export const isEnumDeclaration = neutral(ts.isEnumDeclaration);
 export const isEnumMember = neutral(ts.isEnumMember);
 export const isExportAssignment = neutral(ts.isExportAssignment);
 export const isExportDeclaration = neutral(ts.isExportDeclaration);
+export const isExpressionStatement = neutral(ts.isExpressionStatement);
 export const isExpression = neutral(ts.isExpression);
 export const isExpressionWithTypeArguments = neutral(ts.isExpressionWithTypeArguments);
 export const isExternalModuleReference = neutral(ts.isExternalModuleReference);

@@ -72,9 +72,9 @@ export interface EngineProject {
   importedFiles(files: readonly ts.SourceFile[]): string[][];
   /**
    * Whether the file's declarations, as `tsc --declaration` writes them, are what they were in
-   * `before`. An engine without it (TypeScript 7) has nothing assumed.
+   * `before` (false when it cannot tell).
    */
-  declaresAsIn?(before: EngineProject, fileName: string): boolean;
+  declaresAsIn(before: EngineProject, fileName: string): boolean;
   /**
    * A hint for watch mode: only these files are walked again (the others' analysis is reused), so
    * what the engine would ask about every project file at once is asked about these (TypeScript 7).

@@ -20,6 +20,7 @@ import type {
   NodesByKind,
 } from "./engine.js";
 import { kindNames } from "./syntax-kinds.js";
+import { declarationShape } from "./declaration-shape.js";
 import { registerTs7Kinds } from "./ast.js";
 import { Ts7AnalysisChecker } from "./ts7-checker.js";
 import { Ts7AnalysisProgram, withNodeFormat } from "./ts7-program.js";
@@ -171,6 +172,15 @@ export class Ts7Project implements EngineProject {
         return path === undefined ? [] : [byPath.get(path) ?? path];
       }),
     );
+  }
+
+  /** No declaration emit in the API: the file's declaration shape (declaration-shape.ts) stands in for it. */
+  declaresAsIn(before: EngineProject, fileName: string): boolean {
+    const was = before.sourceFiles().find((file) => file.fileName === fileName);
+    const now = this.sourceFiles().find((file) => file.fileName === fileName);
+    if (!was || !now) return false;
+    const shape = declarationShape(now.node);
+    return shape !== undefined && shape === declarationShape(was.node);
   }
 
   focusOn(fileNames: ReadonlySet<string>): void {
