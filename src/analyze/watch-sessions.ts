@@ -60,22 +60,28 @@ function ts7Sessions(tsconfigPath: string, cwd: string, engine: Engine): Watched
   let project = engine.open(tsconfigPath, cwd) as Ts7Project;
   /** The project before the current one: kept readable until the current one has been analysed against it. */
   let previous: Ts7Project | undefined;
-  const move = (changes: Ts7FileChanges): AnalysisSession => {
+  /**
+   * What the compiler has not been told of yet: what the watch wrote, and the files of a cycle that
+   * failed before telling it (a broken tsconfig), which the next cycle tells with its own.
+   */
+  const untold = new Set<string>();
+  const move = (files: readonly string[]): AnalysisSession => {
+    for (const file of files) untold.add(toPosixPath(resolve(cwd, file)));
+    const changes = classify([...untold].sort());
     // The compiler re-reads a tsconfig it is told of, but reports a broken one only as a diagnostic: read it as the first cycle did.
     if ([...changes.changed, ...changes.created, ...changes.deleted].some((file) => file.endsWith(".json"))) assertTsconfigReadable(tsconfigPath, cwd);
+    const next = project.updated(changes);
+    untold.clear();
     previous?.release();
     previous = project;
-    project = project.updated(changes);
+    project = next;
     return AnalysisSession.onEngine(project);
   };
-  /** What the compiler is told changed: the files named, and what the watch wrote since it was last told. */
-  const written = new Set<string>();
+  /** How each file changed, as the compiler is told: it reads no file, and finds no new one, it is not told of. */
   const classify = (files: readonly string[]): Ts7FileChanges => {
     const held = new Set(project.programFileNames());
-    const changes = { changed: [] as string[], created: [] as string[], deleted: [] as string[] };
-    const told = new Set([...written, ...files].map((name) => toPosixPath(resolve(cwd, name))));
-    written.clear();
-    for (const file of [...told].sort()) {
+    const changes: Ts7FileChanges = { changed: [], created: [], deleted: [] };
+    for (const file of files) {
       if (!existsSync(file)) changes.deleted.push(file);
       else (held.has(file) ? changes.changed : changes.created).push(file);
     }
@@ -84,12 +90,12 @@ function ts7Sessions(tsconfigPath: string, cwd: string, engine: Engine): Watched
   return {
     first: AnalysisSession.onEngine(project),
     wrote: (files) => {
-      for (const file of files) written.add(file);
+      for (const file of files) untold.add(toPosixPath(resolve(cwd, file)));
     },
-    next: (changedFiles) => move(classify(changedFiles)),
+    next: (changedFiles) => move(changedFiles),
     // The compiler finds no new file it is not told of, even when told to read every file again:
     // what the watch wrote is what changed since the first session.
-    reload: () => move(classify([])),
+    reload: () => move([]),
     close: () => project.close(),
   };
 }

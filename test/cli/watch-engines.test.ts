@@ -158,6 +158,40 @@ describe("generate --watch on the TypeScript 7 engine", () => {
     },
   );
 
+  it.each(["ts6", "ts7"] as const)(
+    "on %s, a tsconfig broken mid-watch is said at file:line; once fixed, the watch goes on from what it wrote",
+    async (engineId) => {
+      // The first edit's cycle writes tools.ts anew (`limit`); the broken cycle reads nothing; the
+      // cycle after it must still read that tools.ts (TypeScript 7: be told of it then).
+      const dir = copyFixture("check/conforming");
+      const watch = await startWatch(dir, "guidance", engineId === "ts6" ? "ts6" : await loadEngine("ts7"));
+      const server = join(dir, "src/server.ts");
+      const limited = withLimit(readFileSync(server, "utf8"));
+      let cycle = watch.nextCycle();
+      writeFileSync(server, limited);
+      await cycle;
+      expect(watch.cycles.at(-1)?.error).toBeNull();
+
+      const tsconfig = join(dir, "tsconfig.json");
+      const good = readFileSync(tsconfig, "utf8");
+      cycle = watch.nextCycle();
+      writeFileSync(tsconfig, good.replace("{", "{\n  oops,"));
+      await cycle;
+      expect(watch.cycles.at(-1)?.error).toMatch(/^tsconfig\.json:\d+: /);
+
+      cycle = watch.nextCycle();
+      writeFileSync(tsconfig, good);
+      writeFileSync(server, limited.replace('"One recipe by id"', '"One recipe, by its id"'));
+      await cycle;
+      expect(await watch.stop()).toBe(0);
+      expect(watch.cycles.at(-1)?.error).toBeNull();
+      expect(readFileSync(join(dir, output, "tools.ts"), "utf8")).toMatch(/limit: number/);
+      const check = await runCli(["generate", "--check", "--engine", engineId], { cwd: dir });
+      expect(check.stdout + check.stderr).toContain("generated output is fresh");
+      expect(check.exitCode).toBe(0);
+    },
+  );
+
   it("the CLI watches with --engine ts7, and Ctrl+C ends it and its compiler quietly (exit 0, nothing on stderr)", async () => {
     const dir = copyFixture("demo");
     const child = spawn(process.execPath, [join(repoRoot, "bin", "mcp-conform.js"), "generate", "--protocol", "aorp", "--watch", "--engine", "ts7"], {
