@@ -162,7 +162,7 @@ describe("generate --watch on the TypeScript 7 engine", () => {
     "on %s, a tsconfig broken mid-watch is said at file:line; once fixed, the watch goes on from what it wrote",
     async (engineId) => {
       // The first edit's cycle writes tools.ts anew (`limit`); the broken cycle reads nothing; the
-      // cycle after it must still read that tools.ts (TypeScript 7: be told of it then).
+      // cycle after it must still read that tools.ts.
       const dir = copyFixture("check/conforming");
       const watch = await startWatch(dir, "guidance", engineId === "ts6" ? "ts6" : await loadEngine("ts7"));
       const server = join(dir, "src/server.ts");
