@@ -1,10 +1,10 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { join, relative } from "node:path";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyze } from "../../src/analyze/analyze.js";
 import { loadEngine } from "../../src/analyze/engine/select.js";
 import { generatedOutputFiles } from "../../src/check/generated-output.js";
-import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
+import { fixturesRoot, readTree, repoRoot } from "../helpers/fixtures.js";
 import { runCli } from "../helpers/run-cli.js";
 
 const scratch: string[] = [];
@@ -22,14 +22,6 @@ function copyFixture(name: string): string {
   return dir;
 }
 
-function tree(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files[relative(dir, join(entry.parentPath, entry.name))] = readFileSync(join(entry.parentPath, entry.name), "utf8");
-  }
-  return files;
-}
-
 describe("--engine", () => {
   it("generate --engine ts7 writes what --engine ts6 writes", async () => {
     const [six, seven] = [copyFixture("styles/sdk-register-tool"), copyFixture("styles/sdk-register-tool")];
@@ -37,9 +29,9 @@ describe("--engine", () => {
     const ran7 = await runCli(["generate", "--protocol", "aorp", "--engine", "ts7", "--no-format"], { cwd: seven });
     expect(ran6.exitCode, ran6.stderr).toBe(0);
     expect(ran7.exitCode, ran7.stderr).toBe(0);
-    const output6 = tree(join(six, "src/generated/mcp-conform"));
+    const output6 = readTree(join(six, "src/generated/mcp-conform"));
     expect(Object.keys(output6).length).toBeGreaterThan(5);
-    expect(tree(join(seven, "src/generated/mcp-conform"))).toEqual(output6);
+    expect(readTree(join(seven, "src/generated/mcp-conform"))).toEqual(output6);
   });
 
   it("analyze --engine ts7 lists the tools --engine ts6 lists", async () => {

@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Engine } from "../../src/analyze/engine/engine.js";
 import { loadEngine } from "../../src/analyze/engine/select.js";
 import { watchAndRegenerate, type WatchCycle } from "../../src/commands/watch.js";
-import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
+import { readTree, repoRoot } from "../helpers/fixtures.js";
+import { cleanScratch, copyFixture } from "../check/helpers.js";
 import { runCli } from "../helpers/run-cli.js";
 
 /**
@@ -13,33 +14,7 @@ import { runCli } from "../helpers/run-cli.js";
  * each cycle is a new snapshot of one compiler process (src/analyze/watch-sessions.ts). What a
  * cycle writes must be what a one-shot `generate` writes, on either engine.
  */
-const scratch: string[] = [];
-afterAll(() => {
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
-
-function copyFixture(name: string): string {
-  mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
-  const parent = mkdtempSync(join(repoRoot, ".tmp", "watch-engines-"));
-  scratch.push(parent);
-  const dir = join(parent, "project");
-  cpSync(join(fixturesRoot, name), dir, {
-    recursive: true,
-    filter: (source) => !source.includes("__expected__"),
-  });
-  return dir;
-}
-
-function tree(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(dir, {
-    recursive: true,
-    withFileTypes: true,
-  })) {
-    if (entry.isFile()) files[relative(dir, join(entry.parentPath, entry.name))] = readFileSync(join(entry.parentPath, entry.name), "utf8");
-  }
-  return files;
-}
+afterAll(cleanScratch);
 
 const output = "src/generated/mcp-conform";
 
@@ -117,7 +92,7 @@ describe("generate --watch on the TypeScript 7 engine", () => {
     writeFileSync(join(once, "src/server.ts"), readFileSync(join(once, "src/server.ts"), "utf8").replace(...EDIT));
     const ran = await runCli(["generate", "--protocol", "guidance", "--engine", "ts6"], { cwd: once });
     expect(ran.exitCode, ran.stderr).toBe(0);
-    expect(tree(join(dir, output))).toEqual(tree(join(once, output)));
+    expect(readTree(join(dir, output))).toEqual(readTree(join(once, output)));
   });
 
   it("settles its first cycle when the project imports output that does not exist yet", async () => {

@@ -5,6 +5,15 @@ import { fileURLToPath } from "node:url";
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const fixturesRoot = join(repoRoot, "fixtures");
 
+/** Every file below `dir`, by path relative to it, with its text (to compare two outputs whole). */
+export function readTree(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) files[relative(dir, join(entry.parentPath, entry.name))] = readFileSync(join(entry.parentPath, entry.name), "utf8");
+  }
+  return files;
+}
+
 /** Every fixture project (a folder with a tsconfig.json) below `fixtures/`, as paths relative to it. */
 export function fixtureProjects(under = ""): string[] {
   const found: string[] = [];
