@@ -1,9 +1,9 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { watchAndRegenerate, type WatchCycle } from "../../src/commands/watch.js";
 import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
 import { runCli } from "../helpers/run-cli.js";
+import { startWatch } from "../helpers/watch.js";
 
 const scratch: string[] = [];
 afterAll(() => {
@@ -20,39 +20,6 @@ function copyFixture(name: string): string {
 }
 
 const output = "src/generated/mcp-conform";
-
-/** `generate --watch` on `dir`, in-process; resolves once the first cycle has run. */
-async function startWatch(dir: string, protocol: "aorp" | "guidance") {
-  const cycles: WatchCycle[] = [];
-  const controller = new AbortController();
-  let notify: () => void = () => {};
-  const said: string[] = [];
-  const io = { stdout: (text: string) => void said.push(text), stderr: () => {}, readStdin: async () => "", cwd: dir, isTTY: false, env: {} };
-  const watching = watchAndRegenerate({
-    io,
-    project: undefined,
-    config: { protocol, guidance: false, outputDir: output, guidanceDir: "src/guidance" },
-    format: true,
-    signal: controller.signal,
-    onCycle: (cycle) => {
-      cycles.push(cycle);
-      notify();
-    },
-  });
-  const nextCycle = () => new Promise<void>((resolve) => (notify = resolve));
-  while (cycles.length === 0) await nextCycle();
-  return {
-    cycles,
-    nextCycle,
-    /** What it printed on stdout so far. */
-    said,
-    /** Stops the watcher; resolves to its exit code. */
-    stop: () => {
-      controller.abort();
-      return watching;
-    },
-  };
-}
 
 describe("mcp-conform generate", () => {
   it("writes, then writes nothing, then is fresh under --check, then stale after a hand edit", async () => {
@@ -171,47 +138,5 @@ describe("mcp-conform generate", () => {
     // tools.ts did not change with the edit: it was formatted again because the config did.
     expect(watch.cycles.at(-1)?.written).toContain(`${output}/tools.ts`);
     expect(readFileSync(tools, "utf8")).not.toMatch(/;\n/);
-  });
-
-  it("--watch's first cycle converges when the project imports output that does not exist yet", async () => {
-    // A fresh clone that git-ignores the output: until conform.ts exists, `conform(...)` does not
-    // resolve, the handler's `limit` is untyped, and the payload would read `limit: any`.
-    const dir = copyFixture("check/conforming");
-    const server = join(dir, "src/server.ts");
-    writeFileSync(
-      server,
-      readFileSync(server, "utf8")
-        .replace(
-          '{ description: "Every recipe, by id and title", inputSchema: {} }',
-          '{ description: "Every recipe, by id and title", inputSchema: { limit: z.number() } }',
-        )
-        .replace(
-          'conform("list_recipes", async () => {\n    const recipes: Recipe[] = RECIPES;\n    return formatListRecipes({ recipes });',
-          'conform("list_recipes", async ({ limit }) => {\n    const recipes: Recipe[] = RECIPES.slice(0, limit);\n    return formatListRecipes({ recipes, limit });',
-        ),
-    );
-    expect(readFileSync(server, "utf8")).toContain("formatListRecipes({ recipes, limit })");
-    const watch = await startWatch(dir, "guidance");
-    expect(await watch.stop()).toBe(0);
-    expect(watch.cycles[0]?.error).toBeNull();
-    const check = await runCli(["generate", "--check"], { cwd: dir });
-    expect(check.stdout + check.stderr).toContain("generated output is fresh");
-    expect(check.exitCode).toBe(0);
-  });
-
-  it("--watch regenerates after an edit and says which file changed", async () => {
-    const dir = copyFixture("demo");
-    const watch = await startWatch(dir, "guidance");
-    expect(watch.cycles[0]?.error).toBeNull();
-
-    const server = join(dir, "src/server.ts");
-    const edited = watch.nextCycle();
-    writeFileSync(server, readFileSync(server, "utf8").replace('"The full recipe, with its ingredients"', '"The full recipe and every ingredient"'));
-    await edited;
-    expect(await watch.stop()).toBe(0);
-    const last = watch.cycles.at(-1);
-    expect(last?.error).toBeNull();
-    expect(last?.changedFiles).toEqual(["src/server.ts"]);
-    expect(last?.written.length).toBeGreaterThan(0);
   });
 });

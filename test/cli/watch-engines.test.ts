@@ -2,12 +2,11 @@ import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Engine } from "../../src/analyze/engine/engine.js";
 import { loadEngine } from "../../src/analyze/engine/select.js";
-import { watchAndRegenerate, type WatchCycle } from "../../src/commands/watch.js";
 import { readTree, repoRoot } from "../helpers/fixtures.js";
 import { cleanScratch, copyFixture } from "../check/helpers.js";
 import { runCli } from "../helpers/run-cli.js";
+import { startWatch } from "../helpers/watch.js";
 
 /**
  * `generate --watch` follows the project's TypeScript like every other command: on TypeScript 7
@@ -34,77 +33,47 @@ function withLimit(source: string): string {
 }
 const EDIT: [string, string] = ['"The full recipe, with its ingredients"', '"The full recipe and every ingredient"'];
 
-async function startWatch(dir: string, protocol: "aorp" | "guidance", engine: Engine | "ts6") {
-  const cycles: WatchCycle[] = [];
-  const controller = new AbortController();
-  let notify: () => void = () => {};
-  const io = {
-    stdout: () => {},
-    stderr: () => {},
-    readStdin: async () => "",
-    cwd: dir,
-    isTTY: false,
-    env: {},
-  };
-  const watching = watchAndRegenerate({
-    io,
-    project: undefined,
-    config: {
-      protocol,
-      guidance: false,
-      outputDir: output,
-      guidanceDir: "src/guidance",
+describe("generate --watch on either engine", () => {
+  it.each(["ts6", "ts7"] as const)(
+    "on %s, regenerates after an edit, says which file changed, and leaves what a one-shot generate writes",
+    async (engineId) => {
+      const dir = copyFixture("demo");
+      const watch = await startWatch(dir, "guidance", engineId === "ts6" ? "ts6" : await loadEngine("ts7"));
+      expect(watch.cycles[0]?.error).toBeNull();
+      const server = join(dir, "src/server.ts");
+      const edited = watch.nextCycle();
+      writeFileSync(server, readFileSync(server, "utf8").replace(...EDIT));
+      await edited;
+      expect(await watch.stop()).toBe(0);
+      const last = watch.cycles.at(-1);
+      expect(last?.error).toBeNull();
+      expect(last?.changedFiles).toEqual(["src/server.ts"]);
+      expect(last?.written.length).toBeGreaterThan(0);
+      expect(readFileSync(join(dir, output, "formatters", "get_recipe.ts"), "utf8")).toContain("The full recipe and every ingredient");
+
+      // The same sources, generated once by each engine, give the same files.
+      const fresh = await runCli(["generate", "--check", "--protocol", "guidance", "--engine", engineId], { cwd: dir });
+      expect(fresh.stdout + fresh.stderr).toContain("generated output is fresh");
+      expect(fresh.exitCode).toBe(0);
+      const once = copyFixture("demo");
+      writeFileSync(join(once, "src/server.ts"), readFileSync(join(once, "src/server.ts"), "utf8").replace(...EDIT));
+      const ran = await runCli(["generate", "--protocol", "guidance", "--engine", "ts6"], { cwd: once });
+      expect(ran.exitCode, ran.stderr).toBe(0);
+      expect(readTree(join(dir, output))).toEqual(readTree(join(once, output)));
     },
-    format: true,
-    engine,
-    signal: controller.signal,
-    onCycle: (cycle) => {
-      cycles.push(cycle);
-      notify();
-    },
-  });
-  const nextCycle = () => new Promise<void>((resolve) => (notify = resolve));
-  while (cycles.length === 0) await nextCycle();
-  return { cycles, nextCycle, stop: () => (controller.abort(), watching) };
-}
+  );
 
-describe("generate --watch on the TypeScript 7 engine", () => {
-  it("regenerates after an edit what a one-shot generate writes, on either engine", async () => {
-    const dir = copyFixture("demo");
-    const watch = await startWatch(dir, "guidance", await loadEngine("ts7"));
-    expect(watch.cycles[0]?.error).toBeNull();
-    const server = join(dir, "src/server.ts");
-    const edited = watch.nextCycle();
-    writeFileSync(server, readFileSync(server, "utf8").replace(...EDIT));
-    await edited;
-    expect(await watch.stop()).toBe(0);
-    const last = watch.cycles.at(-1);
-    expect(last?.error).toBeNull();
-    expect(last?.changedFiles).toEqual(["src/server.ts"]);
-    expect(last?.written.length).toBeGreaterThan(0);
-    expect(readFileSync(join(dir, output, "formatters", "get_recipe.ts"), "utf8")).toContain("The full recipe and every ingredient");
-
-    // The same sources, generated once by each engine, give the same files.
-    const fresh = await runCli(["generate", "--check", "--protocol", "guidance", "--engine", "ts7"], { cwd: dir });
-    expect(fresh.stdout + fresh.stderr).toContain("generated output is fresh");
-    expect(fresh.exitCode).toBe(0);
-    const once = copyFixture("demo");
-    writeFileSync(join(once, "src/server.ts"), readFileSync(join(once, "src/server.ts"), "utf8").replace(...EDIT));
-    const ran = await runCli(["generate", "--protocol", "guidance", "--engine", "ts6"], { cwd: once });
-    expect(ran.exitCode, ran.stderr).toBe(0);
-    expect(readTree(join(dir, output))).toEqual(readTree(join(once, output)));
-  });
-
-  it("settles its first cycle when the project imports output that does not exist yet", async () => {
-    // Until the first cycle has written conform.ts and tools.ts, `limit` reads `any`: the cycle
-    // analyses again once they are on disk, and the compiler must then read them.
+  it.each(["ts6", "ts7"] as const)("on %s, the first cycle settles when the project imports output that does not exist yet", async (engineId) => {
+    // A fresh clone that git-ignores the output: until the first cycle has written conform.ts and
+    // tools.ts, `limit` reads `any`. The cycle analyses again once they are on disk, and the
+    // compiler must then read them.
     const dir = copyFixture("check/conforming");
     writeFileSync(join(dir, "src/server.ts"), withLimit(readFileSync(join(dir, "src/server.ts"), "utf8")));
-    const watch = await startWatch(dir, "guidance", await loadEngine("ts7"));
+    const watch = await startWatch(dir, "guidance", engineId === "ts6" ? "ts6" : await loadEngine("ts7"));
     expect(await watch.stop()).toBe(0);
     expect(watch.cycles[0]?.error).toBeNull();
     expect(readFileSync(join(dir, output, "tools.ts"), "utf8")).toMatch(/limit: number/);
-    const check = await runCli(["generate", "--check", "--engine", "ts7"], { cwd: dir });
+    const check = await runCli(["generate", "--check", "--engine", engineId], { cwd: dir });
     expect(check.stdout + check.stderr).toContain("generated output is fresh");
     expect(check.exitCode).toBe(0);
   });
