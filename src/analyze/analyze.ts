@@ -37,12 +37,14 @@ import {
   isClassLike,
   isExportDeclaration,
   isExpression,
+  isExpressionStatement,
   isIdentifier,
   isImportDeclaration,
   isImportSpecifier,
   isInterfaceDeclaration,
   isObjectLiteralExpression,
   isPropertyAccessExpression,
+  isPropertyAssignment,
   isReturnStatement,
   isStringLiteral,
 } from "./engine/ast.js";
@@ -685,7 +687,12 @@ function prefetchNamedSymbols(prefetch: (nodes: readonly ts.Node[]) => void, fil
         isReturnStatement(parent) ||
         isImportSpecifier(parent) ||
         // A declared type's symbol: the one its type gives when asked (`type.symbol`), known before.
-        ((isInterfaceDeclaration(parent) || isClassDeclaration(parent)) && parent.name === node)
+        ((isInterfaceDeclaration(parent) || isClassDeclaration(parent)) && parent.name === node) ||
+        // A registration's method (`server.registerTool(...)` as a statement), followed to its declaration.
+        (isPropertyAccessExpression(parent) && parent.name === node && isCallExpression(parent.parent) && isExpressionStatement(parent.parent.parent)) ||
+        // A payload held in a name (`JSON.stringify(result)`, `structuredContent: result`), asked for its annotation.
+        (isCallExpression(parent) && parent.arguments[0] === node && isPropertyAccessExpression(parent.expression) && parent.expression.name.text === "stringify") ||
+        (isPropertyAssignment(parent) && parent.initializer === node && isIdentifier(parent.name) && parent.name.text === "structuredContent")
       )
         names.push(node);
       return;
