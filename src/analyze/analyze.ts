@@ -691,7 +691,10 @@ function prefetchNamedSymbols(prefetch: (nodes: readonly ts.Node[]) => void, fil
         // A registration's method (`server.registerTool(...)` as a statement), followed to its declaration.
         (isPropertyAccessExpression(parent) && parent.name === node && isCallExpression(parent.parent) && isExpressionStatement(parent.parent.parent)) ||
         // A payload held in a name (`JSON.stringify(result)`, `structuredContent: result`), asked for its annotation.
-        (isCallExpression(parent) && parent.arguments[0] === node && isPropertyAccessExpression(parent.expression) && parent.expression.name.text === "stringify") ||
+        (isCallExpression(parent) &&
+          parent.arguments[0] === node &&
+          isPropertyAccessExpression(parent.expression) &&
+          parent.expression.name.text === "stringify") ||
         (isPropertyAssignment(parent) && parent.initializer === node && isIdentifier(parent.name) && parent.name.text === "structuredContent")
       )
         names.push(node);
