@@ -163,6 +163,7 @@ export class Ts7Project implements EngineProject {
   importedFiles(files: readonly ts.SourceFile[]): string[][] {
     // Each specifier's module symbol, in one request for every file; its declaration's handle names the file.
     const specifiers = files.map((file) => (file as unknown as { imports?: readonly Ts7Node[] }).imports ?? []);
+    if (specifiers.every((list) => list.length === 0)) return specifiers.map(() => []);
     const symbols = this.project.checker.getSymbolAtLocation(specifiers.flat());
     const byPath = new Map(this.sourceFiles().map((file) => [(file.node as unknown as { path: string }).path, file.fileName]));
     let next = 0;
