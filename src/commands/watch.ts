@@ -1,4 +1,3 @@
-import { watch, type FSWatcher } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { Engine } from "../analyze/engine/engine.js";
 import { reanalyzeSession } from "../analyze/incremental.js";
@@ -13,6 +12,7 @@ import type { GenerateMemo } from "../generate/generate.js";
 import { emit, mergeOutcomes } from "../emit.js";
 import { createFormatter, FormatCache, WriteMemo, type WriteOutcome } from "../write/index.js";
 import type { CommandIo } from "./command.js";
+import { watchTree, type TreeWatcher } from "./watch-tree.js";
 
 const SOURCE_FILE = /\.(c|m)?tsx?$|\.json$/;
 /** Files that can change how Prettier formats the output (package.json may hold a `prettier` key). */
@@ -118,16 +118,17 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
     const pending = new Set<string>();
     let timer: NodeJS.Timeout | undefined;
     let running = Promise.resolve();
-    let watcher: FSWatcher;
+    let watcher: TreeWatcher;
     const flush = (): void => {
       const changed = [...pending].sort();
       pending.clear();
       running = running.then(async () => report(await regenerate(changed)));
     };
     try {
-      watcher = watch(rootDir, { recursive: true }, (_event, name) => {
-        if (!name) return;
-        const file = name.toString();
+      // Dependencies, dot-folders and our own output are not watched at all.
+      const unwatched = (dir: string): boolean =>
+        `${dir}${sep}`.startsWith(outputRoot) || dir.split(sep).some((part) => part === "node_modules" || part.startsWith("."));
+      watcher = watchTree(rootDir, unwatched, (file) => {
         // A changed Prettier or EditorConfig file applies from the next cycle on (a config edit alone
         // does not regenerate: the output is formatted the new way when the sources next change).
         if (FORMAT_CONFIG_FILE.test(file)) formatter = createFormatter({ enabled: options.format, byShape: shapesAllowed(config) });

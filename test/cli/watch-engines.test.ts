@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadEngine } from "../../src/analyze/engine/select.js";
@@ -135,6 +135,36 @@ describe("generate --watch on either engine", () => {
       expect(check.exitCode).toBe(0);
     },
   );
+
+  it.each(["ts6", "ts7"] as const)("on %s, a folder made while it watches is watched, and the tool its new file registers is generated", async (engineId) => {
+    const dir = copyFixture("demo");
+    const watch = await startWatch(dir, "aorp", engineId === "ts6" ? "ts6" : await loadEngine("ts7"));
+    const cycle = watch.nextCycle();
+    mkdirSync(join(dir, "src/more"));
+    writeFileSync(
+      join(dir, "src/more/pantry.ts"),
+      [
+        'import { z } from "zod";',
+        'import { server } from "../server.js";',
+        'server.registerTool("pantry_count", { description: "How many items the pantry holds", inputSchema: { shelf: z.string() } }, async ({ shelf }) => {',
+        "  const pantry = { shelf, items: shelf.length };",
+        '  return { content: [{ type: "text" as const, text: JSON.stringify(pantry) }] };',
+        "});",
+        "",
+      ].join("\n"),
+    );
+    await cycle;
+    // An edit inside the new folder is seen too.
+    const edited = watch.nextCycle();
+    writeFileSync(join(dir, "src/more/pantry.ts"), readFileSync(join(dir, "src/more/pantry.ts"), "utf8").replace("How many items", "How many things"));
+    await edited;
+    expect(await watch.stop()).toBe(0);
+    expect(watch.cycles.at(-1)?.error).toBeNull();
+    expect(watch.cycles.at(-1)?.changedFiles).toEqual(["src/more/pantry.ts"]);
+    expect(readFileSync(join(dir, output, "formatters", "pantry_count.ts"), "utf8")).toContain("How many things the pantry holds");
+    const fresh = await runCli(["generate", "--check", "--protocol", "aorp", "--engine", engineId], { cwd: dir });
+    expect(fresh.stdout + fresh.stderr).toContain("generated output is fresh");
+  });
 
   it("the CLI watches with --engine ts7, and Ctrl+C ends it and its compiler quietly (exit 0, nothing on stderr)", async () => {
     const dir = copyFixture("demo");
