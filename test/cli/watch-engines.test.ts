@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { Engine } from "../../src/analyze/engine/engine.js";
 import { loadEngine } from "../../src/analyze/engine/select.js";
 import { readTree, repoRoot } from "../helpers/fixtures.js";
 import { cleanScratch, copyFixture } from "../check/helpers.js";
@@ -16,6 +17,16 @@ import { startWatch } from "../helpers/watch.js";
 afterAll(cleanScratch);
 
 const output = "src/generated/mcp-conform";
+
+/** The engine a test watches with, loaded. */
+const engineFor = async (engineId: "ts6" | "ts7"): Promise<Engine | "ts6"> => (engineId === "ts6" ? "ts6" : loadEngine("ts7"));
+
+/** What the watch left is what a one-shot `generate` on the same engine writes: `--check` finds it fresh. */
+async function expectFresh(dir: string, engineId: "ts6" | "ts7", protocol?: string): Promise<void> {
+  const check = await runCli(["generate", "--check", ...(protocol ? ["--protocol", protocol] : []), "--engine", engineId], { cwd: dir });
+  expect(check.stdout + check.stderr).toContain("generated output is fresh");
+  expect(check.exitCode).toBe(0);
+}
 
 /** check/conforming's server, its list_recipes taking a `limit` typed through the generated conform.ts and tools.ts. */
 function withLimit(source: string): string {
@@ -38,7 +49,7 @@ describe("generate --watch on either engine", () => {
     "on %s, regenerates after an edit, says which file changed, and leaves what a one-shot generate writes",
     async (engineId) => {
       const dir = copyFixture("demo");
-      const watch = await startWatch(dir, "guidance", engineId === "ts6" ? "ts6" : await loadEngine("ts7"));
+      const watch = await startWatch(dir, "guidance", await engineFor(engineId));
       expect(watch.cycles[0]?.error).toBeNull();
       const server = join(dir, "src/server.ts");
       const edited = watch.nextCycle();
@@ -52,9 +63,7 @@ describe("generate --watch on either engine", () => {
       expect(readFileSync(join(dir, output, "formatters", "get_recipe.ts"), "utf8")).toContain("The full recipe and every ingredient");
 
       // The same sources, generated once by each engine, give the same files.
-      const fresh = await runCli(["generate", "--check", "--protocol", "guidance", "--engine", engineId], { cwd: dir });
-      expect(fresh.stdout + fresh.stderr).toContain("generated output is fresh");
-      expect(fresh.exitCode).toBe(0);
+      await expectFresh(dir, engineId, "guidance");
       const once = copyFixture("demo");
       writeFileSync(join(once, "src/server.ts"), readFileSync(join(once, "src/server.ts"), "utf8").replace(...EDIT));
       const ran = await runCli(["generate", "--protocol", "guidance", "--engine", "ts6"], { cwd: once });
@@ -69,13 +78,11 @@ describe("generate --watch on either engine", () => {
     // compiler must then read them.
     const dir = copyFixture("check/conforming");
     writeFileSync(join(dir, "src/server.ts"), withLimit(readFileSync(join(dir, "src/server.ts"), "utf8")));
-    const watch = await startWatch(dir, "guidance", engineId === "ts6" ? "ts6" : await loadEngine("ts7"));
+    const watch = await startWatch(dir, "guidance", await engineFor(engineId));
     expect(await watch.stop()).toBe(0);
     expect(watch.cycles[0]?.error).toBeNull();
     expect(readFileSync(join(dir, output, "tools.ts"), "utf8")).toMatch(/limit: number/);
-    const check = await runCli(["generate", "--check", "--engine", engineId], { cwd: dir });
-    expect(check.stdout + check.stderr).toContain("generated output is fresh");
-    expect(check.exitCode).toBe(0);
+    await expectFresh(dir, engineId);
   });
 
   it.each(["ts6", "ts7"] as const)(
@@ -85,7 +92,7 @@ describe("generate --watch on either engine", () => {
       // then writes tools.ts anew, and the next edit must be analysed against that, not against
       // what the compiler read first.
       const dir = copyFixture("check/conforming");
-      const watch = await startWatch(dir, "guidance", engineId === "ts6" ? "ts6" : await loadEngine("ts7"));
+      const watch = await startWatch(dir, "guidance", await engineFor(engineId));
       const server = join(dir, "src/server.ts");
       const limited = withLimit(readFileSync(server, "utf8"));
       for (const text of [limited, limited.replace('"One recipe by id"', '"One recipe, by its id"')]) {
@@ -96,9 +103,7 @@ describe("generate --watch on either engine", () => {
       }
       expect(await watch.stop()).toBe(0);
       expect(readFileSync(join(dir, output, "tools.ts"), "utf8")).toMatch(/limit: number/);
-      const check = await runCli(["generate", "--check", "--engine", engineId], { cwd: dir });
-      expect(check.stdout + check.stderr).toContain("generated output is fresh");
-      expect(check.exitCode).toBe(0);
+      await expectFresh(dir, engineId);
     },
   );
 
@@ -108,7 +113,7 @@ describe("generate --watch on either engine", () => {
       // The first edit's cycle writes tools.ts anew (`limit`); the broken cycle reads nothing; the
       // cycle after it must still read that tools.ts.
       const dir = copyFixture("check/conforming");
-      const watch = await startWatch(dir, "guidance", engineId === "ts6" ? "ts6" : await loadEngine("ts7"));
+      const watch = await startWatch(dir, "guidance", await engineFor(engineId));
       const server = join(dir, "src/server.ts");
       const limited = withLimit(readFileSync(server, "utf8"));
       let cycle = watch.nextCycle();
@@ -130,15 +135,13 @@ describe("generate --watch on either engine", () => {
       expect(await watch.stop()).toBe(0);
       expect(watch.cycles.at(-1)?.error).toBeNull();
       expect(readFileSync(join(dir, output, "tools.ts"), "utf8")).toMatch(/limit: number/);
-      const check = await runCli(["generate", "--check", "--engine", engineId], { cwd: dir });
-      expect(check.stdout + check.stderr).toContain("generated output is fresh");
-      expect(check.exitCode).toBe(0);
+      await expectFresh(dir, engineId);
     },
   );
 
   it.each(["ts6", "ts7"] as const)("on %s, a folder made while it watches is watched, and the tool its new file registers is generated", async (engineId) => {
     const dir = copyFixture("demo");
-    const watch = await startWatch(dir, "aorp", engineId === "ts6" ? "ts6" : await loadEngine("ts7"));
+    const watch = await startWatch(dir, "aorp", await engineFor(engineId));
     const cycle = watch.nextCycle();
     mkdirSync(join(dir, "src/more"));
     writeFileSync(
@@ -162,8 +165,7 @@ describe("generate --watch on either engine", () => {
     expect(watch.cycles.at(-1)?.error).toBeNull();
     expect(watch.cycles.at(-1)?.changedFiles).toEqual(["src/more/pantry.ts"]);
     expect(readFileSync(join(dir, output, "formatters", "pantry_count.ts"), "utf8")).toContain("How many things the pantry holds");
-    const fresh = await runCli(["generate", "--check", "--protocol", "aorp", "--engine", engineId], { cwd: dir });
-    expect(fresh.stdout + fresh.stderr).toContain("generated output is fresh");
+    await expectFresh(dir, engineId, "aorp");
   });
 
   it("the CLI watches with --engine ts7, and Ctrl+C ends it and its compiler quietly (exit 0, nothing on stderr)", async () => {
