@@ -1,11 +1,10 @@
 import { resolve } from "node:path";
-import type { ts } from "../compiler.cjs";
 import { type AnalysisState, type FileDiscovery, analyzeSessionCore } from "./analyze.js";
 import type { Inventory } from "./inventory.js";
 import { toPosixPath } from "./paths.js";
 import type { NodeMemo } from "./memo.js";
 import type { AnalysisSession } from "./session.js";
-import type { EngineProject } from "./engine/engine.js";
+import type { EngineProject, EngineSourceFile } from "./engine/engine.js";
 import { isExternalModule, isModuleDeclaration } from "./engine/ast.js";
 
 /**
@@ -78,21 +77,23 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   const before = state.project;
   const differing = project.filesChangedSince(before);
   if (differing === "file-set-changed") return full(session, cwd, "file-set-changed");
-  const userFiles = session.userSourceFiles();
-  const userNames = new Set(userFiles.map((file) => file.fileName));
-  const files = new Map(userFiles.map((file) => [file.fileName, file]));
-  const oldFiles = new Map(before.sourceFiles().map((file) => [file.fileName, file.node]));
+  // Every project file, our output included: the output is never walked, but handlers import it,
+  // so a change to it affects them. Its nodes are read only when it changed (TypeScript 7 fetches
+  // them on demand).
+  const files = new Map(project.sourceFiles().map((file) => [file.fileName, file]));
+  const oldFiles = new Map(before.sourceFiles().map((file) => [file.fileName, file]));
+  const walkedNames = [...files.values()].filter((file) => !file.generated).map((file) => file.fileName);
   const changed = new Set<string>();
   for (const name of differing) {
     const file = files.get(name);
     const old = oldFiles.get(name);
-    if (!file || !old || !state.files.has(name)) return full(session, cwd, "non-source-changed");
+    if (!file || !old || (!file.generated && !state.files.has(name))) return full(session, cwd, "non-source-changed");
     if (isGlobal(old) || isGlobal(file)) return full(session, cwd, "global-declarations");
     changed.add(name);
   }
   for (const name of previous.changedFiles) {
     const path = toPosixPath(resolve(cwd, name));
-    if (userNames.has(path)) {
+    if (files.has(path)) {
       const file = files.get(path);
       const old = oldFiles.get(path);
       if ((file && isGlobal(file)) || (old && isGlobal(old))) return full(session, cwd, "global-declarations");
@@ -101,12 +102,12 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
       return full(session, cwd, "non-source-changed");
     }
   }
-  if (userNames.size !== state.files.size) return full(session, cwd, "file-set-changed");
-  for (const name of userNames) if (!state.files.has(name)) return full(session, cwd, "file-set-changed");
+  if (walkedNames.length !== state.files.size) return full(session, cwd, "file-set-changed");
+  for (const name of walkedNames) if (!state.files.has(name)) return full(session, cwd, "file-set-changed");
   const options = session.program.getCompilerOptions();
   if (options !== state.options && JSON.stringify(options) !== JSON.stringify(state.options)) return full(session, cwd, "non-source-changed");
 
-  const { affected, imported } = importersOf(changed, userFiles, project, before);
+  const { affected, imported } = importersOf(changed, [...files.values()], project, before, differing);
   project.focusOn?.(new Set([...affected, ...state.assemblyFiles]));
   const reuse = new Map<string, FileDiscovery>();
   for (const [name, discovery] of state.files) if (!affected.has(name)) reuse.set(name, discovery);
@@ -153,6 +154,8 @@ function full(session: AnalysisSession, cwd: string, reason: FallbackReason): In
   const run = analyzeSessionCore(session, cwd);
   if (!run) throw new Error("internal: a full analysis cannot fall back");
   states.set(run.inventory, run.state);
+  // The import graph, while the files are at hand: the next edit's cycle then asks only for its own files' imports.
+  importsOf(session.engine.sourceFiles(), session.engine, undefined, []);
   return { inventory: run.inventory, fallback: reason, affected: session.userSourceFiles().length, reassembled: true, kept: 0 };
 }
 
@@ -162,38 +165,56 @@ function isIgnorable(path: string): boolean {
 }
 
 /** A script (its declarations are global) or a file that declares into other modules or the global scope. */
-function isGlobal(file: ts.SourceFile): boolean {
+function isGlobal(entry: EngineSourceFile): boolean {
+  // Our output is modules that declare nothing global: its nodes need not be read to say so.
+  if (entry.generated) return false;
+  const file = entry.node;
   if (!isExternalModule(file)) return true;
   return file.statements.some((statement) => isModuleDeclaration(statement));
 }
 
 /**
- * Each project's files' imports. An unchanged file (the same SourceFile) imports the same in the
- * next project: its file set and options are the last one's (checked first), and the compilers
- * themselves hand such a file its old resolutions.
+ * Each project's files' imports, by file name. A file that did not change imports the same in
+ * the next project: its file set and options are the last one's (checked first), and the
+ * compilers themselves hand such a file its old resolutions.
  */
-const importsByProject = new WeakMap<EngineProject, Map<ts.SourceFile, string[]>>();
+const importsByProject = new WeakMap<EngineProject, Map<string, string[]>>();
+
+/** Every file's imports: the last project's for files that did not change, asked of the compiler (in one go) for the others. */
+function importsOf(
+  files: readonly EngineSourceFile[],
+  project: EngineProject,
+  before: EngineProject | undefined,
+  differing: readonly string[],
+): Map<string, string[]> {
+  const known = before ? importsByProject.get(before) : undefined;
+  const changed = new Set(differing);
+  const imports = new Map<string, string[]>();
+  const unknown: EngineSourceFile[] = [];
+  for (const file of files) {
+    const list = changed.has(file.fileName) ? undefined : known?.get(file.fileName);
+    if (list) imports.set(file.fileName, list);
+    else unknown.push(file);
+  }
+  const found = project.importedFiles(unknown.map((file) => file.node));
+  unknown.forEach((file, i) => imports.set(file.fileName, found[i] ?? []));
+  importsByProject.set(project, imports);
+  return imports;
+}
 
 /** The changed files and every project file that imports one of them, transitively; and the files some project file imports. */
 function importersOf(
   changed: ReadonlySet<string>,
-  files: readonly ts.SourceFile[],
+  files: readonly EngineSourceFile[],
   project: EngineProject,
   before: EngineProject,
+  differing: readonly string[],
 ): { affected: Set<string>; imported: Set<string> } {
   const importers = new Map<string, string[]>();
-  const known = importsByProject.get(before);
-  const imports = new Map<ts.SourceFile, string[]>();
-  importsByProject.set(project, imports);
-  const unknown = files.filter((file) => !known?.has(file));
-  const found = project.importedFiles(unknown);
-  unknown.forEach((file, i) => imports.set(file, found[i] ?? []));
-  for (const file of files) {
-    const list = known?.get(file) ?? imports.get(file) ?? [];
-    imports.set(file, list);
+  for (const [fileName, list] of importsOf(files, project, before, differing)) {
     for (const imported of list) {
       const importersOfFile = importers.get(imported) ?? [];
-      importersOfFile.push(file.fileName);
+      importersOfFile.push(fileName);
       importers.set(imported, importersOfFile);
     }
   }

@@ -61,9 +61,13 @@ export class AnalysisSession {
     this.engine.close();
   }
 
-  /** The project's own sources: not declaration files, not dependencies. */
+  /**
+   * The project's own sources: not declaration files, not dependencies, and not our generated
+   * output (it registers no tool; TypeScript 7 then need not fetch it). The output is in
+   * `engine.sourceFiles()`, flagged `generated`.
+   */
   userSourceFiles(): ts.SourceFile[] {
-    return this.engine.sourceFiles().map((file) => file.node);
+    return this.engine.sourceFiles().flatMap((file) => (file.generated ? [] : [file.node]));
   }
 
   relativePath(fileName: string): string {

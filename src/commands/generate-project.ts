@@ -27,7 +27,7 @@ export interface GenerateProjectOptions extends Pick<CommandContext, "io" | "val
 
 /** The project's own files the analysis read, for the record of the run. */
 function programSources(session: AnalysisSession): string[] {
-  return session.userSourceFiles().map((file) => file.fileName);
+  return session.engine.sourceFiles().map((file) => file.fileName);
 }
 
 /** One project's `generate` (or `generate --check`) once its stamps did not answer: analysis, output, record. */

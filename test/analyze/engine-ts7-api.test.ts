@@ -139,6 +139,9 @@ describe("the TypeScript 7 API the engine is built on", () => {
       const handle = symbol?.declarations[0];
       expect(handle?.index, "NodeHandle.index").toBeTypeOf("number");
       expect(handle?.path, "NodeHandle.path").toBeTypeOf("string");
+      // ts7.ts names an unfetched file by the path a handle would give it (Program.toPath).
+      const toPath = (project.program as unknown as { toPath?: (fileName: string) => string }).toPath;
+      expect(toPath?.(first!), "Program.toPath").toBe((file as unknown as { path: string }).path);
       // ts7.ts stops tsgo by killing its process before the API closes it (no "context canceled").
       const channel = (api as unknown as { client?: { channel?: { close?: unknown; child?: { kill?: unknown } } } }).client?.channel;
       expect(typeof channel?.close, "API.client.channel.close").toBe("function");

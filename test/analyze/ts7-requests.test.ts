@@ -1,5 +1,5 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { analyze } from "../../src/analyze/analyze.js";
@@ -16,12 +16,14 @@ import { runCli } from "../helpers/run-cli.js";
  */
 type ApiRequest = (method: string, params: unknown) => unknown;
 const client = (await import(pathToFileURL(join(repoRoot, "node_modules", "typescript7", "dist", "api", "sync", "client.js")).href)) as {
-  Client: { prototype: { apiRequest: ApiRequest } };
+  Client: { prototype: { apiRequest: ApiRequest; apiRequestBinary: ApiRequest } };
 };
 const originalRequest = client.Client.prototype.apiRequest;
+const originalBinaryRequest = client.Client.prototype.apiRequestBinary;
 const scratch: string[] = [];
 afterEach(() => {
   client.Client.prototype.apiRequest = originalRequest;
+  client.Client.prototype.apiRequestBinary = originalBinaryRequest;
   for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -135,6 +137,34 @@ describe("questions asked of TypeScript 7", () => {
         "updateSnapshot": 1,
       }
     `);
+  });
+
+  it("a project with its output present: none of the output's files is fetched, and the inventory is the one without it", async () => {
+    mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
+    const parent = mkdtempSync(join(repoRoot, ".tmp", "ts7-requests-"));
+    scratch.push(parent);
+    const dir = join(parent, "project");
+    cpSync(join(fixturesRoot, "stock-legacy"), dir, { recursive: true, filter: (source) => !source.includes("__expected__") });
+    const engine = await loadEngine("ts7");
+    const inventoryOf = () => {
+      const result = analyze({ project: join(dir, "tsconfig.json"), cwd: dir, engine });
+      result.session.close();
+      return result.inventory;
+    };
+    const without = inventoryOf();
+    expect((await runCli(["generate", "--protocol", "aorp", "--engine", "ts6", "--no-format"], { cwd: dir })).exitCode).toBe(0);
+    const output = readdirSync(join(dir, "src", "generated", "mcp-conform"), { recursive: true }).filter((name) => String(name).endsWith(".ts"));
+    expect(output.length).toBeGreaterThan(without.tools.length);
+
+    const fetched: string[] = [];
+    client.Client.prototype.apiRequestBinary = function (this: unknown, method: string, params: unknown) {
+      if (method === "getSourceFile") fetched.push(relative(dir, String((params as { file: string }).file)));
+      return originalBinaryRequest.call(this, method, params);
+    };
+    const withOutput = inventoryOf();
+    expect(withOutput).toEqual(without);
+    expect(fetched.filter((file) => file.startsWith("src/generated/"))).toEqual([]);
+    expect(fetched.length).toBeGreaterThan(0);
   });
 
   it("real-world/namespace-listing", async () => {

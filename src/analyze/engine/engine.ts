@@ -85,6 +85,12 @@ export interface EngineProject {
 export interface EngineSourceFile {
   readonly fileName: string;
   readonly text: string;
+  /**
+   * Our own output (it carries the generated header). The analysis walks none of it (it registers no
+   * tool, and the inventory must not depend on whether it exists), so TypeScript 7 fetches its
+   * `node` only when something asks for it.
+   */
+  readonly generated: boolean;
   readonly node: ts.SourceFile;
 }
 

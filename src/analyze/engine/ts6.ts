@@ -16,6 +16,7 @@ import type {
 } from "./engine.js";
 import { kindNames } from "./syntax-kinds.js";
 import { ts6DeclaresAsBefore, ts6FilesChangedSince, ts6ImportedFiles } from "./ts6-watch.js";
+import { isGeneratedFile } from "../../write/header.js";
 
 /**
  * The engine on TypeScript 6: ts-morph's bundled compiler, with the Program `loadProgram` builds
@@ -55,7 +56,7 @@ export class Ts6Project implements EngineProject {
       .getSourceFiles()
       .filter((sf) => !sf.isDeclarationFile && !this.program.isSourceFileFromExternalLibrary(sf) && !/[\\/]node_modules[\\/]/.test(sf.fileName))
       .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0))
-      .map((node) => ({ fileName: node.fileName, text: node.text, node }));
+      .map((node) => ({ fileName: node.fileName, text: node.text, generated: isGeneratedFile(node.text), node }));
     return this.files;
   }
 

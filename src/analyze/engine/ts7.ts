@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { ts } from "../../compiler.cjs";
-import type { API, Checker, Project, Signature, Snapshot, Symbol as Ts7Symbol, Type } from "typescript7/unstable/sync";
+import type { API, Checker, Program, Project, Signature, Snapshot, Symbol as Ts7Symbol, Type } from "typescript7/unstable/sync";
 import type { Ts7Api } from "./ts7-api.js";
 import { InputError } from "../../errors.js";
 import { TYPESCRIPT7_VERSION } from "./ts7-api.js";
@@ -80,6 +81,8 @@ export class Ts7Project implements EngineProject {
   readonly analysisChecker: Ts7AnalysisChecker;
   readonly analysisProgram: Ts7AnalysisProgram;
   private files: EngineSourceFile[] | undefined;
+  /** What `sourceFiles` read of each project file from disk. */
+  private readonly diskReads = new Map<string, DiskRead>();
   private fileNames: readonly string[] | undefined;
   private focus: ReadonlySet<string> | undefined;
 
@@ -89,6 +92,8 @@ export class Ts7Project implements EngineProject {
     private readonly project: Project,
     readonly tsconfigPath: string,
     readonly syntax: EngineSyntax,
+    /** The last project's reads from disk (watch mode), of the files the compiler was not told changed. */
+    private readonly carried: ReadonlyMap<string, DiskRead> = new Map(),
   ) {
     this.rootDir = dirname(tsconfigPath);
     this.allowJs = project.compilerOptions.allowJs === true;
@@ -97,7 +102,7 @@ export class Ts7Project implements EngineProject {
     // a watch cycle, the files walked again.
     this.analysisChecker = new Ts7AnalysisChecker(project.checker, project, () =>
       this.sourceFiles()
-        .filter((file) => !isGeneratedFile(file.text) && (!this.focus || this.focus.has(file.fileName)))
+        .filter((file) => !file.generated && (!this.focus || this.focus.has(file.fileName)))
         .map((file) => file.node as unknown as ts.SourceFile),
     );
     this.analysisProgram = new Ts7AnalysisProgram(project);
@@ -110,14 +115,35 @@ export class Ts7Project implements EngineProject {
       .filter((name) => !/\.d\.[cm]?ts$/.test(name) && !/[\\/]node_modules[\\/]/.test(name))
       .sort()
       .flatMap((name) => {
+        // Our output is known by its header, read from disk: fetching a file is a round trip, and
+        // a project with its output present holds one formatter file per tool.
+        const read = isWithin(this.rootDir, name) ? this.readFromDisk(name) : undefined;
+        if (read?.generated) return [lazyGeneratedFile(program, name, read.text)];
         const file = program.getSourceFile(name);
         if (!file || file.isDeclarationFile) return [];
         // Whether a file came in through a package (a linked workspace package, say) is a round
         // trip per file: asked only of files outside the project's folder, where such files are.
-        if (!isWithin(this.rootDir, name) && program.isSourceFileFromExternalLibrary(file)) return [];
-        return [{ fileName: file.fileName, text: file.text, node: withNodeFormat(program, file) }];
+        if (!read && program.isSourceFileFromExternalLibrary(file)) return [];
+        return [{ fileName: file.fileName, text: file.text, generated: isGeneratedFile(file.text), node: withNodeFormat(program, file) }];
       });
     return this.files;
+  }
+
+  /** A project file's header, and a generated file's whole text; unchanged files' come from the last project. */
+  private readFromDisk(fileName: string): DiskRead {
+    let read = this.carried.get(fileName);
+    if (!read) {
+      let text: string;
+      try {
+        text = readFileSync(fileName, "utf8");
+      } catch {
+        // Gone since the compiler read it: the compiler's copy is fetched, as any user file's.
+        text = "";
+      }
+      read = isGeneratedFile(text) ? { generated: true, text } : NOT_GENERATED;
+    }
+    this.diskReads.set(fileName, read);
+    return read;
   }
 
   programFileNames(): readonly string[] {
@@ -138,7 +164,9 @@ export class Ts7Project implements EngineProject {
     const snapshot = this.api.updateSnapshot({ fileChanges: changes });
     const project = snapshot.getProject(this.tsconfigPath) ?? snapshot.getProjects()[0];
     if (!project) throw new InputError(`TypeScript 7 no longer opens a project for ${toPosixPath(this.tsconfigPath)}`, { file: this.tsconfigPath });
-    return new Ts7Project(this.api, snapshot, project, this.tsconfigPath, this.syntax);
+    const told = new Set([...changes.changed, ...changes.created, ...changes.deleted].map((name) => resolve(name)));
+    const carried = new Map([...this.diskReads].filter(([name]) => !told.has(resolve(name))));
+    return new Ts7Project(this.api, snapshot, project, this.tsconfigPath, this.syntax, carried);
   }
 
   /** Lets the compiler drop this project's snapshot (a later one is being read); the process runs on. */
@@ -154,9 +182,14 @@ export class Ts7Project implements EngineProject {
     // Only files named in `updated` can differ, and a file outside the project's own sources (a
     // declaration file, a dependency) is fetched from the compiler only when asked: its change is
     // known from the watcher's list instead (incremental.ts treats it as a non-source change).
-    const previous = new Map(before.sourceFiles().map((file) => [file.fileName, file.node]));
+    // Our output is compared by its text from disk, so that no file of it is fetched to be compared.
+    const previous = new Map(before.sourceFiles().map((file) => [file.fileName, file]));
     return this.sourceFiles()
-      .filter((file) => previous.get(file.fileName) !== file.node)
+      .filter((file) => {
+        const was = previous.get(file.fileName);
+        if (!was || was.generated !== file.generated) return true;
+        return file.generated ? was.text !== file.text : was.node !== file.node;
+      })
       .map((file) => file.fileName);
   }
 
@@ -165,7 +198,12 @@ export class Ts7Project implements EngineProject {
     const specifiers = files.map((file) => (file as unknown as { imports?: readonly Ts7Node[] }).imports ?? []);
     if (specifiers.every((list) => list.length === 0)) return specifiers.map(() => []);
     const symbols = this.project.checker.getSymbolAtLocation(specifiers.flat());
-    const byPath = new Map(this.sourceFiles().map((file) => [(file.node as unknown as { path: string }).path, file.fileName]));
+    // Our unfetched output is named by the path the compiler gives it (its `Program.toPath`, pinned in engine-ts7-api.test.ts).
+    const { program } = this.project;
+    const toPath = (program as unknown as { toPath: (fileName: string) => string }).toPath.bind(program);
+    const byPath = new Map(
+      this.sourceFiles().map((file) => [file.generated ? toPath(file.fileName) : (file.node as unknown as { path: string }).path, file.fileName]),
+    );
     let next = 0;
     return specifiers.map((list) =>
       list.flatMap(() => {
@@ -187,6 +225,28 @@ export class Ts7Project implements EngineProject {
   focusOn(fileNames: ReadonlySet<string>): void {
     this.focus = fileNames;
   }
+}
+
+/** A project file as read from disk: whether it is our output, and then its text. */
+type DiskRead = { generated: false } | { generated: true; text: string };
+const NOT_GENERATED: DiskRead = { generated: false };
+
+/** A file of our output: its node is fetched from the compiler on first use. */
+function lazyGeneratedFile(program: Program, fileName: string, text: string): EngineSourceFile {
+  let node: ts.SourceFile | undefined;
+  return {
+    fileName,
+    text,
+    generated: true,
+    get node() {
+      if (!node) {
+        const file = program.getSourceFile(fileName);
+        if (!file) throw new Error(`internal: TypeScript 7 holds no ${fileName}`);
+        node = withNodeFormat(program, file);
+      }
+      return node;
+    },
+  };
 }
 
 /** What changed on disk since a Ts7Project was opened (the compiler reads no file, and finds no new one, it is not told of). */
