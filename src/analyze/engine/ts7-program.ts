@@ -16,7 +16,11 @@ export class Ts7AnalysisProgram implements AnalysisProgram {
   private readonly externalLibrary = new WeakMap<object, boolean>();
   private syntaxErrors: Map<string, readonly Ts7Diagnostic[]> | undefined;
 
-  constructor(private readonly project: Project) {}
+  constructor(
+    private readonly project: Project,
+    /** Whether a file is one of the project's own sources (engine/ts7.ts `sourceFiles`): no package's, so no round trip to say so. */
+    private readonly isOwnSource: (fileName: string) => boolean = () => false,
+  ) {}
 
   getCompilerOptions(): ts.CompilerOptions {
     // The option names and enum values the analysis reads (module, exactOptionalPropertyTypes, allowJs) are TypeScript 6's.
@@ -47,6 +51,7 @@ export class Ts7AnalysisProgram implements AnalysisProgram {
   }
 
   isSourceFileFromExternalLibrary(file: ts.SourceFile): boolean {
+    if (this.isOwnSource(file.fileName)) return false;
     return remember(this.externalLibrary, file, () => this.project.program.isSourceFileFromExternalLibrary(file as unknown as SourceFile));
   }
 

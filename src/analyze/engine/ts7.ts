@@ -81,6 +81,7 @@ export class Ts7Project implements EngineProject {
   readonly analysisChecker: Ts7AnalysisChecker;
   readonly analysisProgram: Ts7AnalysisProgram;
   private files: EngineSourceFile[] | undefined;
+  private ownSources: Set<string> | undefined;
   /** What `sourceFiles` read of each project file from disk. */
   private readonly diskReads = new Map<string, DiskRead>();
   private fileNames: readonly string[] | undefined;
@@ -105,7 +106,10 @@ export class Ts7Project implements EngineProject {
         .filter((file) => !file.generated && (!this.focus || this.focus.has(file.fileName)))
         .map((file) => file.node as unknown as ts.SourceFile),
     );
-    this.analysisProgram = new Ts7AnalysisProgram(project);
+    this.analysisProgram = new Ts7AnalysisProgram(project, (fileName) => {
+      this.ownSources ??= new Set(this.sourceFiles().map((file) => file.fileName));
+      return this.ownSources.has(fileName);
+    });
   }
 
   sourceFiles(): readonly EngineSourceFile[] {
