@@ -29,10 +29,20 @@ export class Ts7AnalysisProgram implements AnalysisProgram {
 
   getSourceFile(fileName: string): ts.SourceFile | undefined {
     if (!this.files.has(fileName)) {
-      const file = this.project.program.getSourceFile(fileName);
+      // A file the program does not hold (a guidance stub not written yet) costs no round trip.
+      const file = this.holds(fileName) ? this.project.program.getSourceFile(fileName) : undefined;
       this.files.set(fileName, file ? withNodeFormat(this.project.program, file) : undefined);
     }
     return this.files.get(fileName);
+  }
+
+  private programPaths: Set<string> | undefined;
+  /** Whether the program holds a file, by the path the compiler gives it (`Program.toPath`, pinned in engine-ts7-api.test.ts). */
+  private holds(fileName: string): boolean {
+    const { program } = this.project;
+    const toPath = (program as unknown as { toPath: (fileName: string) => string }).toPath.bind(program);
+    this.programPaths ??= new Set(program.getSourceFileNames().map(toPath));
+    return this.programPaths.has(toPath(fileName));
   }
 
   /** Every file, libraries included: each one is fetched from the compiler, so only asked for when needed. */
