@@ -21,10 +21,26 @@ function isCaughtLocally(node: ts.Node, root: ts.Node): boolean {
 }
 
 /**
+ * Each scope's exit points, found once: the analysis, `check`'s batches, its verdicts and the throws
+ * it follows into callees all ask for the same handlers' (a syntax walk, and on TypeScript 7 every
+ * node it visits is decoded from the compiler's tree). Nodes never change, so neither do their exits.
+ */
+const exitPointsOf = new WeakMap<ts.Node, readonly ExitPoint[]>();
+
+/**
  * The exit points of a handler, or of a narrower scope (a low-level `case`). Returns inside nested
  * callbacks (`items.map(i => { return ... })`) belong to those callbacks, not to the handler.
  */
 export function collectExitPoints(root: FunctionNode | ts.Node): ExitPoint[] {
+  let exits = exitPointsOf.get(root);
+  if (!exits) {
+    exits = findExitPoints(root);
+    exitPointsOf.set(root, exits);
+  }
+  return [...exits];
+}
+
+function findExitPoints(root: FunctionNode | ts.Node): ExitPoint[] {
   if (isArrowFunction(root) && !isBlock(root.body)) {
     return [{ node: root.body, expression: root.body, isThrow: false }];
   }
