@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanScratch } from "../check/helpers.js";
@@ -6,7 +6,12 @@ import type { CheckResult } from "../../src/check/result.js";
 import { runCli } from "../helpers/run-cli.js";
 import { checkReport, committedCopy, isHelperThrow, onlyPlaceholders, sources, tscProject } from "./helpers.js";
 
-/** The migrate cases kept out of `npm test` (migrate.test.ts keeps one --write per outcome). */
+/**
+ * The migrate cases kept out of `npm test` (migrate.test.ts keeps one --write per outcome): among
+ * them a dry run of the stock server, whose dry-run path the legacy servers' tests
+ * (legacy-servers.test.ts) take in `npm test`, and SDK 2.x's request for input, which analysis,
+ * generation and the wire hold in `npm test`.
+ */
 
 afterAll(cleanScratch);
 
@@ -113,5 +118,72 @@ describe("mcp-conform migrate onto AORP", () => {
     const status = report.result.tools.find((tool) => tool.name === "get_session_status")!;
     expect(status.placeholders).toEqual(["next_steps", "recovery", "workflow_guidance"]);
     expect(status.problems.map((problem) => problem.message).filter((message) => message.includes("success path"))).toEqual([]);
+  });
+});
+
+describe("mcp-conform migrate on the legacy stock server", () => {
+  it("dry run: prints a diff and a summary per tool, exits 0 and writes nothing", async () => {
+    const dir = committedCopy("stock-legacy");
+    const before = sources(dir);
+    const run = await runCli(["migrate", ...SMART], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain("--- a/src/tools/dcf.ts");
+    expect(run.stdout).toContain("-        throw new Error(`Symbol ${symbol} not found`);");
+    expect(run.stdout).toContain("+        return formatCalculateDcfError(legacyErrorSections(tool, { message: `Symbol ${symbol} not found` }));");
+    // Its four calls name the tool by one binding at the top of the handler.
+    expect(run.stdout).toContain(
+      '+    conform("calculate_dcf", async ({ symbol, wacc, terminalGrowth, years, growth }) => {\n+      const tool = "calculate_dcf";\n',
+    );
+    // The tools an error names are its recovery steps; the tools a success note names, its next steps (params from the payload).
+    expect(run.stdout).toContain(
+      'legacyErrorSections(tool, { message: "DCF does not apply to banks; use calculate_pe_band or calculate_ddm instead", nextSteps: [nextStep("calculate_ddm"), nextStep("calculate_pe_band")] })',
+    );
+    expect(run.stdout).toContain(
+      'legacySections(tool, { conclusion: "Use calculate_ddm next to cross-check with dividends.", nextSteps: [nextStep("calculate_ddm", { symbol: result.symbol })] })',
+    );
+    // One step further in: inside the try around latestYear()'s call, which can throw.
+    expect(run.stdout).toContain('+        if (roe < 0.1) warnings.push(warning("WARN_ROE_IS_BELOW_10", "ROE is below 10%"));');
+    expect(run.stdout).toContain("10 tools migrated, 0 skipped, 0 already on the formatters");
+    expect(run.stdout).toContain(
+      "migrated calculate_ddm (src/tools/ddm.ts:20): 2 return paths, 1 throw to error results, 2 warnings to IDs, wrapped with conform()",
+    );
+    // Type-checked in memory, as --write would: the verdict is tsc's.
+    expect(run.stdout).toContain("dry run: 10 files would change, and tsc would pass (checked in memory); run with --write to apply");
+    expect(sources(dir)).toEqual(before);
+    expect(existsSync(join(dir, "src/generated"))).toBe(false);
+  });
+});
+
+describe("mcp-conform migrate: SDK 2.x, a handler that asks the client for input", () => {
+  it("migrates the other returns, leaves `return inputRequired(...)` as it is, and check counts the tool as conforming", async () => {
+    const dir = committedCopy("sdk-v2/sdk-register-tool");
+    const run = await runCli(["migrate", "--protocol", "guidance", "--write"], { cwd: dir });
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain("4 tools migrated, 0 skipped");
+    expect(run.stdout).toContain("migrated subscribe_alerts (src/tools/alerts.ts:18): 1 return path, 1 throw to error results, wrapped with conform()");
+    const alerts = readFileSync(join(dir, "src/tools/alerts.ts"), "utf8");
+    expect(alerts).toContain('conform("subscribe_alerts", async ({ city, channels }, ctx) => {');
+    expect(alerts).toContain("        return inputRequired({\n");
+    expect(alerts).toContain("return formatSubscribeAlerts(subscribe(found, channels));");
+    const tsc = tscProject(dir);
+    expect(tsc.exitCode, tsc.output).toBe(0);
+
+    // Its guidance written, the tool conforms: the request for input is no answer to judge.
+    const stub = join(dir, "src/guidance/subscribe_alerts.ts");
+    writeFileSync(
+      stub,
+      readFileSync(stub, "utf8")
+        .replaceAll("  // mcp-conform:unfilled\n", "")
+        .replace("TODO: say what the orchestrator should do next", "Tell the user the alerts are on")
+        .replace("TODO: say how to recover", "Ask for a city the server knows"),
+    );
+    const { result } = await checkReport(dir, "guidance");
+    const tool = result.tools.find((each) => each.name === "subscribe_alerts")!;
+    expect(tool.problems).toEqual([]);
+    expect(tool.conforms).toBe(true);
+
+    const again = await runCli(["migrate", "--protocol", "guidance", "--write", "--force"], { cwd: dir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stdout).toContain("0 tools migrated, 0 skipped, 4 already on the formatters");
   });
 });
