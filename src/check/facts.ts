@@ -234,11 +234,7 @@ export class ProjectFacts {
         const placeholders = placeholdersOf(checker, exit.expression, generated.placeholderBrand);
         exits.push(placeholders ? { where, isError, verdict: "placeholder", placeholders } : { where, isError, verdict: "conforming" });
       } else {
-        const shown = exit.expression
-          ? // Printed as the inventory prints types, so that both engines say the same (typeText).
-            typeText(awaited(checker, checker.getTypeAtLocation(exit.expression)), checker, exit.expression, QUOTED_TYPE_CHARS)
-          : "void";
-        exits.push({ where, isError, verdict: "non-conforming", shown });
+        exits.push({ where, isError, verdict: "non-conforming", shown: exit.expression ? this.shownType(exit.expression) : "void" });
       }
     }
     // A throw that leaves the handler through a project function it calls reaches the client as the
@@ -251,6 +247,15 @@ export class ProjectFacts {
         }))
       : [];
     return { found: true, exits, throwsInCallees };
+  }
+
+  /** A returned value's type as the inventory prints types, so that both engines say the same (typeText). */
+  private shownType(expression: ts.Expression): string {
+    const { checker } = this.session;
+    const type = checker.getTypeAtLocation(expression);
+    const settled = awaited(checker, type);
+    // The expression's own syntax can tell the print is in order, when the type printed is its own.
+    return typeText(settled, checker, expression, QUOTED_TYPE_CHARS, settled === type ? expression : undefined);
   }
 
   private misfits(located: LocatedHandler, stubPath: string, stubSource: ts.SourceFile | undefined, unknown: readonly { node: ts.Node }[]): Misfit[] {

@@ -3,6 +3,7 @@ import { unionMembers } from "../../shared/union-members.js";
 import type { AnalysisChecker } from "../engine/engine.js";
 import { sortLiteralUnions } from "./literal-order.js";
 import { mappedMembersInOrder } from "./member-order.js";
+import { printedAsWritten } from "./written-order.js";
 
 const FULL = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
 /** Beyond this, a type is unreadable in a table and risky to embed: it is cut short. */
@@ -18,8 +19,10 @@ const CUT_TYPE_TEXT = 300;
  * depends on the order it prints in. `shownChars`: only so much of the text is read (a message
  * quotes its start), so the order is only put right there.
  */
-export function typeText(type: ts.Type, checker: AnalysisChecker, enclosing: ts.Node | undefined, shownChars?: number): string {
-  const text = sortLiteralUnions(mappedMembersInOrder(checker.typeToString(type, enclosing, FULL), type, checker, shownChars));
+export function typeText(type: ts.Type, checker: AnalysisChecker, enclosing: ts.Node | undefined, shownChars?: number, written?: ts.Node): string {
+  const printed = checker.typeToString(type, enclosing, FULL);
+  // `written`: the expression whose type this is; when its syntax says the print is in order already, no walk is needed.
+  const text = sortLiteralUnions(written && printedAsWritten(printed, written) ? printed : mappedMembersInOrder(printed, type, checker, shownChars));
   if (text.length <= MAX_TYPE_TEXT) return text;
   const space = text.lastIndexOf(" ", CUT_TYPE_TEXT);
   return `${text.slice(0, space > 0 ? space : CUT_TYPE_TEXT)} ...`;
