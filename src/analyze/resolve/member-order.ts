@@ -77,7 +77,13 @@ function printedMember(text: string, types: readonly ts.Type[], used: Set<ts.Typ
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 
-const MEMBER = /^(\s*(?:readonly )?)("(?:[^"\\]|\\.)*"|[A-Za-z_$][\w$]*)(\??: )([\s\S]*)$/;
+/** `name: type;` as the checker prints an object type's member. */
+export const MEMBER = /^(\s*(?:readonly )?)("(?:[^"\\]|\\.)*"|[A-Za-z_$][\w$]*)(\??: )([\s\S]*)$/;
+
+/** The property name a `MEMBER` match prints, unquoted. */
+export function memberName(member: RegExpExecArray): string {
+  return member[2]!.startsWith('"') ? (JSON.parse(member[2]!) as string) : member[2]!;
+}
 
 /** The property names an object literal's text prints, or undefined when it prints more than properties. */
 function memberNames(text: string): string[] | undefined {
@@ -87,7 +93,7 @@ function memberNames(text: string): string[] | undefined {
   for (const piece of pieces) {
     const member = MEMBER.exec(piece);
     if (!member) return undefined;
-    names.push(member[2]!.startsWith('"') ? (JSON.parse(member[2]!) as string) : member[2]!);
+    names.push(memberName(member));
   }
   return names;
 }
@@ -105,7 +111,7 @@ function objectLiteral(text: string, type: ts.Type, checker: AnalysisChecker, de
     // A member is looked up only when it is to be moved or walked into: an object whose members
     // are all plain (`{ type: "text"; text: string; }`) asks the checker nothing.
     if (!member || !(mapped || member[4]!.includes("{"))) return { text: piece, property: undefined, parts: undefined };
-    const name = member[2]!.startsWith('"') ? (JSON.parse(member[2]!) as string) : member[2]!;
+    const name = memberName(member);
     // The list, not a lookup by name: the emitters have read it already (one trip to TypeScript 7, not one per name).
     const property = checker.getPropertiesOfType(type).find((candidate) => candidate.name === name);
     return { text: piece, property, parts: property ? member : undefined };

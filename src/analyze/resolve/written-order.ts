@@ -10,9 +10,7 @@ import {
   isStringLiteral,
 } from "../engine/ast.js";
 import { isOneGroup, splitOutside } from "./literal-order.js";
-
-/** `name: type;` as the checker prints an object type's member (the same pattern `mappedMembersInOrder` reads). */
-const MEMBER = /^(\s*(?:readonly )?)("(?:[^"\\]|\\.)*"|[A-Za-z_$][\w$]*)(\??: )([\s\S]*)$/;
+import { MEMBER, memberName } from "./member-order.js";
 
 /**
  * Whether `text`, the checker's print of the type of `written`, is already in the one order
@@ -41,7 +39,7 @@ export function printedAsWritten(text: string, written: ts.Node): boolean {
     if (!piece.includes("{")) continue;
     const member = MEMBER.exec(piece);
     if (!member) return false;
-    const name = member[2]!.startsWith('"') ? (JSON.parse(member[2]!) as string) : member[2]!;
+    const name = memberName(member);
     const property = node.properties.find((each) => isPropertyAssignment(each) && nameText(each.name) === name);
     if (!property || !isPropertyAssignment(property) || !printedAsWritten(member[4]!, property.initializer)) return false;
   }
