@@ -50,6 +50,16 @@ async function requestsDuring(run: () => Promise<void>): Promise<Record<string, 
   return Object.fromEntries(Object.entries(asked).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** A scratch copy of the stock legacy server (under the git-ignored .tmp/, so its packages resolve), removed after the test. */
+function stockLegacyCopy(): string {
+  mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
+  const parent = mkdtempSync(join(repoRoot, ".tmp", "ts7-requests-"));
+  scratch.push(parent);
+  const dir = join(parent, "project");
+  cpSync(join(fixturesRoot, "stock-legacy"), dir, { recursive: true, filter: (source) => !source.includes("__expected__") });
+  return dir;
+}
+
 async function requestsOf(fixture: string): Promise<Record<string, number>> {
   const engine = await loadEngine("ts7");
   return requestsDuring(async () => {
@@ -95,11 +105,7 @@ describe("questions asked of TypeScript 7", () => {
   });
 
   it("check of a server not yet migrated: each handler's calls and exits asked at once, for every tool", async () => {
-    mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
-    const parent = mkdtempSync(join(repoRoot, ".tmp", "ts7-requests-"));
-    scratch.push(parent);
-    const dir = join(parent, "project");
-    cpSync(join(fixturesRoot, "stock-legacy"), dir, { recursive: true, filter: (source) => !source.includes("__expected__") });
+    const dir = stockLegacyCopy();
     expect((await runCli(["generate", "--protocol", "aorp", "--engine", "ts6", "--no-format"], { cwd: dir })).exitCode).toBe(0);
     let exitCode: number | undefined;
     const asked = await requestsDuring(async () => {
@@ -150,11 +156,7 @@ describe("questions asked of TypeScript 7", () => {
   });
 
   it("a project with its output present: none of the output's files is fetched, and the inventory is the one without it", async () => {
-    mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
-    const parent = mkdtempSync(join(repoRoot, ".tmp", "ts7-requests-"));
-    scratch.push(parent);
-    const dir = join(parent, "project");
-    cpSync(join(fixturesRoot, "stock-legacy"), dir, { recursive: true, filter: (source) => !source.includes("__expected__") });
+    const dir = stockLegacyCopy();
     const engine = await loadEngine("ts7");
     const inventoryOf = () => {
       const result = analyze({ project: join(dir, "tsconfig.json"), cwd: dir, engine });
