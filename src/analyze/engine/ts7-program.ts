@@ -37,11 +37,10 @@ export class Ts7AnalysisProgram implements AnalysisProgram {
   }
 
   private programPaths: Set<string> | undefined;
-  /** Whether the program holds a file, by the path the compiler gives it (`Program.toPath`, pinned in engine-ts7-api.test.ts). */
+  /** Whether the program holds a file, by the path the compiler gives it. */
   private holds(fileName: string): boolean {
-    const { program } = this.project;
-    const toPath = (program as unknown as { toPath: (fileName: string) => string }).toPath.bind(program);
-    this.programPaths ??= new Set(program.getSourceFileNames().map(toPath));
+    const toPath = compilerPaths(this.project.program);
+    this.programPaths ??= new Set(this.project.program.getSourceFileNames().map(toPath));
     return this.programPaths.has(toPath(fileName));
   }
 
@@ -119,4 +118,12 @@ export function withNodeFormat(program: Program, file: SourceFile): ts.SourceFil
     });
   }
   return file as unknown as ts.SourceFile;
+}
+
+/**
+ * A file's name as the compiler keys it (a node handle's `path`): `Program.toPath`, which the API
+ * keeps on the program but does not declare (pinned in engine-ts7-api.test.ts).
+ */
+export function compilerPaths(program: Program): (fileName: string) => string {
+  return (program as unknown as { toPath: (fileName: string) => string }).toPath.bind(program);
 }

@@ -24,7 +24,7 @@ import { kindNames } from "./syntax-kinds.js";
 import { declarationShape } from "./declaration-shape.js";
 import { registerTs7Kinds } from "./ast.js";
 import { Ts7AnalysisChecker } from "./ts7-checker.js";
-import { Ts7AnalysisProgram, withNodeFormat } from "./ts7-program.js";
+import { compilerPaths, Ts7AnalysisProgram, withNodeFormat } from "./ts7-program.js";
 
 /**
  * The engine on TypeScript 7's native API: the compiler runs in its own process (tsgo) and every
@@ -202,9 +202,8 @@ export class Ts7Project implements EngineProject {
     const specifiers = files.map((file) => (file as unknown as { imports?: readonly Ts7Node[] }).imports ?? []);
     if (specifiers.every((list) => list.length === 0)) return specifiers.map(() => []);
     const symbols = this.project.checker.getSymbolAtLocation(specifiers.flat());
-    // Our unfetched output is named by the path the compiler gives it (its `Program.toPath`, pinned in engine-ts7-api.test.ts).
-    const { program } = this.project;
-    const toPath = (program as unknown as { toPath: (fileName: string) => string }).toPath.bind(program);
+    // Our unfetched output is named by the path the compiler gives it.
+    const toPath = compilerPaths(this.project.program);
     const byPath = new Map(
       this.sourceFiles().map((file) => [file.generated ? toPath(file.fileName) : (file.node as unknown as { path: string }).path, file.fileName]),
     );
