@@ -10,7 +10,7 @@ import { loadEngine } from "../../src/analyze/engine/select.js";
  * Incremental analysis (src/analyze/incremental.ts) must give exactly what a full analysis gives.
  * Projects are written under the git-ignored .tmp/ so the real SDK and zod resolve.
  */
-const runs = Number(process.env["FUZZ_RUNS"] ?? 1);
+const runs = Number(process.env["FUZZ_RUNS"] ?? 2);
 /**
  * `npm run test:full` sets FUZZ_RUNS and runs every case on both engines; `npm test` runs them on
  * TypeScript 6 (test/cli/watch-engines.test.ts watches on TypeScript 7 there, end to end).
