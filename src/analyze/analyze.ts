@@ -1,10 +1,12 @@
 import { relative } from "node:path";
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
+import { ModuleKind } from "./engine/ts6-enums.generated.js";
+import { typescript6 } from "../typescript6.js";
 import type { DiscoveryContext, ToolCandidate, ToolServer } from "./discover/candidate.js";
 import { createDiscoverers } from "./discover/index.js";
 import { AnalyzeCodes } from "./diagnostic-codes.js";
 import { type Diagnostic, INVENTORY_SCHEMA_VERSION, type Inventory, type ToolEntry, type TypeReference } from "./inventory.js";
-import { assertTsconfigReadable, loadProgram, loadProject } from "./load-project.js";
+import { loadProgram, loadProject, openLocatingTsconfigErrors } from "./load-project.js";
 import { resolveTsconfigPath } from "./tsconfig-path.js";
 import { toPosixPath } from "./paths.js";
 import { analyseExits } from "./resolve/exits.js";
@@ -92,8 +94,7 @@ export function openSession(options: AnalyzeOptions & { editable?: boolean } = {
   if (options.editable) return AnalysisSession.fromProject(loadProject(tsconfigPath, cwd), tsconfigPath);
   const engine = options.engine;
   if (engine !== undefined && engine !== "ts6" && engine.id !== "ts6") {
-    assertTsconfigReadable(tsconfigPath, cwd);
-    const project = engine.open(tsconfigPath, cwd);
+    const project = openLocatingTsconfigErrors(tsconfigPath, cwd, () => engine.open(tsconfigPath, cwd));
     if (!isAnalysisProject(project)) throw new Error(`internal: the ${engine.id} engine gives no analysis program`);
     // TypeScript 7's API opens a tsconfig as it is: files its `include` leaves out (check's generated
     // output, say) cannot be added. Then the TypeScript 6 engine, which can, analyses instead.
@@ -287,7 +288,7 @@ export function analyzeSessionCore(
         line: line + 1,
         severity: "error",
         code: AnalyzeCodes.syntaxError,
-        message: `syntax error: ${ts.flattenDiagnosticMessageText(firstError.messageText, " ")}; tools in this file were not analysed`,
+        message: `syntax error: ${typescript6().flattenDiagnosticMessageText(firstError.messageText, " ")}; tools in this file were not analysed`,
       });
       diagnostics.push(...discovery.diagnostics);
       continue;
@@ -649,9 +650,9 @@ function reportUnresolvedModules(tools: ToolEntry[], session: AnalysisSession, d
  * that are CommonJS: no `"type": "module"`) or resolved as a bundler does.
  */
 function writesExtensionlessImports(options: ts.CompilerOptions, files: readonly ts.SourceFile[]): boolean {
-  const module = options.module ?? ts.ModuleKind.CommonJS;
-  const nodeModules = module >= ts.ModuleKind.Node16 && module <= ts.ModuleKind.NodeNext;
-  if (nodeModules && files.some((file) => file.impliedNodeFormat === ts.ModuleKind.ESNext)) return false;
+  const module = options.module ?? ModuleKind.CommonJS;
+  const nodeModules = module >= ModuleKind.Node16 && module <= ModuleKind.NodeNext;
+  if (nodeModules && files.some((file) => file.impliedNodeFormat === ModuleKind.ESNext)) return false;
   let extensionless = 0;
   for (const file of files) {
     for (const statement of file.statements) {

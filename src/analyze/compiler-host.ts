@@ -1,5 +1,5 @@
-import { getLibFiles } from "@ts-morph/common";
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
+import { typescript6, typescript6LibFiles } from "../typescript6.js";
 import { fileStamp } from "../file-stamp.js";
 
 /**
@@ -12,7 +12,7 @@ let libTexts: Map<string, string> | undefined;
 const libSourceFiles = new Map<string, ts.SourceFile>();
 
 function libText(path: string): string | undefined {
-  libTexts ??= new Map(getLibFiles().map((file) => [`${LIB_FOLDER}/${file.fileName}`, file.text]));
+  libTexts ??= new Map(typescript6LibFiles().map((file) => [`${LIB_FOLDER}/${file.fileName}`, file.text]));
   return libTexts.get(path.replace(/\\/g, "/"));
 }
 
@@ -80,10 +80,10 @@ function bindingKey(options: ts.CompilerOptions, languageVersion: ts.ScriptTarge
 
 export function createAnalysisCompilerHost(options: ts.CompilerOptions, sourceFileCache?: SourceFileCache): ts.CompilerHost {
   // No parent pointers at parse time: binding (when the checker is created) sets them anyway.
-  const host = ts.createCompilerHost(options);
+  const host = typescript6().createCompilerHost(options);
   const { fileExists, readFile, getSourceFile } = host;
   host.getDefaultLibLocation = () => LIB_FOLDER;
-  host.getDefaultLibFileName = (compilerOptions) => `${LIB_FOLDER}/${ts.getDefaultLibFileName(compilerOptions)}`;
+  host.getDefaultLibFileName = (compilerOptions) => `${LIB_FOLDER}/${typescript6().getDefaultLibFileName(compilerOptions)}`;
   host.fileExists = (path) => (isLibPath(path) ? libText(path) !== undefined : fileExists.call(host, path));
   host.readFile = (path) => (isLibPath(path) ? libText(path) : readFile.call(host, path));
   host.getSourceFile = (path, languageVersionOrOptions, onError, shouldCreate) => {
@@ -99,7 +99,7 @@ export function createAnalysisCompilerHost(options: ts.CompilerOptions, sourceFi
         if (stamp !== undefined) cached.stamp = stamp;
         return cached.file;
       }
-      const parsed = ts.createSourceFile(path, text, languageVersionOrOptions);
+      const parsed = typescript6().createSourceFile(path, text, languageVersionOrOptions);
       packageDeclarations.set(key, { text, file: parsed, ...(stamp !== undefined ? { stamp } : {}) });
       return parsed;
     }
@@ -115,7 +115,7 @@ export function createAnalysisCompilerHost(options: ts.CompilerOptions, sourceFi
         else cached.stamp = stamp;
         return cached.file;
       }
-      const parsed = ts.createSourceFile(path, text, languageVersionOrOptions);
+      const parsed = typescript6().createSourceFile(path, text, languageVersionOrOptions);
       sourceFileCache.set(path, { text, file: parsed, ...(stamp !== undefined ? { stamp } : {}) });
       return parsed;
     }
@@ -123,7 +123,7 @@ export function createAnalysisCompilerHost(options: ts.CompilerOptions, sourceFi
     let file = libSourceFiles.get(path);
     const text = libText(path);
     if (!file && text !== undefined) {
-      file = ts.createSourceFile(path, text, languageVersionOrOptions);
+      file = typescript6().createSourceFile(path, text, languageVersionOrOptions);
       libSourceFiles.set(path, file);
     }
     return file;

@@ -1,5 +1,6 @@
 import { dirname, relative } from "node:path";
-import { Project, ts } from "../compiler.cjs";
+import type { Project, ts } from "../compiler.cjs";
+import { tsMorph, typescript6 } from "../typescript6.js";
 import { InputError } from "../errors.js";
 import { createAnalysisCompilerHost, type SourceFileCache } from "./compiler-host.js";
 import { toPosixPath } from "./paths.js";
@@ -22,24 +23,30 @@ function locate(diagnostic: ts.Diagnostic, cwd: string, fallbackFile: string): {
  * Errors for a broken config, and we owe the user file:line instead.
  */
 function preflightTsconfig(tsconfigPath: string, cwd: string): ts.ParsedCommandLine {
-  const read = ts.readConfigFile(tsconfigPath, ts.sys.readFile);
+  const read = typescript6().readConfigFile(tsconfigPath, typescript6().sys.readFile);
   if (read.error) {
-    throw new InputError(`tsconfig does not parse: ${ts.flattenDiagnosticMessageText(read.error.messageText, "\n")}`, locate(read.error, cwd, tsconfigPath));
+    throw new InputError(
+      `tsconfig does not parse: ${typescript6().flattenDiagnosticMessageText(read.error.messageText, "\n")}`,
+      locate(read.error, cwd, tsconfigPath),
+    );
   }
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(tsconfigPath), undefined, tsconfigPath);
+  const parsed = typescript6().parseJsonConfigFileContent(read.config, typescript6().sys, dirname(tsconfigPath), undefined, tsconfigPath);
   // TS18003 "No inputs were found" is not fatal for us: it is simply a project with no tools.
   const fatal = parsed.errors.filter((d) => d.code !== 18003);
   const first = fatal[0];
   const extendsLine = lineOfExtends(tsconfigPath);
   // "Cannot read file" (5083) and "File not found" (6053) come without a position: they are the `extends`.
   if (first && !first.file && (first.code === 5083 || first.code === 6053) && extendsLine !== undefined) {
-    throw new InputError(`invalid tsconfig: "extends" names a file that cannot be read (${ts.flattenDiagnosticMessageText(first.messageText, "\n")})`, {
-      file: displayPath(tsconfigPath, cwd),
-      line: extendsLine,
-    });
+    throw new InputError(
+      `invalid tsconfig: "extends" names a file that cannot be read (${typescript6().flattenDiagnosticMessageText(first.messageText, "\n")})`,
+      {
+        file: displayPath(tsconfigPath, cwd),
+        line: extendsLine,
+      },
+    );
   }
   if (first) {
-    throw new InputError(`invalid tsconfig: ${ts.flattenDiagnosticMessageText(first.messageText, "\n")}`, locate(first, cwd, tsconfigPath));
+    throw new InputError(`invalid tsconfig: ${typescript6().flattenDiagnosticMessageText(first.messageText, "\n")}`, locate(first, cwd, tsconfigPath));
   }
   return parsed;
 }
@@ -52,8 +59,22 @@ export function assertTsconfigReadable(tsconfigPath: string, cwd: string): void 
   preflightTsconfig(tsconfigPath, cwd);
 }
 
+/**
+ * `open()` by an engine that reads the tsconfig itself. Only when it fails is the tsconfig read
+ * here too, for an error that names the line: reading it costs loading TypeScript 6 (about 0.2 s),
+ * which a run on TypeScript 7 otherwise never does.
+ */
+export function openLocatingTsconfigErrors<T>(tsconfigPath: string, cwd: string, open: () => T): T {
+  try {
+    return open();
+  } catch (error) {
+    assertTsconfigReadable(tsconfigPath, cwd);
+    throw error;
+  }
+}
+
 function lineOfExtends(tsconfigPath: string): number | undefined {
-  const lines = ts.sys.readFile(tsconfigPath)?.split(/\r?\n/) ?? [];
+  const lines = typescript6().sys.readFile(tsconfigPath)?.split(/\r?\n/) ?? [];
   const index = lines.findIndex((line) => /"extends"\s*:/.test(line));
   return index === -1 ? undefined : index + 1;
 }
@@ -75,7 +96,7 @@ export function loadProgram(
 ): ts.Program {
   const parsed = preflightTsconfig(tsconfigPath, cwd);
   const options = withProjectDefaults(parsed.options, projectTypeScriptMajor(tsconfigPath));
-  return ts.createProgram({
+  return typescript6().createProgram({
     rootNames: [...parsed.fileNames, ...(extraRoots ?? []).filter((file) => !parsed.fileNames.includes(file))],
     options,
     host: createAnalysisCompilerHost(options, sourceFileCache),
@@ -88,6 +109,7 @@ export function loadProgram(
 export function loadProject(tsconfigPath: string, cwd: string): Project {
   const parsed = preflightTsconfig(tsconfigPath, cwd);
   const options = withProjectDefaults(parsed.options, projectTypeScriptMajor(tsconfigPath));
+  const { Project } = tsMorph();
   if (options === parsed.options) return new Project({ tsConfigFilePath: tsconfigPath });
   return new Project({ tsConfigFilePath: tsconfigPath, compilerOptions: { types: options.types, strict: options.strict } as ts.CompilerOptions });
 }

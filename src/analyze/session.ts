@@ -1,6 +1,6 @@
 import { dirname, relative } from "node:path";
 import type { Project } from "ts-morph";
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
 import type { AnalysisChecker, AnalysisProgram, EngineProject } from "./engine/engine.js";
 import { Ts6Project } from "./engine/ts6.js";
 import { withSpreadOrder } from "./engine/ts6-spread-order.js";

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import type { SourceFileCache } from "./compiler-host.js";
 import type { Engine } from "./engine/engine.js";
 import type { Ts7FileChanges, Ts7Project } from "./engine/ts7.js";
-import { assertTsconfigReadable, loadProgram } from "./load-project.js";
+import { assertTsconfigReadable, loadProgram, openLocatingTsconfigErrors } from "./load-project.js";
 import { toPosixPath } from "./paths.js";
 import { AnalysisSession } from "./session.js";
 
@@ -56,8 +56,7 @@ function ts6Sessions(tsconfigPath: string, cwd: string): WatchedSessions {
 }
 
 function ts7Sessions(tsconfigPath: string, cwd: string, engine: Engine): WatchedSessions {
-  assertTsconfigReadable(tsconfigPath, cwd);
-  let project = engine.open(tsconfigPath, cwd) as Ts7Project;
+  let project = openLocatingTsconfigErrors(tsconfigPath, cwd, () => engine.open(tsconfigPath, cwd) as Ts7Project);
   /** The project before the current one: kept readable until the current one has been analysed against it. */
   let previous: Ts7Project | undefined;
   /**

@@ -1,4 +1,4 @@
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
 import { isCallToolResultLiteral } from "../analyze/resolve/call-tool-result.js";
 import { calleeName, getPropertyNode, isFunctionNode, unwrapExpression } from "../analyze/syntax.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
@@ -132,7 +132,8 @@ function wrapsIn(literal: ts.ObjectLiteralExpression, target: ts.Node, checker: 
 function serialisation(call: ts.CallExpression, checker: AnalysisChecker): Omit<SerialisingDispatch, "member"> | null {
   let expression: ts.Expression = call;
   while (isAwaitExpression(expression.parent) || isParenthesizedExpression(expression.parent)) expression = expression.parent;
-  const fn = ts.findAncestor(call, isFunctionNode);
+  let fn: ts.Node | undefined = call.parent;
+  while (fn && !isFunctionNode(fn)) fn = fn.parent;
   if (!fn) return null;
   const parent = expression.parent;
   // `const result = await tool.handler(args)`, then a returned result built around `result`.

@@ -1,5 +1,6 @@
 import { join, resolve, sep } from "node:path";
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
+import { TypeFlags } from "../analyze/engine/ts6-enums.generated.js";
 import type { HarvestedWarning, Inventory, ToolEntry } from "../analyze/inventory.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
 import { toPosixPath } from "../analyze/paths.js";
@@ -322,7 +323,7 @@ function awaited(checker: AnalysisChecker, type: ts.Type): ts.Type {
 function isConforming(checker: AnalysisChecker, expression: ts.Expression, target: ts.Type): boolean {
   const type = awaited(checker, checker.getTypeAtLocation(expression));
   // `any` is assignable to everything; it proves nothing about the response.
-  if (type.flags & ts.TypeFlags.Any) return false;
+  if (type.flags & TypeFlags.Any) return false;
   return checker.isTypeAssignableTo(type, target);
 }
 

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
+import { TypeFlags } from "../analyze/engine/ts6-enums.generated.js";
 import type { Inventory } from "../analyze/inventory.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { InputError } from "../errors.js";
@@ -60,7 +61,7 @@ export function readGeneratedOutput(session: AnalysisSession, inventory: Invento
   const toolName = moduleExport(session, tools, "ToolName");
   if (!toolName) throw stale(outputDir, "has no `ToolName`");
   const nameType = checker.getDeclaredTypeOfSymbol(toolName);
-  const members = nameType.isUnion() ? nameType.types : nameType.flags & ts.TypeFlags.Never ? [] : [nameType];
+  const members = nameType.isUnion() ? nameType.types : nameType.flags & TypeFlags.Never ? [] : [nameType];
   const generatedNames = members.map((type) => (type.isStringLiteral() ? type.value : "")).sort();
   // One name may stand on several servers (inventory `server`): it is one generated tool.
   const inventoryNames = [...new Set(inventory.tools.map((tool) => tool.name))].sort();

@@ -1,4 +1,4 @@
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
 import { isFunctionNode, unwrapExpression } from "../analyze/syntax.js";

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
+import { TypeFlags } from "../analyze/engine/ts6-enums.generated.js";
 import type { ToolEntry } from "../analyze/inventory.js";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import type { AnalysisSession } from "../analyze/session.js";
@@ -81,7 +82,7 @@ function namesByConstant(node: ts.Node, name: string, checker: AnalysisChecker):
   const parent = node.parent;
   if ((isPropertyAssignment(parent) || isPropertyAccessExpression(parent)) && parent.name === node) return false;
   const type = checker.getTypeAtLocation(node);
-  return (type.flags & ts.TypeFlags.StringLiteral) !== 0 && (type as ts.StringLiteralType).value === name;
+  return (type.flags & TypeFlags.StringLiteral) !== 0 && (type as ts.StringLiteralType).value === name;
 }
 
 /**

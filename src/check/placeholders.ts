@@ -1,4 +1,4 @@
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
 import { unwrapExpression } from "../analyze/syntax.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
 import { isArrowFunction, isAwaitExpression, isBlock, isCallExpression, isPropertyAccessExpression } from "../analyze/engine/ast.js";

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, posix, relative, resolve, sep } from "node:path";
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
+import { SymbolFlags, TypeFlags } from "../analyze/engine/ts6-enums.generated.js";
 import { toPosixPath } from "../analyze/paths.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { InputError } from "../errors.js";
@@ -243,7 +244,7 @@ export function misfitCalls(
   const visit = (node: ts.Node): void => {
     if (isIdentifier(node) && imported.has(node.text) && !isImportSpecifier(node.parent)) {
       const symbol = checker.getSymbolAtLocation(node);
-      if (symbol && symbol.flags & ts.SymbolFlags.Alias && !reported.has(symbol)) {
+      if (symbol && symbol.flags & SymbolFlags.Alias && !reported.has(symbol)) {
         const module = importedFromOutput(symbol, outputRoot);
         if (module !== null && (checker.getAliasedSymbol(symbol).declarations ?? []).length === 0) {
           reported.add(symbol);
@@ -258,7 +259,7 @@ export function misfitCalls(
     if (isCallExpression(node)) {
       const callee = isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
       let symbol = checker.getSymbolAtLocation(callee);
-      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      if (symbol && symbol.flags & SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
       const declaration = symbol?.declarations?.find((each): each is ts.SignatureDeclaration & ts.Declaration => isFunctionLike(each));
       if (declaration && isInOutput(declaration, outputRoot) && !node.arguments.some(isSpreadElement)) {
         const name = callee.getText(callee.getSourceFile());
@@ -277,7 +278,7 @@ export function misfitCalls(
             if (!parameter) return false;
             const expected = checker.getTypeOfSymbolAtLocation(parameter, node);
             const actual = checker.getTypeAtLocation(argument);
-            return (actual.flags & ts.TypeFlags.Any) === 0 && !checker.isTypeAssignableTo(actual, expected);
+            return (actual.flags & TypeFlags.Any) === 0 && !checker.isTypeAssignableTo(actual, expected);
           });
           if (misfit >= 0) {
             misfits.push({

@@ -1,4 +1,4 @@
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { propertyNameText, unwrapExpression } from "../analyze/syntax.js";

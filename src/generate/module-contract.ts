@@ -1,5 +1,7 @@
 import { posix } from "node:path";
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
+import { ScriptKind, ScriptTarget, SyntaxKind } from "../analyze/engine/ts6-enums.generated.js";
+import { typescript6 } from "../typescript6.js";
 import { InputError } from "../errors.js";
 
 /**
@@ -44,18 +46,19 @@ function resolveRelative(importer: string, specifier: string): string | undefine
 }
 
 function parse(path: string, text: string): ts.SourceFile {
-  return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  return typescript6().createSourceFile(path, text, ScriptTarget.Latest, false, ScriptKind.TS);
 }
 
 function namedImports(path: string, text: string): { name: string; from: string }[] {
+  const ts6 = typescript6();
   const found: { name: string; from: string }[] = [];
   for (const statement of parse(path, text).statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !statement.importClause) continue;
+    if (!ts6.isImportDeclaration(statement) || !ts6.isStringLiteral(statement.moduleSpecifier) || !statement.importClause) continue;
     const from = resolveRelative(path, statement.moduleSpecifier.text);
     if (from === undefined) continue;
     const { name, namedBindings } = statement.importClause;
     if (name) found.push({ name: "default", from });
-    if (namedBindings && ts.isNamedImports(namedBindings)) {
+    if (namedBindings && ts6.isNamedImports(namedBindings)) {
       for (const element of namedBindings.elements) found.push({ name: (element.propertyName ?? element.name).text, from });
     }
   }
@@ -63,14 +66,15 @@ function namedImports(path: string, text: string): { name: string; from: string 
 }
 
 function exportedNames(path: string, text: string, exportsOfModule: (path: string) => ReadonlySet<string> | "any"): ReadonlySet<string> | "any" {
+  const ts6 = typescript6();
   const names = new Set<string>();
   for (const statement of parse(path, text).statements) {
-    if (ts.isExportDeclaration(statement)) {
-      if (statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+    if (ts6.isExportDeclaration(statement)) {
+      if (statement.exportClause && ts6.isNamedExports(statement.exportClause)) {
         for (const element of statement.exportClause.elements) names.add(element.name.text);
-      } else if (statement.exportClause && ts.isNamespaceExport(statement.exportClause)) {
+      } else if (statement.exportClause && ts6.isNamespaceExport(statement.exportClause)) {
         names.add(statement.exportClause.name.text);
-      } else if (statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+      } else if (statement.moduleSpecifier && ts6.isStringLiteral(statement.moduleSpecifier)) {
         // `export * from "./x.js"`: what that module exports.
         const target = resolveRelative(path, statement.moduleSpecifier.text);
         const more = target === undefined ? "any" : exportsOfModule(target);
@@ -79,21 +83,21 @@ function exportedNames(path: string, text: string, exportsOfModule: (path: strin
       }
       continue;
     }
-    if (ts.isExportAssignment(statement)) {
+    if (ts6.isExportAssignment(statement)) {
       names.add("default");
       continue;
     }
-    const modifiers = ts.canHaveModifiers(statement) ? (ts.getModifiers(statement) ?? []) : [];
-    if (!modifiers.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
-    if (modifiers.some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword)) names.add("default");
-    if (ts.isVariableStatement(statement)) {
+    const modifiers = ts6.canHaveModifiers(statement) ? (ts6.getModifiers(statement) ?? []) : [];
+    if (!modifiers.some((modifier) => modifier.kind === SyntaxKind.ExportKeyword)) continue;
+    if (modifiers.some((modifier) => modifier.kind === SyntaxKind.DefaultKeyword)) names.add("default");
+    if (ts6.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
-        if (!ts.isIdentifier(declaration.name)) return "any";
+        if (!ts6.isIdentifier(declaration.name)) return "any";
         names.add(declaration.name.text);
       }
     } else {
       const name = (statement as ts.DeclarationStatement).name;
-      if (name && ts.isIdentifier(name)) names.add(name.text);
+      if (name && ts6.isIdentifier(name)) names.add(name.text);
     }
   }
   return names;

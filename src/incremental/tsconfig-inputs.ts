@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
+import { typescript6 } from "../typescript6.js";
 import { compareStrings } from "../compare-strings.js";
 import { folderEntries, listingHash } from "./run-fingerprint.js";
 
@@ -31,6 +32,7 @@ type MatchFiles = (
 ) => string[];
 
 export function readTsconfigInputs(tsconfigPath: string): TsconfigInputs {
+  const ts = typescript6();
   const matchFiles = (ts as unknown as { matchFiles?: MatchFiles }).matchFiles;
   let directories: Map<string, string> | null = typeof matchFiles === "function" ? new Map() : null;
   const host: ts.ParseConfigFileHost = {
@@ -64,5 +66,6 @@ export function readTsconfigInputs(tsconfigPath: string): TsconfigInputs {
 }
 
 function realpath(path: string): string {
-  return ts.sys.realpath ? ts.sys.realpath(path) : path;
+  const { sys } = typescript6();
+  return sys.realpath ? sys.realpath(path) : path;
 }

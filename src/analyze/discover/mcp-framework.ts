@@ -1,11 +1,12 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SyntaxKind } from "../engine/ts6-enums.generated.js";
 import { propertyNameText, unwrapExpression } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
 import { isConstructorDeclaration, isIdentifier, isPropertyAccessExpression, isPropertyDeclaration, kindField } from "../engine/ast.js";
 
 function extendsMcpTool(node: ts.ClassLikeDeclaration): boolean {
   for (const clause of node.heritageClauses ?? []) {
-    if (kindField(clause, clause.token) !== ts.SyntaxKind.ExtendsKeyword) continue;
+    if (kindField(clause, clause.token) !== SyntaxKind.ExtendsKeyword) continue;
     for (const heritage of clause.types) {
       const base = unwrapExpression(heritage.expression);
       const text = isIdentifier(base) ? base.text : isPropertyAccessExpression(base) ? base.name.text : "";

@@ -1,4 +1,4 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
 import { AnalyzeCodes } from "../diagnostic-codes.js";
 import type { DiscoveryStyle } from "../inventory.js";
 import { resolveFunction } from "../resolve/handler.js";

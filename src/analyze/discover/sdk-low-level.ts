@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SymbolFlags, SyntaxKind } from "../engine/ts6-enums.generated.js";
 import type { DiscoveryContext, Discoverer, ToolCandidate, ToolServer } from "./candidate.js";
 import { resolveFunction } from "../resolve/handler.js";
 import { EMPTY_ENV, Evaluator, type Value } from "../resolve/values.js";
@@ -100,7 +101,7 @@ function ifBranches(statement: ts.IfStatement, checker: AnalysisChecker): Branch
     const condition = unwrapExpression(current.expression);
     if (
       isBinaryExpression(condition) &&
-      (kindOf(condition.operatorToken) === ts.SyntaxKind.EqualsEqualsEqualsToken || kindOf(condition.operatorToken) === ts.SyntaxKind.EqualsEqualsToken)
+      (kindOf(condition.operatorToken) === SyntaxKind.EqualsEqualsEqualsToken || kindOf(condition.operatorToken) === SyntaxKind.EqualsEqualsToken)
     ) {
       if (isToolNameExpression(condition.left, checker)) branches.push({ nameExpression: condition.right, scope: current.thenStatement });
       else if (isToolNameExpression(condition.right, checker)) branches.push({ nameExpression: condition.left, scope: current.thenStatement });
@@ -115,7 +116,7 @@ function ifBranches(statement: ts.IfStatement, checker: AnalysisChecker): Branch
  * tool's handler, and its return paths are the tool's.
  */
 function delegatedHandler(scope: ts.Node, checker: AnalysisChecker): ts.Node | null {
-  const statements = isCaseClause(scope) ? scope.statements : isBlock(scope) ? scope.statements : ts.factory.createNodeArray([scope as ts.Statement]);
+  const statements: readonly ts.Statement[] = isCaseClause(scope) ? scope.statements : isBlock(scope) ? scope.statements : [scope as ts.Statement];
   const meaningful = statements.filter((s) => !isEmptyStatement(s) && !isBreakStatement(s));
   const [only] = meaningful;
   if (meaningful.length !== 1 || !only || !isReturnStatement(only) || !only.expression) return null;
@@ -204,7 +205,7 @@ function mayNameListing(identifier: ts.Identifier, checker: AnalysisChecker): bo
   if (!isMemberName(identifier)) return true;
   const owner = (identifier.parent as ts.PropertyAccessExpression).expression;
   const symbol = isIdentifier(owner) ? checker.getSymbolAtLocation(owner) : undefined;
-  return symbol !== undefined && (symbol.flags & (ts.SymbolFlags.Alias | ts.SymbolFlags.Module)) !== 0;
+  return symbol !== undefined && (symbol.flags & (SymbolFlags.Alias | SymbolFlags.Module)) !== 0;
 }
 
 function isDeclaredName(identifier: ts.Identifier): boolean {
@@ -310,7 +311,7 @@ function listingSteps(root: ts.Node, checker: AnalysisChecker): ListingStep[] {
     if (isIdentifier(node) && mayNameListing(node, checker)) {
       // An imported listing (`tools: TOOLS` from `./tools.js`) is declared where it is exported.
       let symbol = checker.getSymbolAtLocation(node);
-      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      if (symbol && symbol.flags & SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
       const declaration = symbol?.valueDeclaration;
       if (declaration && isVariableDeclaration(declaration) && declaration.initializer && !declaration.getSourceFile().isDeclarationFile) {
         steps.push({ follow: declaration.initializer });

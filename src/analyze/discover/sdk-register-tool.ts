@@ -1,4 +1,4 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
 import { calleeName, calleeReceiver } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
 import { callsProjectFunction, type RegistrationResolver, type RegistrationRole } from "./registration.js";

@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { TypeFlags } from "../engine/ts6-enums.generated.js";
 import { calleeName, calleeReceiver, isFunctionNode, propertyNameText, unwrapExpression } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
 import { callsProjectFunction, type RegistrationResolver } from "./registration.js";
@@ -23,7 +24,7 @@ function isStringish(node: ts.Expression, checker: AnalysisChecker): boolean {
   // zod's inference with it): by far the dearest question the analyser could ask here.
   if (isObjectLiteralExpression(expression) || isCallExpression(expression) || isArrayLiteralExpression(expression)) return false;
   const type = checker.getTypeAtLocation(expression);
-  return (type.flags & ts.TypeFlags.StringLike) !== 0;
+  return (type.flags & TypeFlags.StringLike) !== 0;
 }
 
 function isAnnotations(node: ts.Expression): boolean {
@@ -44,7 +45,7 @@ function receiverIsMcpServer(call: ts.CallExpression, checker: AnalysisChecker):
   const receiver = calleeReceiver(call);
   if (!receiver) return false;
   const type = checker.getTypeAtLocation(receiver);
-  if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return true;
+  if (type.flags & (TypeFlags.Any | TypeFlags.Unknown)) return true;
   return checker.getPropertyOfType(type, "registerTool") !== undefined;
 }
 

@@ -1,4 +1,4 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
 import { calleeName, getPropertyValue, unwrapExpression } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
 import { isCallExpression, isExpression, isObjectLiteralExpression } from "../engine/ast.js";

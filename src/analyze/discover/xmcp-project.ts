@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { ScriptTarget, SyntaxKind } from "../engine/ts6-enums.generated.js";
+import { typescript6 } from "../../typescript6.js";
 import { toPosixPath } from "../paths.js";
 import type { AnalysisSession } from "../session.js";
 import { getPropertyValue, literalText, unwrapExpression } from "../syntax.js";
@@ -64,7 +66,7 @@ function toolsFromJson(path: string): string | boolean | undefined {
 
 /** `paths: { tools: "..." | boolean }` anywhere in the config module (it is one object, exported one way or another). */
 function toolsFromSource(path: string, session: AnalysisSession): string | boolean | undefined {
-  const file = session.program.getSourceFile(path) ?? ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
+  const file = session.program.getSourceFile(path) ?? typescript6().createSourceFile(path, readFileSync(path, "utf8"), ScriptTarget.Latest, true);
   let found: string | boolean | undefined;
   const visit = (node: ts.Node): void => {
     if (found !== undefined) return;
@@ -74,8 +76,8 @@ function toolsFromSource(path: string, session: AnalysisSession): string | boole
       const tools = pathsObject && isObjectLiteralExpression(pathsObject) ? getPropertyValue(pathsObject, "tools") : undefined;
       if (tools && isExpression(tools)) {
         const value = unwrapExpression(tools);
-        if (kindOf(value) === ts.SyntaxKind.TrueKeyword) found = true;
-        else if (kindOf(value) === ts.SyntaxKind.FalseKeyword) found = false;
+        if (kindOf(value) === SyntaxKind.TrueKeyword) found = true;
+        else if (kindOf(value) === SyntaxKind.FalseKeyword) found = false;
         else found = literalText(value);
         return;
       }

@@ -1,5 +1,6 @@
 import { basename, extname } from "node:path";
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SyntaxKind } from "../engine/ts6-enums.generated.js";
 import { getPropertyValue, unwrapExpression } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
 import { xmcpProject } from "./xmcp-project.js";
@@ -16,7 +17,7 @@ import {
 function exportedConst(file: ts.SourceFile, name: string): ts.VariableDeclaration | undefined {
   for (const statement of file.statements) {
     if (!isVariableStatement(statement)) continue;
-    if (!statement.modifiers?.some((m) => kindOf(m) === ts.SyntaxKind.ExportKeyword)) continue;
+    if (!statement.modifiers?.some((m) => kindOf(m) === SyntaxKind.ExportKeyword)) continue;
     const declaration = statement.declarationList.declarations.find((d) => isIdentifier(d.name) && d.name.text === name);
     if (declaration) return declaration;
   }
@@ -26,7 +27,7 @@ function exportedConst(file: ts.SourceFile, name: string): ts.VariableDeclaratio
 /** The default export: `export default function`, `export default async (...) => ...`, or `export default handler`. */
 function defaultExport(file: ts.SourceFile): ts.Node | undefined {
   for (const statement of file.statements) {
-    if (isFunctionDeclaration(statement) && statement.modifiers?.some((m) => kindOf(m) === ts.SyntaxKind.DefaultKeyword)) {
+    if (isFunctionDeclaration(statement) && statement.modifiers?.some((m) => kindOf(m) === SyntaxKind.DefaultKeyword)) {
       return statement;
     }
     if (isExportAssignment(statement) && !statement.isExportEquals) return statement.expression;

@@ -1,11 +1,20 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import {
+  CLASS_LIKE_KINDS,
+  EXPRESSION_KINDS,
+  FUNCTION_LIKE_KINDS,
+  NodeFlags,
+  STRING_LITERAL_LIKE_KINDS,
+  SyntaxKind,
+  TYPE_NODE_KINDS,
+} from "./ts6-enums.generated.js";
 
 /**
  * Node tests that hold for either compiler's nodes. The analysis reads nodes through TypeScript
  * 6's interfaces: TypeScript 7's nodes (`typescript/unstable/ast`) carry the same property names,
  * but number their kinds differently (`Identifier` is 80 in one and 79 in the other). So every
  * kind test goes through `kindOf`, which gives a node's kind as TypeScript 6 numbers it, and the
- * guards below are TypeScript 6's own predicates run on that kind.
+ * guards below test that kind as TypeScript 6's own predicates do.
  *
  * A TypeScript 6 node holds `kind` as its own field; a TypeScript 7 node reads it through a getter
  * on its class. That tells them apart without loading TypeScript 7.
@@ -32,97 +41,102 @@ export function kindOf(node: ts.Node): ts.SyntaxKind {
   if (isTs6Node(node)) return node.kind;
   const kind = node.kind as number;
   // A hole in an array binding pattern (`[, b]`) is a nameless BindingElement in TypeScript 7.
-  if (kind === ts7BindingElement && (node as ts.BindingElement).name === undefined) return ts.SyntaxKind.OmittedExpression;
+  if (kind === ts7BindingElement && (node as ts.BindingElement).name === undefined) return SyntaxKind.OmittedExpression;
   return (ts7ToTs6?.[kind] ?? -1) as ts.SyntaxKind;
 }
 
-function neutral<T extends ts.Node>(predicate: (node: ts.Node) => node is T): (node: ts.Node) => node is T {
-  // TypeScript 6's kind predicates read only `kind`: run them on a view of the node that has it.
-  return (node: ts.Node): node is T => predicate(isTs6Node(node) ? node : ({ kind: kindOf(node) } as ts.Node));
+// TypeScript 6's node tests read only the kind (test/analyze/ts6-enums.test.ts holds it for every
+// test here), so each is a test of `kindOf`: no TypeScript 6 is loaded to run them.
+function ofKind<T extends ts.Node>(kind: ts.SyntaxKind): (node: ts.Node) => node is T {
+  return (node: ts.Node): node is T => kindOf(node) === kind;
 }
 
-export const isArrayLiteralExpression = neutral(ts.isArrayLiteralExpression);
-export const isArrayTypeNode = neutral(ts.isArrayTypeNode);
-export const isArrowFunction = neutral(ts.isArrowFunction);
-export const isAsExpression = neutral(ts.isAsExpression);
-export const isAwaitExpression = neutral(ts.isAwaitExpression);
-export const isBinaryExpression = neutral(ts.isBinaryExpression);
-export const isBindingElement = neutral(ts.isBindingElement);
-export const isBlock = neutral(ts.isBlock);
-export const isBreakStatement = neutral(ts.isBreakStatement);
-export const isCallExpression = neutral(ts.isCallExpression);
-export const isCaseClause = neutral(ts.isCaseClause);
-export const isClassDeclaration = neutral(ts.isClassDeclaration);
-export const isClassLike = neutral(ts.isClassLike);
-export const isComputedPropertyName = neutral(ts.isComputedPropertyName);
-export const isConditionalExpression = neutral(ts.isConditionalExpression);
-export const isConstructorDeclaration = neutral(ts.isConstructorDeclaration);
-export const isElementAccessExpression = neutral(ts.isElementAccessExpression);
-export const isEmptyStatement = neutral(ts.isEmptyStatement);
-export const isEnumDeclaration = neutral(ts.isEnumDeclaration);
-export const isEnumMember = neutral(ts.isEnumMember);
-export const isExportAssignment = neutral(ts.isExportAssignment);
-export const isExportDeclaration = neutral(ts.isExportDeclaration);
-export const isExpressionStatement = neutral(ts.isExpressionStatement);
-export const isExpression = neutral(ts.isExpression);
-export const isExpressionWithTypeArguments = neutral(ts.isExpressionWithTypeArguments);
-export const isExternalModuleReference = neutral(ts.isExternalModuleReference);
-export const isForOfStatement = neutral(ts.isForOfStatement);
-export const isFunctionDeclaration = neutral(ts.isFunctionDeclaration);
-export const isFunctionExpression = neutral(ts.isFunctionExpression);
-export const isFunctionLike = neutral(ts.isFunctionLike as (node: ts.Node) => node is ts.SignatureDeclaration);
-export const isGetAccessorDeclaration = neutral(ts.isGetAccessorDeclaration);
-export const isIdentifier = neutral(ts.isIdentifier);
-export const isIfStatement = neutral(ts.isIfStatement);
-export const isImportDeclaration = neutral(ts.isImportDeclaration);
-export const isImportEqualsDeclaration = neutral(ts.isImportEqualsDeclaration);
-export const isImportSpecifier = neutral(ts.isImportSpecifier);
-export const isInterfaceDeclaration = neutral(ts.isInterfaceDeclaration);
-export const isLiteralTypeNode = neutral(ts.isLiteralTypeNode);
-export const isMethodDeclaration = neutral(ts.isMethodDeclaration);
-export const isMethodSignature = neutral(ts.isMethodSignature);
-export const isModuleBlock = neutral(ts.isModuleBlock);
-export const isModuleDeclaration = neutral(ts.isModuleDeclaration);
-export const isNamedImports = neutral(ts.isNamedImports);
-export const isNamespaceImport = neutral(ts.isNamespaceImport);
-export const isNewExpression = neutral(ts.isNewExpression);
-export const isNonNullExpression = neutral(ts.isNonNullExpression);
-export const isNoSubstitutionTemplateLiteral = neutral(ts.isNoSubstitutionTemplateLiteral);
-export const isNumericLiteral = neutral(ts.isNumericLiteral);
-export const isObjectBindingPattern = neutral(ts.isObjectBindingPattern);
-export const isObjectLiteralExpression = neutral(ts.isObjectLiteralExpression);
-export const isOmittedExpression = neutral(ts.isOmittedExpression);
-export const isParameter = neutral(ts.isParameter);
-export const isParenthesizedExpression = neutral(ts.isParenthesizedExpression);
-export const isPrefixUnaryExpression = neutral(ts.isPrefixUnaryExpression);
-export const isPrivateIdentifier = neutral(ts.isPrivateIdentifier);
-export const isPropertyAccessExpression = neutral(ts.isPropertyAccessExpression);
-export const isPropertyAssignment = neutral(ts.isPropertyAssignment);
-export const isPropertyDeclaration = neutral(ts.isPropertyDeclaration);
-export const isPropertySignature = neutral(ts.isPropertySignature);
-export const isQualifiedName = neutral(ts.isQualifiedName);
-export const isReturnStatement = neutral(ts.isReturnStatement);
-export const isSatisfiesExpression = neutral(ts.isSatisfiesExpression);
-export const isSetAccessorDeclaration = neutral(ts.isSetAccessorDeclaration);
-export const isShorthandPropertyAssignment = neutral(ts.isShorthandPropertyAssignment);
-export const isSourceFile = neutral(ts.isSourceFile);
-export const isSpreadAssignment = neutral(ts.isSpreadAssignment);
-export const isSpreadElement = neutral(ts.isSpreadElement);
-export const isStringLiteral = neutral(ts.isStringLiteral);
-export const isStringLiteralLike = neutral(ts.isStringLiteralLike);
-export const isSwitchStatement = neutral(ts.isSwitchStatement);
-export const isTemplateExpression = neutral(ts.isTemplateExpression);
-export const isThrowStatement = neutral(ts.isThrowStatement);
-export const isTryStatement = neutral(ts.isTryStatement);
-export const isTypeAliasDeclaration = neutral(ts.isTypeAliasDeclaration);
-export const isTypeAssertionExpression = neutral(ts.isTypeAssertionExpression);
-export const isTypeLiteralNode = neutral(ts.isTypeLiteralNode);
-export const isTypeNode = neutral(ts.isTypeNode);
-export const isTypeOperatorNode = neutral(ts.isTypeOperatorNode);
-export const isTypeReferenceNode = neutral(ts.isTypeReferenceNode);
-export const isVariableDeclaration = neutral(ts.isVariableDeclaration);
-export const isVariableDeclarationList = neutral(ts.isVariableDeclarationList);
-export const isVariableStatement = neutral(ts.isVariableStatement);
+function ofKinds<T extends ts.Node>(kinds: ReadonlySet<ts.SyntaxKind>): (node: ts.Node) => node is T {
+  return (node: ts.Node): node is T => kinds.has(kindOf(node));
+}
+
+export const isArrayLiteralExpression = ofKind<ts.ArrayLiteralExpression>(SyntaxKind.ArrayLiteralExpression);
+export const isArrayTypeNode = ofKind<ts.ArrayTypeNode>(SyntaxKind.ArrayType);
+export const isArrowFunction = ofKind<ts.ArrowFunction>(SyntaxKind.ArrowFunction);
+export const isAsExpression = ofKind<ts.AsExpression>(SyntaxKind.AsExpression);
+export const isAwaitExpression = ofKind<ts.AwaitExpression>(SyntaxKind.AwaitExpression);
+export const isBinaryExpression = ofKind<ts.BinaryExpression>(SyntaxKind.BinaryExpression);
+export const isBindingElement = ofKind<ts.BindingElement>(SyntaxKind.BindingElement);
+export const isBlock = ofKind<ts.Block>(SyntaxKind.Block);
+export const isBreakStatement = ofKind<ts.BreakStatement>(SyntaxKind.BreakStatement);
+export const isCallExpression = ofKind<ts.CallExpression>(SyntaxKind.CallExpression);
+export const isCaseClause = ofKind<ts.CaseClause>(SyntaxKind.CaseClause);
+export const isClassDeclaration = ofKind<ts.ClassDeclaration>(SyntaxKind.ClassDeclaration);
+export const isClassLike = ofKinds<ts.ClassLikeDeclaration>(CLASS_LIKE_KINDS);
+export const isComputedPropertyName = ofKind<ts.ComputedPropertyName>(SyntaxKind.ComputedPropertyName);
+export const isConditionalExpression = ofKind<ts.ConditionalExpression>(SyntaxKind.ConditionalExpression);
+export const isConstructorDeclaration = ofKind<ts.ConstructorDeclaration>(SyntaxKind.Constructor);
+export const isElementAccessExpression = ofKind<ts.ElementAccessExpression>(SyntaxKind.ElementAccessExpression);
+export const isEmptyStatement = ofKind<ts.EmptyStatement>(SyntaxKind.EmptyStatement);
+export const isEnumDeclaration = ofKind<ts.EnumDeclaration>(SyntaxKind.EnumDeclaration);
+export const isEnumMember = ofKind<ts.EnumMember>(SyntaxKind.EnumMember);
+export const isExportAssignment = ofKind<ts.ExportAssignment>(SyntaxKind.ExportAssignment);
+export const isExportDeclaration = ofKind<ts.ExportDeclaration>(SyntaxKind.ExportDeclaration);
+export const isExpressionStatement = ofKind<ts.ExpressionStatement>(SyntaxKind.ExpressionStatement);
+export const isExpression = ofKinds<ts.Expression>(EXPRESSION_KINDS);
+export const isExpressionWithTypeArguments = ofKind<ts.ExpressionWithTypeArguments>(SyntaxKind.ExpressionWithTypeArguments);
+export const isExternalModuleReference = ofKind<ts.ExternalModuleReference>(SyntaxKind.ExternalModuleReference);
+export const isForOfStatement = ofKind<ts.ForOfStatement>(SyntaxKind.ForOfStatement);
+export const isFunctionDeclaration = ofKind<ts.FunctionDeclaration>(SyntaxKind.FunctionDeclaration);
+export const isFunctionExpression = ofKind<ts.FunctionExpression>(SyntaxKind.FunctionExpression);
+export const isFunctionLike = ofKinds<ts.SignatureDeclaration>(FUNCTION_LIKE_KINDS);
+export const isGetAccessorDeclaration = ofKind<ts.GetAccessorDeclaration>(SyntaxKind.GetAccessor);
+export const isIdentifier = ofKind<ts.Identifier>(SyntaxKind.Identifier);
+export const isIfStatement = ofKind<ts.IfStatement>(SyntaxKind.IfStatement);
+export const isImportDeclaration = ofKind<ts.ImportDeclaration>(SyntaxKind.ImportDeclaration);
+export const isImportEqualsDeclaration = ofKind<ts.ImportEqualsDeclaration>(SyntaxKind.ImportEqualsDeclaration);
+export const isImportSpecifier = ofKind<ts.ImportSpecifier>(SyntaxKind.ImportSpecifier);
+export const isInterfaceDeclaration = ofKind<ts.InterfaceDeclaration>(SyntaxKind.InterfaceDeclaration);
+export const isLiteralTypeNode = ofKind<ts.LiteralTypeNode>(SyntaxKind.LiteralType);
+export const isMethodDeclaration = ofKind<ts.MethodDeclaration>(SyntaxKind.MethodDeclaration);
+export const isMethodSignature = ofKind<ts.MethodSignature>(SyntaxKind.MethodSignature);
+export const isModuleBlock = ofKind<ts.ModuleBlock>(SyntaxKind.ModuleBlock);
+export const isModuleDeclaration = ofKind<ts.ModuleDeclaration>(SyntaxKind.ModuleDeclaration);
+export const isNamedImports = ofKind<ts.NamedImports>(SyntaxKind.NamedImports);
+export const isNamespaceImport = ofKind<ts.NamespaceImport>(SyntaxKind.NamespaceImport);
+export const isNewExpression = ofKind<ts.NewExpression>(SyntaxKind.NewExpression);
+export const isNonNullExpression = ofKind<ts.NonNullExpression>(SyntaxKind.NonNullExpression);
+export const isNoSubstitutionTemplateLiteral = ofKind<ts.NoSubstitutionTemplateLiteral>(SyntaxKind.NoSubstitutionTemplateLiteral);
+export const isNumericLiteral = ofKind<ts.NumericLiteral>(SyntaxKind.NumericLiteral);
+export const isObjectBindingPattern = ofKind<ts.ObjectBindingPattern>(SyntaxKind.ObjectBindingPattern);
+export const isObjectLiteralExpression = ofKind<ts.ObjectLiteralExpression>(SyntaxKind.ObjectLiteralExpression);
+export const isOmittedExpression = ofKind<ts.OmittedExpression>(SyntaxKind.OmittedExpression);
+export const isParameter = ofKind<ts.ParameterDeclaration>(SyntaxKind.Parameter);
+export const isParenthesizedExpression = ofKind<ts.ParenthesizedExpression>(SyntaxKind.ParenthesizedExpression);
+export const isPrefixUnaryExpression = ofKind<ts.PrefixUnaryExpression>(SyntaxKind.PrefixUnaryExpression);
+export const isPrivateIdentifier = ofKind<ts.PrivateIdentifier>(SyntaxKind.PrivateIdentifier);
+export const isPropertyAccessExpression = ofKind<ts.PropertyAccessExpression>(SyntaxKind.PropertyAccessExpression);
+export const isPropertyAssignment = ofKind<ts.PropertyAssignment>(SyntaxKind.PropertyAssignment);
+export const isPropertyDeclaration = ofKind<ts.PropertyDeclaration>(SyntaxKind.PropertyDeclaration);
+export const isPropertySignature = ofKind<ts.PropertySignature>(SyntaxKind.PropertySignature);
+export const isQualifiedName = ofKind<ts.QualifiedName>(SyntaxKind.QualifiedName);
+export const isReturnStatement = ofKind<ts.ReturnStatement>(SyntaxKind.ReturnStatement);
+export const isSatisfiesExpression = ofKind<ts.SatisfiesExpression>(SyntaxKind.SatisfiesExpression);
+export const isSetAccessorDeclaration = ofKind<ts.SetAccessorDeclaration>(SyntaxKind.SetAccessor);
+export const isShorthandPropertyAssignment = ofKind<ts.ShorthandPropertyAssignment>(SyntaxKind.ShorthandPropertyAssignment);
+export const isSourceFile = ofKind<ts.SourceFile>(SyntaxKind.SourceFile);
+export const isSpreadAssignment = ofKind<ts.SpreadAssignment>(SyntaxKind.SpreadAssignment);
+export const isSpreadElement = ofKind<ts.SpreadElement>(SyntaxKind.SpreadElement);
+export const isStringLiteral = ofKind<ts.StringLiteral>(SyntaxKind.StringLiteral);
+export const isStringLiteralLike = ofKinds<ts.StringLiteralLike>(STRING_LITERAL_LIKE_KINDS);
+export const isSwitchStatement = ofKind<ts.SwitchStatement>(SyntaxKind.SwitchStatement);
+export const isTemplateExpression = ofKind<ts.TemplateExpression>(SyntaxKind.TemplateExpression);
+export const isThrowStatement = ofKind<ts.ThrowStatement>(SyntaxKind.ThrowStatement);
+export const isTryStatement = ofKind<ts.TryStatement>(SyntaxKind.TryStatement);
+export const isTypeAliasDeclaration = ofKind<ts.TypeAliasDeclaration>(SyntaxKind.TypeAliasDeclaration);
+export const isTypeAssertionExpression = ofKind<ts.TypeAssertion>(SyntaxKind.TypeAssertionExpression);
+export const isTypeLiteralNode = ofKind<ts.TypeLiteralNode>(SyntaxKind.TypeLiteral);
+export const isTypeNode = ofKinds<ts.TypeNode>(TYPE_NODE_KINDS);
+export const isTypeOperatorNode = ofKind<ts.TypeOperatorNode>(SyntaxKind.TypeOperator);
+export const isTypeReferenceNode = ofKind<ts.TypeReferenceNode>(SyntaxKind.TypeReference);
+export const isVariableDeclaration = ofKind<ts.VariableDeclaration>(SyntaxKind.VariableDeclaration);
+export const isVariableDeclarationList = ofKind<ts.VariableDeclarationList>(SyntaxKind.VariableDeclarationList);
+export const isVariableStatement = ofKind<ts.VariableStatement>(SyntaxKind.VariableStatement);
 
 /** A module file (has an import or export), as both compilers record it at parse time. */
 export function isExternalModule(file: ts.SourceFile): boolean {
@@ -137,7 +151,7 @@ export function forEachChild<T>(node: ts.Node, visit: (child: ts.Node) => T | un
 /** The statement or declaration a declaration's modifiers are written on (`export const a = 1` for `a`). */
 function modifierHolder(node: ts.Node): ts.Node {
   let current = node;
-  while (isBindingElement(current) || isObjectBindingPattern(current) || kindOf(current) === ts.SyntaxKind.ArrayBindingPattern) current = current.parent;
+  while (isBindingElement(current) || isObjectBindingPattern(current) || kindOf(current) === SyntaxKind.ArrayBindingPattern) current = current.parent;
   if (isVariableDeclaration(current) && isVariableDeclarationList(current.parent)) {
     const statement = current.parent.parent;
     if (isVariableStatement(statement)) return statement;
@@ -153,20 +167,20 @@ export function hasModifier(node: ts.Node, modifier: ts.SyntaxKind): boolean {
 /** Whether a variable declaration (or a binding in one) is declared with `const`. */
 export function isConstDeclaration(node: ts.Node): boolean {
   let current = node;
-  while (isBindingElement(current) || isObjectBindingPattern(current) || kindOf(current) === ts.SyntaxKind.ArrayBindingPattern) current = current.parent;
+  while (isBindingElement(current) || isObjectBindingPattern(current) || kindOf(current) === SyntaxKind.ArrayBindingPattern) current = current.parent;
   if (isVariableDeclaration(current)) current = current.parent;
   return isVariableDeclarationList(current) && isConstList(current);
 }
 
 /** `const` (or `await using`, as TypeScript 6 counts it) on a declaration list; NodeFlags.Const is 2 in both compilers. */
 export function isConstList(list: ts.VariableDeclarationList): boolean {
-  return (list.flags & ts.NodeFlags.Const) !== 0;
+  return (list.flags & NodeFlags.Const) !== 0;
 }
 
 /** The node's modifiers, decorators left out (what `ts.getModifiers` gives). */
 export function modifiersOf(node: ts.Node): readonly ts.Node[] {
   const modifiers = (node as { modifiers?: readonly ts.Node[] }).modifiers;
-  return modifiers ? modifiers.filter((m) => kindOf(m) !== ts.SyntaxKind.Decorator) : [];
+  return modifiers ? modifiers.filter((m) => kindOf(m) !== SyntaxKind.Decorator) : [];
 }
 
 /**
@@ -174,7 +188,7 @@ export function modifiersOf(node: ts.Node): readonly ts.Node[] {
  * such flag and records the keyword instead, so read the name the keyword gives the block.
  */
 export function isGlobalAugmentation(node: ts.ModuleDeclaration): boolean {
-  if (isTs6Node(node)) return (node.flags & ts.NodeFlags.GlobalAugmentation) !== 0;
+  if (isTs6Node(node)) return (node.flags & NodeFlags.GlobalAugmentation) !== 0;
   return isIdentifier(node.name) && node.name.text === "global" && (node as { keyword?: number }).keyword === ts7GlobalKeyword;
 }
 

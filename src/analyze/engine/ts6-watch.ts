@@ -1,4 +1,6 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { LanguageVariant, ScriptTarget, SyntaxKind } from "./ts6-enums.generated.js";
+import { typescript6 } from "../../typescript6.js";
 import { toPosixPath } from "../paths.js";
 import { forEachChild, isExportDeclaration, isImportDeclaration } from "./ast.js";
 
@@ -89,8 +91,8 @@ export function ts6DeclaresAsBefore(fileName: string, before: ts.Program, now: t
 /** Declarations as tokens: their comments (a JSDoc's words, a generated formatter's description) type nothing; triple-slash directives stay. */
 function withoutComments(declarations: string): string {
   const directives = declarations.match(/^\/\/\/.*$/gm) ?? [];
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, declarations);
+  const scanner = typescript6().createScanner(ScriptTarget.Latest, true, LanguageVariant.Standard, declarations);
   const tokens: string[] = [...directives];
-  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) tokens.push(scanner.getTokenText());
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EndOfFileToken; kind = scanner.scan()) tokens.push(scanner.getTokenText());
   return tokens.join(" ");
 }

@@ -1,5 +1,7 @@
 import { dirname, resolve } from "node:path";
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { ObjectFlags, SymbolFlags, SyntaxKind, TypeFlags } from "./ts6-enums.generated.js";
+import { typescript6 } from "../../typescript6.js";
 import { loadProgram } from "../load-project.js";
 import type {
   Engine,
@@ -24,14 +26,17 @@ import { isGeneratedFile } from "../../write/header.js";
  */
 export const ts6Engine: Engine = {
   id: "ts6",
-  compilerVersion: ts.version,
+  // A getter: naming the engine (the TypeScript 7 engine's runs do) loads no TypeScript 6.
+  get compilerVersion() {
+    return typescript6().version;
+  },
   open: (tsconfigPath, cwd) => {
     const path = resolve(cwd, tsconfigPath);
     return new Ts6Project(loadProgram(path, cwd), path);
   },
 };
 
-const kinds = kindNames(ts.SyntaxKind as unknown as Record<string, string | number>);
+const kinds = kindNames(SyntaxKind as unknown as Record<string, string | number>);
 
 export class Ts6Project implements EngineProject {
   readonly engine = "ts6";
@@ -87,7 +92,7 @@ export class Ts6Project implements EngineProject {
 const ts6Syntax: EngineSyntax = {
   kindName: (node) => kinds.nameOf(node.kind),
   is: <K extends NodeKindName>(node: EngineNode, kind: K): node is NodesByKind[K] => node.kind === kinds.kindOf(kind),
-  forEachChild: (node, visit) => ts.forEachChild(node, visit),
+  forEachChild: (node, visit) => node.forEachChild(visit),
   line: (node) => {
     const sf = node.getSourceFile();
     return sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
@@ -121,7 +126,7 @@ class Ts6Checker implements EngineChecker {
 
   aliasedSymbol(s: EngineSymbol): EngineSymbol {
     const original = nativeSymbol(s);
-    return original.flags & ts.SymbolFlags.Alias ? symbol(this.checker.getAliasedSymbol(original)) : s;
+    return original.flags & SymbolFlags.Alias ? symbol(this.checker.getAliasedSymbol(original)) : s;
   }
 
   typeOfSymbol(s: EngineSymbol): EngineType | undefined {
@@ -168,7 +173,7 @@ class Ts6Checker implements EngineChecker {
 
   typeArguments(t: EngineType): readonly EngineType[] {
     const reference = native(t);
-    const isReference = reference.flags & ts.TypeFlags.Object && (reference as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference;
+    const isReference = reference.flags & TypeFlags.Object && (reference as ts.ObjectType).objectFlags & ObjectFlags.Reference;
     return isReference ? (this.checker.getTypeArguments(reference as ts.TypeReference) as unknown as EngineType[]) : [];
   }
 
@@ -179,7 +184,7 @@ class Ts6Checker implements EngineChecker {
   literalValue(t: EngineType): string | number | boolean | undefined {
     const literal = native(t);
     if (literal.isStringLiteral() || literal.isNumberLiteral()) return literal.value;
-    if (literal.flags & ts.TypeFlags.BooleanLiteral) return (literal as unknown as { intrinsicName: string }).intrinsicName === "true";
+    if (literal.flags & TypeFlags.BooleanLiteral) return (literal as unknown as { intrinsicName: string }).intrinsicName === "true";
     return undefined;
   }
 

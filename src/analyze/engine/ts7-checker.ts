@@ -1,4 +1,8 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+// TypeScript 7 gives the members of these enums that are read here TypeScript 6's values
+// (engine-ts7-api.test.ts holds it), and its nodes' kinds are read through engine/ast.ts: so
+// nothing is imported from TypeScript 7 itself, which may come from the project (ts7-api.ts).
+import { ObjectFlags, SignatureKind, SymbolFlags, TypeFlags } from "./ts6-enums.generated.js";
 import type {
   Checker,
   NodeHandle,
@@ -12,11 +16,6 @@ import type { AnalysisChecker } from "./engine.js";
 import { UnionOrigins } from "./ts7-union-origin.js";
 import { writtenShape, type WrittenShape } from "./ts7-written-shape.js";
 import { DeclaredMembers } from "./ts7-declared-members.js";
-
-// TypeScript 7 gives the members of these enums that are read here TypeScript 6's values
-// (engine-ts7-api.test.ts holds it), and its nodes' kinds are read through engine/ast.ts: so
-// nothing is imported from TypeScript 7 itself, which may come from the project (ts7-api.ts).
-const { TypeFlags, ObjectFlags, SignatureKind, SymbolFlags } = ts;
 
 /**
  * TypeScript 7's checker, answering as TypeScript 6's does for the calls the analysis makes
@@ -561,7 +560,7 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     // An array type is a reference (ObjectFlags.Reference, the same in both compilers) whose
     // target is the global Array or ReadonlyArray: the target's id comes with the type, and the two
     // globals' are asked once a run.
-    if (!(type.flags & TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference)) return false;
+    if (!(type.flags & TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ObjectFlags.Reference)) return false;
     const target = native<{ target?: number }>(type).target;
     if (target !== undefined) return this.arrayTargets().has(target);
     return (type as unknown as TypeView).once("isArray", () => this.checker.isArrayType(native(type)));
@@ -576,7 +575,7 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     return this.arrayTargetIds;
   }
   isTupleType(type: ts.Type): boolean {
-    if (!(type.flags & TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference)) return false;
+    if (!(type.flags & TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ObjectFlags.Reference)) return false;
     return (type as unknown as TypeView).once("isTuple", () => this.checker.isTupleType(native(type)));
   }
   isArrayLikeType(type: ts.Type): boolean {
@@ -603,7 +602,7 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
       return members.every((member, index) => member === type.types[index]) ? type : undefined;
     }
     // A promise is a reference to Promise or PromiseLike: anything else needs no question of its symbol.
-    if (!(type.flags & TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference)) return type;
+    if (!(type.flags & TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ObjectFlags.Reference)) return type;
     const name = type.symbol?.name;
     if (name === "Promise" || name === "PromiseLike") {
       const [inner] = this.getTypeArguments(type as ts.TypeReference);

@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SyntaxKind } from "./ts6-enums.generated.js";
 import {
   forEachChild,
   isIdentifier,
@@ -110,7 +111,7 @@ export class DeclaredMembers {
  */
 function arrayElementNode(node: ts.Node): ts.Node | undefined {
   if (isArrayTypeNode(node)) return node.elementType;
-  if (isTypeOperatorNode(node) && kindField(node, node.operator) === ts.SyntaxKind.ReadonlyKeyword && isArrayTypeNode(node.type)) return node.type.elementType;
+  if (isTypeOperatorNode(node) && kindField(node, node.operator) === SyntaxKind.ReadonlyKeyword && isArrayTypeNode(node.type)) return node.type.elementType;
   if (
     isTypeReferenceNode(node) &&
     isIdentifier(node.typeName) &&
@@ -122,8 +123,8 @@ function arrayElementNode(node: ts.Node): ts.Node | undefined {
   return undefined;
 }
 
-const PROPERTY_MEMBERS = new Set([ts.SyntaxKind.PropertySignature, ts.SyntaxKind.MethodSignature, ts.SyntaxKind.GetAccessor, ts.SyntaxKind.SetAccessor]);
-const SIGNATURE_MEMBERS = new Set([ts.SyntaxKind.CallSignature, ts.SyntaxKind.ConstructSignature, ts.SyntaxKind.IndexSignature]);
+const PROPERTY_MEMBERS = new Set([SyntaxKind.PropertySignature, SyntaxKind.MethodSignature, SyntaxKind.GetAccessor, SyntaxKind.SetAccessor]);
+const SIGNATURE_MEMBERS = new Set([SyntaxKind.CallSignature, SyntaxKind.ConstructSignature, SyntaxKind.IndexSignature]);
 
 /** The name nodes of a plain declaration's property members, in order; undefined when it is not plain. */
 function plainMemberNames(declaration: ts.Node): ts.Node[] | undefined {

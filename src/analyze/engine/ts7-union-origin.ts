@@ -1,9 +1,8 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+// The members of these enums read here have TypeScript 6's values in TypeScript 7 (engine-ts7-api.test.ts).
+import { NodeBuilderFlags, SymbolFlags, SyntaxKind, TypeFlags } from "./ts6-enums.generated.js";
 import type { Checker, Project, Symbol as Ts7Symbol, Type as Ts7Type } from "typescript7/unstable/sync";
 import { kindOf } from "./ast.js";
-
-// The members of these enums read here have TypeScript 6's values in TypeScript 7 (engine-ts7-api.test.ts).
-const { TypeFlags, SymbolFlags, NodeBuilderFlags } = ts;
 
 type Ts7Node = Parameters<Checker["getTypeFromTypeNode"]>[0];
 
@@ -35,7 +34,7 @@ export class UnionOrigins {
         NodeBuilderFlags.InTypeAlias |
         NodeBuilderFlags.UseAliasDefinedOutsideCurrentScope,
     ) as unknown as { kind: number; types?: ArrayLike<OriginMemberNode> } | undefined;
-    if (!node || kindOf(node as unknown as ts.Node) !== ts.SyntaxKind.UnionType || !node.types) return undefined;
+    if (!node || kindOf(node as unknown as ts.Node) !== SyntaxKind.UnionType || !node.types) return undefined;
     const ids = new Set(flat.map((member) => member.id));
     const named: Ts7Type[] = [];
     const covered = new Set<number>();
@@ -64,13 +63,13 @@ export class UnionOrigins {
   private originSymbols(member: OriginMemberNode): Ts7Symbol[] {
     let path: string[];
     let scope: Ts7Symbol | undefined;
-    if (kindOf(member as unknown as ts.Node) === ts.SyntaxKind.ImportType) {
+    if (kindOf(member as unknown as ts.Node) === SyntaxKind.ImportType) {
       const specifier = member.argument?.literal?.text;
       const file = specifier === undefined ? undefined : this.fileOfModulePath(specifier);
       if (!file || !member.qualifier) return [];
       scope = this.checker.getSymbolAtLocation(file as unknown as Ts7Node);
       path = qualifiedPath(member.qualifier);
-    } else if (kindOf(member as unknown as ts.Node) === ts.SyntaxKind.TypeReference && member.typeName) {
+    } else if (kindOf(member as unknown as ts.Node) === SyntaxKind.TypeReference && member.typeName) {
       path = qualifiedPath(member.typeName);
       const [first] = path;
       if (first === undefined) return [];
@@ -142,7 +141,7 @@ interface QualifiedNameNode {
 }
 
 function qualifiedPath(name: QualifiedNameNode): string[] {
-  if (kindOf(name as unknown as ts.Node) === ts.SyntaxKind.QualifiedName && name.left && name.right)
+  if (kindOf(name as unknown as ts.Node) === SyntaxKind.QualifiedName && name.left && name.right)
     return [...qualifiedPath(name.left), ...qualifiedPath(name.right)];
   return name.text === undefined ? [] : [name.text];
 }

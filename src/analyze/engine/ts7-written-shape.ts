@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SyntaxKind } from "./ts6-enums.generated.js";
 import {
   isComputedPropertyName,
   isIdentifier,
@@ -45,9 +46,9 @@ export function writtenShape(declarations: readonly ts.Node[]): WrittenShape | u
     if ((isInterfaceDeclaration(declaration) && !declaration.heritageClauses?.length) || isTypeLiteralNode(declaration)) {
       for (const member of declaration.members) {
         const kind = kindOf(member);
-        if (kind === ts.SyntaxKind.CallSignature) call = true;
-        else if (kind === ts.SyntaxKind.ConstructSignature) construct = true;
-        else if (kind === ts.SyntaxKind.IndexSignature) index = true;
+        if (kind === SyntaxKind.CallSignature) call = true;
+        else if (kind === SyntaxKind.ConstructSignature) construct = true;
+        else if (kind === SyntaxKind.IndexSignature) index = true;
         else named(member.name);
       }
     } else if (isObjectLiteralExpression(declaration)) {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SignatureKind, SymbolFlags, SyntaxKind } from "./ts6-enums.generated.js";
 import type { API, Checker, Program, Project, Signature, Snapshot, Symbol as Ts7Symbol, Type } from "typescript7/unstable/sync";
 import type { Ts7Api } from "./ts7-api.js";
 import { InputError } from "../../errors.js";
@@ -35,7 +36,7 @@ import { compilerPaths, Ts7AnalysisProgram, withNodeFormat } from "./ts7-program
 export function ts7EngineWith(ts7: Ts7Api): Engine {
   const kinds = kindNames(ts7.SyntaxKind as unknown as Record<string, string | number>);
   // engine/ast.ts reads TypeScript 7's kinds as TypeScript 6 numbers them: the table, by name.
-  const ts6Kinds = kindNames(ts.SyntaxKind as unknown as Record<string, string | number>);
+  const ts6Kinds = kindNames(SyntaxKind as unknown as Record<string, string | number>);
   const table = new Int32Array(1024).fill(-1);
   for (let kind = 0; kind < table.length; kind++) {
     const name = kinds.nameOf(kind);
@@ -327,7 +328,7 @@ class Ts7Checker implements EngineChecker {
 
   aliasedSymbol(s: EngineSymbol): EngineSymbol {
     const original = nativeSymbol(s);
-    return original.flags & ts.SymbolFlags.Alias ? symbol(this.checker.getAliasedSymbol(original)) : s;
+    return original.flags & SymbolFlags.Alias ? symbol(this.checker.getAliasedSymbol(original)) : s;
   }
 
   typeOfSymbol(s: EngineSymbol): EngineType | undefined {
@@ -342,7 +343,7 @@ class Ts7Checker implements EngineChecker {
   }
 
   callSignatures(t: EngineType): readonly EngineSignature[] {
-    return this.checker.getSignaturesOfType(native(t), ts.SignatureKind.Call as number) as unknown as EngineSignature[];
+    return this.checker.getSignaturesOfType(native(t), SignatureKind.Call as number) as unknown as EngineSignature[];
   }
 
   returnType(signature: EngineSignature): EngineType | undefined {

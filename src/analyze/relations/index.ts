@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SyntaxKind } from "../engine/ts6-enums.generated.js";
 import { fileStems } from "../../generate/paths.js";
 import type { HarvestedWarning, ToolReference } from "../inventory.js";
 import type { AnalysisSession } from "../session.js";
@@ -98,7 +99,7 @@ function viaOf(node: ts.Node, root: ts.Node): string {
     let name: string | undefined;
     if (isPropertyAssignment(current) && current.initializer === child) name = storedName(current.name);
     else if (isVariableDeclaration(current) && current.initializer === child) name = storedName(current.name);
-    else if (isBinaryExpression(current) && kindOf(current.operatorToken) === ts.SyntaxKind.EqualsToken && current.right === child)
+    else if (isBinaryExpression(current) && kindOf(current.operatorToken) === SyntaxKind.EqualsToken && current.right === child)
       name = storedName(unwrapExpression(current.left));
     else if (isCallExpression(current) && current.arguments.includes(child as ts.Expression)) {
       const callee = unwrapExpression(current.expression);
@@ -361,7 +362,7 @@ function takesAnything(fn: FunctionNode): boolean {
   const typeParameters = new Set((fn.typeParameters ?? []).map((parameter) => parameter.name.text));
   return fn.parameters.every(({ type }) => {
     if (!type) return false;
-    if (kindOf(type) === ts.SyntaxKind.UnknownKeyword || kindOf(type) === ts.SyntaxKind.AnyKeyword) return true;
+    if (kindOf(type) === SyntaxKind.UnknownKeyword || kindOf(type) === SyntaxKind.AnyKeyword) return true;
     return isTypeReferenceNode(type) && isIdentifier(type.typeName) && typeParameters.has(type.typeName.text);
   });
 }
@@ -403,9 +404,9 @@ function isLiteral(node: ts.Expression): boolean {
   return (
     isStringLiteralLike(node) ||
     isNumericLiteral(node) ||
-    kindOf(node) === ts.SyntaxKind.TrueKeyword ||
-    kindOf(node) === ts.SyntaxKind.FalseKeyword ||
-    kindOf(node) === ts.SyntaxKind.NullKeyword ||
+    kindOf(node) === SyntaxKind.TrueKeyword ||
+    kindOf(node) === SyntaxKind.FalseKeyword ||
+    kindOf(node) === SyntaxKind.NullKeyword ||
     (isIdentifier(node) && node.text === "undefined")
   );
 }
@@ -466,7 +467,7 @@ function isGuidanceStub(file: ts.SourceFile): boolean {
 function exportsGuidance(file: ts.SourceFile): boolean {
   const exported = new Set<string>();
   for (const statement of file.statements) {
-    const isExported = modifiersOf(statement).some((modifier) => kindOf(modifier) === ts.SyntaxKind.ExportKeyword);
+    const isExported = modifiersOf(statement).some((modifier) => kindOf(modifier) === SyntaxKind.ExportKeyword);
     if (!isExported) continue;
     if (isFunctionDeclaration(statement) && statement.name) exported.add(statement.name.text);
     if (isVariableStatement(statement))
@@ -484,6 +485,6 @@ function isModuleSpecifier(node: ts.Node): boolean {
       isExportDeclaration(parent) ||
       isExternalModuleReference(parent) ||
       isLiteralTypeNode(parent) ||
-      (isCallExpression(parent) && kindOf(parent.expression) === ts.SyntaxKind.ImportKeyword))
+      (isCallExpression(parent) && kindOf(parent.expression) === SyntaxKind.ImportKeyword))
   );
 }

@@ -1,5 +1,6 @@
 import { isGeneratedFile } from "../../write/header.js";
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SymbolFlags, SyntaxKind } from "../engine/ts6-enums.generated.js";
 import type { HarvestedWarning } from "../inventory.js";
 import { resolveFunction } from "../resolve/handler.js";
 import { type FunctionNode, getPropertyValue, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
@@ -101,7 +102,7 @@ export function messageText(node: ts.Node | undefined): string | undefined {
   if (isTemplateExpression(expression)) {
     return expression.head.text + expression.templateSpans.map((span) => `{}${span.literal.text}`).join("");
   }
-  if (isBinaryExpression(expression) && kindOf(expression.operatorToken) === ts.SyntaxKind.PlusToken) {
+  if (isBinaryExpression(expression) && kindOf(expression.operatorToken) === SyntaxKind.PlusToken) {
     const left = messageText(expression.left);
     const right = messageText(expression.right);
     if (left === undefined && right === undefined) return undefined;
@@ -215,26 +216,26 @@ export class FactIndex {
   record(node: ts.Node, file: ts.SourceFile): void {
     let kept: boolean;
     switch (kindOf(node)) {
-      case ts.SyntaxKind.StringLiteral:
-      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
-      case ts.SyntaxKind.TemplateExpression:
-      case ts.SyntaxKind.CallExpression:
+      case SyntaxKind.StringLiteral:
+      case SyntaxKind.NoSubstitutionTemplateLiteral:
+      case SyntaxKind.TemplateExpression:
+      case SyntaxKind.CallExpression:
         kept = true;
         break;
-      case ts.SyntaxKind.Identifier:
+      case SyntaxKind.Identifier:
         kept = this.constantNames(file).has((node as ts.Identifier).text);
         break;
-      case ts.SyntaxKind.PropertyAssignment:
+      case SyntaxKind.PropertyAssignment:
         kept = propertyNameText((node as ts.PropertyAssignment).name) === WARNINGS_KEY;
         break;
-      case ts.SyntaxKind.VariableDeclaration: {
+      case SyntaxKind.VariableDeclaration: {
         const name = (node as ts.VariableDeclaration).name;
         kept = isIdentifier(name) && name.text === WARNINGS_KEY;
         break;
       }
-      case ts.SyntaxKind.BinaryExpression: {
+      case SyntaxKind.BinaryExpression: {
         const binary = node as ts.BinaryExpression;
-        kept = kindOf(binary.operatorToken) === ts.SyntaxKind.EqualsToken && storedName(unwrapExpression(binary.left)) === WARNINGS_KEY;
+        kept = kindOf(binary.operatorToken) === SyntaxKind.EqualsToken && storedName(unwrapExpression(binary.left)) === WARNINGS_KEY;
         break;
       }
       default:
@@ -355,7 +356,7 @@ export class FactIndex {
 
   private importedConstant(identifier: ts.Identifier): ts.VariableDeclaration | undefined {
     let symbol = this.checker.getSymbolAtLocation(identifier);
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    if (symbol && symbol.flags & SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
     const declaration = symbol?.valueDeclaration;
     if (!declaration || !isVariableDeclaration(declaration) || !declaration.initializer || !isWrittenOut(declaration.initializer)) return undefined;
     const list = declaration.parent;
@@ -469,14 +470,14 @@ export class FactIndex {
     }
     if (!isPropertyAccessExpression(callee)) return null;
     const receiver = unwrapExpression(callee.expression);
-    if (kindOf(receiver) === ts.SyntaxKind.ThisKeyword) return this.projectFunction(callee);
+    if (kindOf(receiver) === SyntaxKind.ThisKeyword) return this.projectFunction(callee);
     // Only a module-level name can denote a namespace, class or module-level object: locals are not resolved.
     if (!isIdentifier(receiver) || !this.moduleNames(receiver.getSourceFile()).has(receiver.text)) return null;
     let symbol = this.checker.getSymbolAtLocation(receiver);
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    if (symbol && symbol.flags & SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
     // `Math.round`, `JSON.stringify`, `z.string`: a receiver from lib or a package has no project methods.
     if (!symbol || !(symbol.declarations ?? []).some((d) => isProjectFile(d.getSourceFile()))) return null;
-    if (symbol.flags & (ts.SymbolFlags.ValueModule | ts.SymbolFlags.Class | ts.SymbolFlags.Enum)) return this.projectFunction(callee);
+    if (symbol.flags & (SymbolFlags.ValueModule | SymbolFlags.Class | SymbolFlags.Enum)) return this.projectFunction(callee);
     const declaration = symbol.valueDeclaration;
     if (declaration && isVariableDeclaration(declaration) && declaration.initializer && isObjectLiteralExpression(unwrapExpression(declaration.initializer))) {
       return this.projectFunction(callee);

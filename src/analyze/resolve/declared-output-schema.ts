@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SymbolFlags, SyntaxKind, TypeFlags } from "../engine/ts6-enums.generated.js";
 import type { DeclaredOutputSchema, JsonSchemaObject } from "../inventory.js";
 import { calleeName, getPropertyNode, propertyNameText, unwrapExpression } from "../syntax.js";
 import { schemaTypes } from "./input-params.js";
@@ -37,7 +38,7 @@ export const GENERATED_OUTPUT_SCHEMA_EXPORTS: ReadonlySet<string> = new Set(["OU
 function constInitializer(node: ts.Expression, checker: AnalysisChecker): ts.Expression | undefined {
   if (!isIdentifier(node)) return undefined;
   let symbol = checker.getSymbolAtLocation(node);
-  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  if (symbol && symbol.flags & SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declaration = symbol?.valueDeclaration;
   if (!declaration || !isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
   if (!isConstDeclaration(declaration)) return undefined;
@@ -106,11 +107,11 @@ function literalJson(node: ts.Expression, checker: AnalysisChecker, depth = 0): 
   const value = unwrapExpression(node);
   if (isStringLiteralLike(value)) return value.text;
   if (isNumericLiteral(value)) return Number(value.text);
-  if (isPrefixUnaryExpression(value) && kindField(value, value.operator) === ts.SyntaxKind.MinusToken && isNumericLiteral(value.operand))
+  if (isPrefixUnaryExpression(value) && kindField(value, value.operator) === SyntaxKind.MinusToken && isNumericLiteral(value.operand))
     return -Number(value.operand.text);
-  if (kindOf(value) === ts.SyntaxKind.TrueKeyword) return true;
-  if (kindOf(value) === ts.SyntaxKind.FalseKeyword) return false;
-  if (kindOf(value) === ts.SyntaxKind.NullKeyword) return null;
+  if (kindOf(value) === SyntaxKind.TrueKeyword) return true;
+  if (kindOf(value) === SyntaxKind.FalseKeyword) return false;
+  if (kindOf(value) === SyntaxKind.NullKeyword) return null;
   if (isArrayLiteralExpression(value)) {
     const items = value.elements.map((element) => literalJson(element, checker, depth + 1));
     return items.some((item) => item === undefined) ? undefined : items;
@@ -141,8 +142,8 @@ function jsonSchemaLiteral(expression: ts.Expression, checker: AnalysisChecker):
 }
 
 function includesUndefined(type: ts.Type): boolean {
-  if (type.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Void)) return true;
-  return type.isUnion() && type.types.some((member) => (member.flags & ts.TypeFlags.Undefined) !== 0);
+  if (type.flags & (TypeFlags.Undefined | TypeFlags.Any | TypeFlags.Unknown | TypeFlags.Void)) return true;
+  return type.isUnion() && type.types.some((member) => (member.flags & TypeFlags.Undefined) !== 0);
 }
 
 /**
@@ -161,7 +162,7 @@ function acceptedSchema(expression: ts.Expression, checker: AnalysisChecker, sch
   const types = schemaTypes(type, checker, node);
   if (types) {
     const output = checker.getNonNullableType(types.output);
-    if (output.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return null;
+    if (output.flags & (TypeFlags.Any | TypeFlags.Unknown)) return null;
     return schemas.schema([output]);
   }
   // A zod raw shape (SDK 1.x `outputSchema: { field: z.string() }`): every property is a schema.

@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SyntaxKind } from "../engine/ts6-enums.generated.js";
 import { getPropertyValue, literalText, unwrapExpression } from "../syntax.js";
 import { isBinaryExpression, isConditionalExpression, isExpression, isIdentifier, isObjectLiteralExpression, kindOf } from "../engine/ast.js";
 
@@ -17,7 +18,7 @@ function isLiteralKeyword(node: ts.Node | undefined, kind: ts.SyntaxKind): boole
  */
 export function isErrorEnvelopeLiteral(object: ts.ObjectLiteralExpression): boolean {
   const success = getPropertyValue(object, "success") ?? getPropertyValue(object, "ok");
-  if (isLiteralKeyword(success, ts.SyntaxKind.FalseKeyword)) return true;
+  if (isLiteralKeyword(success, SyntaxKind.FalseKeyword)) return true;
   const status = literalText(getPropertyValue(object, "status"));
   if (status !== undefined && ERROR_STATUSES.has(status.toLowerCase())) return true;
   const immediate = getPropertyValue(object, "immediate");
@@ -26,11 +27,11 @@ export function isErrorEnvelopeLiteral(object: ts.ObjectLiteralExpression): bool
     if (isObjectLiteralExpression(inner) && isErrorEnvelopeLiteral(inner)) return true;
   }
   const error = getPropertyValue(object, "error");
-  if (error && isExpression(error) && !isLiteralKeyword(success, ts.SyntaxKind.TrueKeyword)) {
+  if (error && isExpression(error) && !isLiteralKeyword(success, SyntaxKind.TrueKeyword)) {
     const value = unwrapExpression(error);
     const empty =
-      kindOf(value) === ts.SyntaxKind.NullKeyword ||
-      kindOf(value) === ts.SyntaxKind.FalseKeyword ||
+      kindOf(value) === SyntaxKind.NullKeyword ||
+      kindOf(value) === SyntaxKind.FalseKeyword ||
       (isIdentifier(value) && value.text === "undefined") ||
       isConditionalExpression(value) ||
       isBinaryExpression(value);

@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SyntaxKind } from "../engine/ts6-enums.generated.js";
 import { unwrapExpression } from "../syntax.js";
 import { isBinaryExpression, isNoSubstitutionTemplateLiteral, isStringLiteral, isTemplateExpression, kindOf } from "../engine/ast.js";
 
@@ -17,7 +18,7 @@ function leadingText(node: ts.Expression): string | undefined {
   const value = unwrapExpression(node);
   if (isStringLiteral(value) || isNoSubstitutionTemplateLiteral(value)) return value.text;
   if (isTemplateExpression(value)) return value.head.text;
-  if (isBinaryExpression(value) && kindOf(value.operatorToken) === ts.SyntaxKind.PlusToken) return leadingText(value.left);
+  if (isBinaryExpression(value) && kindOf(value.operatorToken) === SyntaxKind.PlusToken) return leadingText(value.left);
   return undefined;
 }
 

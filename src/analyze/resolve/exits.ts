@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SymbolFlags, SyntaxKind, TypeFlags } from "../engine/ts6-enums.generated.js";
 import type { ReturnKind } from "../inventory.js";
 import { calleeName, getPropertyValue, isFunctionNode, unwrapExpression } from "../syntax.js";
 import { isCallToolResultLiteral, payloadSlot } from "./call-tool-result.js";
@@ -68,7 +69,7 @@ function awaited(type: ts.Type, checker: AnalysisChecker): ts.Type {
 }
 
 function isTrueLiteralType(type: ts.Type, checker: AnalysisChecker): boolean {
-  return (type.flags & ts.TypeFlags.BooleanLiteral) !== 0 && checker.typeToString(type) === "true";
+  return (type.flags & TypeFlags.BooleanLiteral) !== 0 && checker.typeToString(type) === "true";
 }
 
 /** Type-level fallback for a returned CallToolResult that is not a literal. */
@@ -92,7 +93,7 @@ export function isInputRequiredResult(type: ts.Type, checker: AnalysisChecker, a
 
 /** A CallToolResult by its type: its `content` is an array (of blocks), not any field named `content`. */
 function isCallToolResultType(type: ts.Type, checker: AnalysisChecker): boolean {
-  if ((type.flags & ts.TypeFlags.Object) === 0) return false;
+  if ((type.flags & TypeFlags.Object) === 0) return false;
   const content = checker.getPropertyOfType(type, "content");
   if (!content) return false;
   const contentType = checker.getNonNullableType(checker.getTypeOfSymbol(content));
@@ -124,7 +125,7 @@ function classifyObjectLiteral(
   const isResult = isCallToolResultLiteral(object, checker);
   if (isResult || mode === "call-tool-result") {
     const isErrorValue = getPropertyValue(object, "isError");
-    const flagged = isErrorValue !== undefined && isExpression(isErrorValue) && kindOf(unwrapExpression(isErrorValue)) === ts.SyntaxKind.TrueKeyword;
+    const flagged = isErrorValue !== undefined && isExpression(isErrorValue) && kindOf(unwrapExpression(isErrorValue)) === SyntaxKind.TrueKeyword;
     const slot = isResult ? payloadSlot(object, checker) : { kind: "none" as const };
     const payloadExpression = slot.kind === "none" ? undefined : unwrapExpression(slot.expression);
     const payload = slot.kind === "text" ? checker.getStringType() : slot.kind === "none" ? null : payloadTypeOf(slot.expression, checker);
@@ -204,7 +205,7 @@ function importedCallee(
   const importSpecifier = symbol?.declarations?.find((d) => isImportSpecifier(d));
   const specifier = specifierOf(importSpecifier);
   if (specifier === undefined) return undefined;
-  const target = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : undefined;
+  const target = symbol && symbol.flags & SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : undefined;
   return {
     name: importSpecifier && isImportSpecifier(importSpecifier) ? (importSpecifier.propertyName ?? importSpecifier.name).text : callee.text,
     specifier,

@@ -1,4 +1,4 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
 import { isValueWrapper, unwrapExpression } from "../syntax.js";
 import { isAwaitExpression, isIdentifier, isParameter, isVariableDeclaration } from "../engine/ast.js";
 import type { AnalysisChecker } from "../engine/engine.js";

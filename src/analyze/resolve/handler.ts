@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SymbolFlags } from "../engine/ts6-enums.generated.js";
 import { type FunctionNode, isFunctionNode, unwrapExpression } from "../syntax.js";
 import {
   isCallExpression,
@@ -88,7 +89,7 @@ export function resolveFunction(node: ts.Node, checker: AnalysisChecker, depth =
 
   if (isIdentifier(expression) || isPropertyAccessExpression(expression)) {
     let symbol = checker.getSymbolAtLocation(isPropertyAccessExpression(expression) ? expression.name : expression);
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    if (symbol && symbol.flags & SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
     for (const declaration of symbol?.declarations ?? []) {
       if ((declaration as ts.Node) === node) continue;
       const resolved = resolveFunction(declaration, checker, depth + 1);

@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SymbolFlags, TypeFlags } from "../engine/ts6-enums.generated.js";
 import type { InputParam } from "../inventory.js";
 import { getPropertyValue, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
 import { isJsonSchemaLiteral, jsonSchemaProperties } from "./json-schema-type.js";
@@ -55,8 +56,8 @@ export function schemaTypes(type: ts.Type, checker: AnalysisChecker, at: ts.Node
 }
 
 function includesUndefined(type: ts.Type): boolean {
-  if (type.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Void)) return true;
-  return type.isUnion() && type.types.some((member) => (member.flags & ts.TypeFlags.Undefined) !== 0);
+  if (type.flags & (TypeFlags.Undefined | TypeFlags.Any | TypeFlags.Unknown | TypeFlags.Void)) return true;
+  return type.isUnion() && type.types.some((member) => (member.flags & TypeFlags.Undefined) !== 0);
 }
 
 /** zod 3 schemas that accept `undefined` whatever they wrap. */
@@ -77,7 +78,7 @@ function acceptsUndefined(schema: ts.Type, input: ts.Type, checker: AnalysisChec
     const optin = checker.getPropertyOfType(checker.getNonNullableType(zod4), "optin");
     if (!optin) return includesUndefined(input);
     const optinType = checker.getTypeOfSymbolAtLocation(optin, at);
-    return (optin.flags & ts.SymbolFlags.Optional) === 0 && optinType.isStringLiteral() && optinType.value === "optional";
+    return (optin.flags & SymbolFlags.Optional) === 0 && optinType.isStringLiteral() && optinType.value === "optional";
   }
   const definition = propertyType(type, "_def", checker, at);
   const className = type.getSymbol()?.getName();
@@ -214,7 +215,7 @@ function paramsFromSchemaType(node: ts.Node, checker: AnalysisChecker): InputPar
     return propertiesInOrder(checker.getNonNullableType(types.output), checker).map((symbol) => {
       const inputSymbol = checker.getPropertyOfType(inputType, symbol.name);
       const inputOptional = inputSymbol
-        ? (inputSymbol.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(checker.getTypeOfSymbolAtLocation(inputSymbol, node))
+        ? (inputSymbol.flags & SymbolFlags.Optional) !== 0 || includesUndefined(checker.getTypeOfSymbolAtLocation(inputSymbol, node))
         : true;
       return {
         name: symbol.name,
@@ -235,7 +236,7 @@ function paramsFromSchemaType(node: ts.Node, checker: AnalysisChecker): InputPar
 function paramsFromShapeType(type: ts.Type, checker: AnalysisChecker, node: ts.Node): InputParam[] | undefined {
   const properties = propertiesInOrder(type, checker);
   if (properties.length === 0) {
-    const isEmptyObject = (type.flags & ts.TypeFlags.Object) !== 0 && checker.getIndexInfosOfType(type).length === 0 && type.getCallSignatures().length === 0;
+    const isEmptyObject = (type.flags & TypeFlags.Object) !== 0 && checker.getIndexInfosOfType(type).length === 0 && type.getCallSignatures().length === 0;
     return isEmptyObject ? [] : undefined;
   }
   const params: InputParam[] = [];
@@ -243,7 +244,7 @@ function paramsFromShapeType(type: ts.Type, checker: AnalysisChecker, node: ts.N
     const propertyTypeAt = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(symbol, node));
     const schema = schemaTypes(propertyTypeAt, checker, node);
     if (!schema) return undefined;
-    const mayBeAbsent = (symbol.flags & ts.SymbolFlags.Optional) !== 0;
+    const mayBeAbsent = (symbol.flags & SymbolFlags.Optional) !== 0;
     params.push({
       name: symbol.name,
       type: withoutUndefined(schema.output, checker, node),
@@ -279,7 +280,7 @@ function zodObjectShapeLiteral(node: ts.Node): ts.ObjectLiteralExpression | unde
 function constInitializer(node: ts.Expression, checker: AnalysisChecker): ts.Expression | undefined {
   if (!isIdentifier(node)) return undefined;
   let symbol = checker.getSymbolAtLocation(node);
-  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  if (symbol && symbol.flags & SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declaration = symbol?.valueDeclaration;
   return declaration && isVariableDeclaration(declaration) && declaration.initializer ? unwrapExpression(declaration.initializer) : undefined;
 }

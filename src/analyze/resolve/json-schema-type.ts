@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SyntaxKind } from "../engine/ts6-enums.generated.js";
 import { getPropertyValue, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
 import {
   isArrayLiteralExpression,
@@ -47,9 +48,9 @@ function literalJson(node: ts.Node): string | undefined {
   const expression = isExpression(node) ? unwrapExpression(node) : node;
   if (isStringLiteralLike(expression)) return JSON.stringify(expression.text);
   if (isNumericLiteral(expression)) return expression.text;
-  if (kindOf(expression) === ts.SyntaxKind.TrueKeyword) return "true";
-  if (kindOf(expression) === ts.SyntaxKind.FalseKeyword) return "false";
-  if (kindOf(expression) === ts.SyntaxKind.NullKeyword) return "null";
+  if (kindOf(expression) === SyntaxKind.TrueKeyword) return "true";
+  if (kindOf(expression) === SyntaxKind.FalseKeyword) return "false";
+  if (kindOf(expression) === SyntaxKind.NullKeyword) return "null";
   return undefined;
 }
 

@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { ObjectFlags, TypeFlags } from "../engine/ts6-enums.generated.js";
 import { compareStrings } from "../../compare-strings.js";
 import type { AnalysisChecker } from "../engine/engine.js";
 import { isOneGroup, splitOutside } from "./literal-order.js";
@@ -50,7 +51,7 @@ function walk(text: string, type: ts.Type, checker: AnalysisChecker, depth: numb
     const [element] = checker.getTypeArguments(type as ts.TypeReference);
     return element ? `${walk(text.slice(0, -2), element, checker, depth + 1, shown)}[]` : text;
   }
-  if (isOneGroup(text, "{") && type.flags & ts.TypeFlags.Object) return objectLiteral(text, type, checker, depth, shown);
+  if (isOneGroup(text, "{") && type.flags & TypeFlags.Object) return objectLiteral(text, type, checker, depth, shown);
   return text;
 }
 
@@ -63,7 +64,7 @@ function printedMember(text: string, types: readonly ts.Type[], used: Set<ts.Typ
     if (names) {
       const key = [...names].sort(compareStrings).join("\n");
       test = (type) =>
-        (type.flags & ts.TypeFlags.Object) !== 0 &&
+        (type.flags & TypeFlags.Object) !== 0 &&
         !checker.isArrayType(type) &&
         checker
           .getPropertiesOfType(type)
@@ -105,7 +106,7 @@ function objectLiteral(text: string, type: ts.Type, checker: AnalysisChecker, de
   const last = pieces.pop() ?? "";
   if (last.trim() !== "") return text;
   // A spreading literal's order is each compiler's own too (`propertiesInOrder`).
-  const mapped = (objectFlags(type) & ts.ObjectFlags.Mapped) !== 0 || checker.propertiesOfSpreadOrRest?.(type) !== undefined;
+  const mapped = (objectFlags(type) & ObjectFlags.Mapped) !== 0 || checker.propertiesOfSpreadOrRest?.(type) !== undefined;
   const members = pieces.map((piece) => {
     const member = MEMBER.exec(piece);
     // A member is looked up only when it is to be moved or walked into: an object whose members

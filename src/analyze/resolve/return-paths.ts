@@ -1,4 +1,4 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
 import { type FunctionNode, isFunctionNode } from "../syntax.js";
 import { forEachChild, isArrowFunction, isBlock, isClassLike, isReturnStatement, isThrowStatement, isTryStatement } from "../engine/ast.js";
 

@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { TypeFlags } from "../engine/ts6-enums.generated.js";
 import type { EngineProject } from "../engine/engine.js";
 import { literalText, unwrapExpression } from "../syntax.js";
 
@@ -12,7 +13,7 @@ export function resolveToolName(expression: ts.Expression, project: EngineProjec
   const literal = literalText(expression);
   if (literal !== undefined) return literal;
   const [type] = checker.typesAt([unwrapExpression(expression)]);
-  if (!type || (checker.flags(type) & ts.TypeFlags.StringLiteral) === 0) return undefined;
+  if (!type || (checker.flags(type) & TypeFlags.StringLiteral) === 0) return undefined;
   const value = checker.literalValue(type);
   return typeof value === "string" ? value : undefined;
 }

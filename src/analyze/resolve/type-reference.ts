@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { ElementFlags, ObjectFlags, SignatureKind, SymbolFlags, SyntaxKind, TypeFlags } from "../engine/ts6-enums.generated.js";
+import { typescript6 } from "../../typescript6.js";
 import type { TypeReference } from "../inventory.js";
 import { toPosixPath } from "../paths.js";
 import type { AnalysisSession } from "../session.js";
@@ -85,7 +87,7 @@ export function isUnwritableMemberName(symbol: ts.Symbol): boolean {
 }
 
 export function objectFlags(type: ts.Type): ts.ObjectFlags {
-  return type.flags & ts.TypeFlags.Object ? (type as ts.ObjectType).objectFlags : 0;
+  return type.flags & TypeFlags.Object ? (type as ts.ObjectType).objectFlags : 0;
 }
 
 /**
@@ -103,7 +105,7 @@ export function propertiesInOrder(type: ts.Type, checker: AnalysisChecker): ts.S
   if (properties.length < 2) return properties;
   const ofSpread = checker.propertiesOfSpreadOrRest?.(type, properties);
   if (ofSpread) return ofSpread;
-  if (!(objectFlags(type) & ts.ObjectFlags.Mapped || type.flags & ts.TypeFlags.Intersection)) return properties;
+  if (!(objectFlags(type) & ObjectFlags.Mapped || type.flags & TypeFlags.Intersection)) return properties;
   const declared: { property: ts.Symbol; file: string; pos: number; index: number }[] = [];
   const undeclared: ts.Symbol[] = [];
   for (const [index, property] of properties.entries()) {
@@ -127,10 +129,10 @@ function compareKeyNames(a: string, b: string): number {
 /** A class or interface instance type, directly or as an instantiation (`Box<string>`). */
 export function classOrInterfaceTarget(type: ts.Type): ts.InterfaceType | undefined {
   const flags = objectFlags(type);
-  if (flags & ts.ObjectFlags.ClassOrInterface) return type as ts.InterfaceType;
-  if (flags & ts.ObjectFlags.Reference) {
+  if (flags & ObjectFlags.ClassOrInterface) return type as ts.InterfaceType;
+  if (flags & ObjectFlags.Reference) {
     const target = (type as ts.TypeReference).target;
-    if (objectFlags(target) & ts.ObjectFlags.ClassOrInterface) return target;
+    if (objectFlags(target) & ObjectFlags.ClassOrInterface) return target;
   }
   return undefined;
 }
@@ -138,7 +140,7 @@ export function classOrInterfaceTarget(type: ts.Type): ts.InterfaceType | undefi
 /** The members of a union as written where the checker kept that (`Sector | null`, not five literals and null). */
 export function unionMemberTypes(type: ts.UnionType): readonly ts.Type[] {
   const origin = (type as { origin?: ts.Type }).origin;
-  return origin && origin.flags & ts.TypeFlags.Union ? (origin as ts.UnionType).types : type.types;
+  return origin && origin.flags & TypeFlags.Union ? (origin as ts.UnionType).types : type.types;
 }
 
 function isReadonlyProperty(symbol: ts.Symbol): boolean {
@@ -149,7 +151,7 @@ function isReadonlyProperty(symbol: ts.Symbol): boolean {
   if (declarations.length === 0) return false;
   const onlyGetters = declarations.every((d) => isGetAccessorDeclaration(d));
   if (onlyGetters) return true;
-  return declarations.some((d) => hasModifier(d, ts.SyntaxKind.ReadonlyKeyword));
+  return declarations.some((d) => hasModifier(d, SyntaxKind.ReadonlyKeyword));
 }
 
 interface PackageInfo {
@@ -201,13 +203,13 @@ type Container =
 function isAmbient(node: ts.Node): boolean {
   if (node.getSourceFile().isDeclarationFile) return true;
   for (let current: ts.Node | undefined = node; current && !isSourceFile(current); current = current.parent) {
-    if (modifiersOf(current).some((m) => kindOf(m) === ts.SyntaxKind.DeclareKeyword)) return true;
+    if (modifiersOf(current).some((m) => kindOf(m) === SyntaxKind.DeclareKeyword)) return true;
   }
   return false;
 }
 
 function isExported(node: ts.Node): boolean {
-  return hasModifier(node, ts.SyntaxKind.ExportKeyword);
+  return hasModifier(node, SyntaxKind.ExportKeyword);
 }
 
 /**
@@ -347,7 +349,7 @@ export class TypeReferenceEmitter {
     exports = new Map();
     const moduleSymbol = this.checker.getSymbolAtLocation(file);
     for (const exported of moduleSymbol ? this.checker.getExportsOfModule(moduleSymbol) : []) {
-      const target = exported.flags & ts.SymbolFlags.Alias ? this.checker.getAliasedSymbol(exported) : exported;
+      const target = exported.flags & SymbolFlags.Alias ? this.checker.getAliasedSymbol(exported) : exported;
       const known = exports.get(target);
       if (known === undefined || (exported.name === target.name && known !== target.name) || (known === "default" && exported.name !== "default")) {
         exports.set(target, exported.name);
@@ -434,7 +436,15 @@ export class TypeReferenceEmitter {
     if (this.importer === null) this.importer = this.session.userSourceFiles()[0];
     const importer = this.importer;
     const containing = importer?.fileName ?? join(this.session.rootDir, "index.ts");
-    const resolved = ts.resolveModuleName(specifier, containing, this.program.getCompilerOptions(), ts.sys, undefined, undefined, importer?.impliedNodeFormat);
+    const resolved = typescript6().resolveModuleName(
+      specifier,
+      containing,
+      this.program.getCompilerOptions(),
+      typescript6().sys,
+      undefined,
+      undefined,
+      importer?.impliedNodeFormat,
+    );
     const fileName = resolved.resolvedModule?.resolvedFileName;
     file = (fileName ? this.program.getSourceFile(fileName) : undefined) ?? null;
     this.resolvedSpecifiers.set(specifier, file);
@@ -468,12 +478,12 @@ export class TypeReferenceEmitter {
     let sawFalse = false;
     const walk = (members: readonly ts.Type[]): void => {
       for (const member of members) {
-        if (member.flags & ts.TypeFlags.BooleanLiteral) {
+        if (member.flags & TypeFlags.BooleanLiteral) {
           if (this.isTrue(member)) sawTrue = true;
           else sawFalse = true;
           continue;
         }
-        if (member.flags & ts.TypeFlags.Boolean) {
+        if (member.flags & TypeFlags.Boolean) {
           sawTrue = sawFalse = true;
           continue;
         }
@@ -504,9 +514,9 @@ export class TypeReferenceEmitter {
 
   /** A union that is written by its name rather than member by member (an exported alias or enum). */
   private namedUnion(type: ts.UnionType): boolean {
-    if (type.flags & ts.TypeFlags.Boolean) return false;
+    if (type.flags & TypeFlags.Boolean) return false;
     if (type.aliasSymbol && this.aliasIsNameable(type)) return true;
-    return type.symbol !== undefined && (type.symbol.flags & ts.SymbolFlags.Enum) !== 0 && this.nameOf(type.symbol) !== undefined;
+    return type.symbol !== undefined && (type.symbol.flags & SymbolFlags.Enum) !== 0 && this.nameOf(type.symbol) !== undefined;
   }
 
   private aliasIsNameable(type: ts.Type): boolean {
@@ -538,34 +548,34 @@ export class TypeReferenceEmitter {
   private pieceOf(type: ts.Type, context: Context): Piece {
     const flags = type.flags;
     const primary = (text: string): Piece => ({ text, prec: Prec.Primary });
-    if (flags & ts.TypeFlags.Any) return primary("any");
-    if (flags & ts.TypeFlags.Unknown) return primary("unknown");
-    if (flags & ts.TypeFlags.String) return primary("string");
-    if (flags & ts.TypeFlags.Number) return primary("number");
-    if (flags & ts.TypeFlags.Boolean) return primary("boolean");
-    if (flags & ts.TypeFlags.BigInt) return primary("bigint");
-    if (flags & ts.TypeFlags.Void) return primary("void");
-    if (flags & ts.TypeFlags.Undefined) return primary("undefined");
-    if (flags & ts.TypeFlags.Null) return primary("null");
-    if (flags & ts.TypeFlags.Never) return primary("never");
-    if (flags & ts.TypeFlags.ESSymbol) return primary("symbol");
-    if (flags & ts.TypeFlags.UniqueESSymbol) {
+    if (flags & TypeFlags.Any) return primary("any");
+    if (flags & TypeFlags.Unknown) return primary("unknown");
+    if (flags & TypeFlags.String) return primary("string");
+    if (flags & TypeFlags.Number) return primary("number");
+    if (flags & TypeFlags.Boolean) return primary("boolean");
+    if (flags & TypeFlags.BigInt) return primary("bigint");
+    if (flags & TypeFlags.Void) return primary("void");
+    if (flags & TypeFlags.Undefined) return primary("undefined");
+    if (flags & TypeFlags.Null) return primary("null");
+    if (flags & TypeFlags.Never) return primary("never");
+    if (flags & TypeFlags.ESSymbol) return primary("symbol");
+    if (flags & TypeFlags.UniqueESSymbol) {
       context.inexact++;
       return primary("symbol");
     }
-    if (flags & ts.TypeFlags.NonPrimitive) return primary("object");
-    if (flags & ts.TypeFlags.EnumLiteral && !(flags & ts.TypeFlags.Union) && type.symbol) {
+    if (flags & TypeFlags.NonPrimitive) return primary("object");
+    if (flags & TypeFlags.EnumLiteral && !(flags & TypeFlags.Union) && type.symbol) {
       const named = this.nameOf(type.symbol);
       if (named !== undefined) return primary(named);
     }
     if (type.isStringLiteral()) return primary(JSON.stringify(type.value));
     if (type.isNumberLiteral()) return primary(String(type.value));
-    if (flags & ts.TypeFlags.BigIntLiteral) {
+    if (flags & TypeFlags.BigIntLiteral) {
       const value = (type as ts.BigIntLiteralType).value;
       return primary(`${value.negative ? "-" : ""}${value.base10Value}n`);
     }
-    if (flags & ts.TypeFlags.BooleanLiteral) return primary(this.isTrue(type) ? "true" : "false");
-    if (flags & ts.TypeFlags.TemplateLiteral) {
+    if (flags & TypeFlags.BooleanLiteral) return primary(this.isTrue(type) ? "true" : "false");
+    if (flags & TypeFlags.TemplateLiteral) {
       const template = type as ts.TemplateLiteralType;
       const escape = (text: string) => text.replace(/[`\\]|\$\{/g, (m) => `\\${m}`);
       let text = `\`${escape(template.texts[0] ?? "")}`;
@@ -574,11 +584,11 @@ export class TypeReferenceEmitter {
       });
       return primary(`${text}\``);
     }
-    if (flags & ts.TypeFlags.StringMapping) {
+    if (flags & TypeFlags.StringMapping) {
       const mapping = type as ts.StringMappingType;
       return primary(`${mapping.symbol.name}<${this.text(mapping.type, context)}>`);
     }
-    if (flags & ts.TypeFlags.TypeParameter) {
+    if (flags & TypeFlags.TypeParameter) {
       if (context.typeParameters.has(type) && type.symbol) return primary(type.symbol.name);
       context.inexact++;
       return primary("unknown");
@@ -589,7 +599,7 @@ export class TypeReferenceEmitter {
     if (aliased) return aliased;
 
     if (type.isUnion()) {
-      if (type.symbol && type.symbol.flags & ts.SymbolFlags.Enum) {
+      if (type.symbol && type.symbol.flags & SymbolFlags.Enum) {
         const named = this.nameOf(type.symbol);
         if (named !== undefined) return primary(named);
       }
@@ -605,7 +615,7 @@ export class TypeReferenceEmitter {
         return { text: parts.map((p) => (p.prec < Prec.Intersection ? wrapText(p) : p.text)).join(" & "), prec: Prec.Intersection };
       });
     }
-    if (flags & ts.TypeFlags.Object) return this.objectPiece(type as ts.ObjectType, context);
+    if (flags & TypeFlags.Object) return this.objectPiece(type as ts.ObjectType, context);
     // Deferred conditional, indexed-access or `keyof` types only remain around free type parameters.
     context.inexact++;
     return primary("unknown");
@@ -674,13 +684,13 @@ export class TypeReferenceEmitter {
     const target = type.target;
     const elements = this.checker.getTypeArguments(type).slice(0, target.elementFlags.length);
     const parts = elements.map((element, index) => {
-      const flag = target.elementFlags[index] ?? ts.ElementFlags.Required;
-      if (flag & ts.ElementFlags.Optional) {
+      const flag = target.elementFlags[index] ?? ElementFlags.Required;
+      if (flag & ElementFlags.Optional) {
         return `${this.withoutMissing(element, context)}?`;
       }
       const piece = this.piece(element, context);
-      if (flag & ts.ElementFlags.Rest) return `...${piece.prec < Prec.Primary ? wrapText(piece) : piece.text}[]`;
-      if (flag & ts.ElementFlags.Variadic) return `...${piece.text}`;
+      if (flag & ElementFlags.Rest) return `...${piece.prec < Prec.Primary ? wrapText(piece) : piece.text}[]`;
+      if (flag & ElementFlags.Variadic) return `...${piece.text}`;
       return piece.text;
     });
     const text = `[${parts.join(", ")}]`;
@@ -690,10 +700,10 @@ export class TypeReferenceEmitter {
   /** The type of an optional member without the `undefined` its optionality adds (exactOptionalPropertyTypes-aware). */
   private withoutMissing(type: ts.Type, context: Context, keepExplicit = this.exactOptional): string {
     if (!type.isUnion()) {
-      if (type.flags & ts.TypeFlags.Undefined && !(keepExplicit && type === this.undefinedType)) return "never";
+      if (type.flags & TypeFlags.Undefined && !(keepExplicit && type === this.undefinedType)) return "never";
       return this.text(type, context);
     }
-    const kept = unionMemberTypes(type).filter((member) => !(member.flags & ts.TypeFlags.Undefined) || (keepExplicit && member === this.undefinedType));
+    const kept = unionMemberTypes(type).filter((member) => !(member.flags & TypeFlags.Undefined) || (keepExplicit && member === this.undefinedType));
     const pieces: Piece[] = [];
     this.collectUnion(kept, context, pieces);
     return this.joinUnion(pieces).text;
@@ -701,8 +711,8 @@ export class TypeReferenceEmitter {
 
   private structure(type: ts.Type, context: Context): Piece {
     const checker = this.checker;
-    const calls = checker.getSignaturesOfType(type, ts.SignatureKind.Call);
-    const constructs = checker.getSignaturesOfType(type, ts.SignatureKind.Construct);
+    const calls = checker.getSignaturesOfType(type, SignatureKind.Call);
+    const constructs = checker.getSignaturesOfType(type, SignatureKind.Construct);
     const indexInfos = checker.getIndexInfosOfType(type);
     const properties = propertiesInOrder(type, checker);
     if (calls.length === 1 && constructs.length === 0 && indexInfos.length === 0 && properties.length === 0 && calls[0]) {
@@ -722,7 +732,7 @@ export class TypeReferenceEmitter {
         context.inexact++;
         continue;
       }
-      const optional = (property.flags & ts.SymbolFlags.Optional) !== 0;
+      const optional = (property.flags & SymbolFlags.Optional) !== 0;
       const propertyType = checker.getTypeOfSymbol(property);
       const text = optional ? this.withoutMissing(propertyType, context) : this.text(propertyType, context);
       const member = `${isReadonlyProperty(property) ? "readonly " : ""}${propertyKey(property.name)}${optional ? "?" : ""}: ${text}`;

@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { ElementFlags, SignatureKind, SymbolFlags, TypeFlags } from "../engine/ts6-enums.generated.js";
 import type { JsonSchemaObject } from "../inventory.js";
 import { classOrInterfaceTarget, isUnwritableMemberName, propertiesInOrder, type TypeReferenceEmitter } from "./type-reference.js";
 import { isClassLike, isGetAccessorDeclaration, isSetAccessorDeclaration } from "../engine/ast.js";
@@ -108,19 +109,18 @@ export class TypeSchemaEmitter {
   }
 
   private convertsToAbsent(type: ts.Type): boolean {
-    return (type.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.ESSymbolLike)) !== 0 || this.isFunctionOnly(type);
+    return (type.flags & (TypeFlags.Undefined | TypeFlags.Void | TypeFlags.ESSymbolLike)) !== 0 || this.isFunctionOnly(type);
   }
 
   /** Anything callable is a function at run time, and JSON has no functions. */
   private isFunctionOnly(type: ts.Type): boolean {
-    if (!(type.flags & ts.TypeFlags.Object)) return false;
+    if (!(type.flags & TypeFlags.Object)) return false;
     // Asking an `Array<T>` for its signatures would instantiate every array method.
     if (this.checker.isArrayType(type) || this.checker.isTupleType(type)) return false;
     let callable = this.callable.get(type);
     if (callable === undefined) {
       callable =
-        this.checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0 ||
-        this.checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0;
+        this.checker.getSignaturesOfType(type, SignatureKind.Call).length > 0 || this.checker.getSignaturesOfType(type, SignatureKind.Construct).length > 0;
       this.callable.set(type, callable);
     }
     return callable;
@@ -128,22 +128,22 @@ export class TypeSchemaEmitter {
 
   private convertType(type: ts.Type, context: Context): Converted {
     const flags = type.flags;
-    if (flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return schema({});
-    if (flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.ESSymbolLike)) return ABSENT;
-    if (flags & ts.TypeFlags.Never) return schema({ not: {} });
-    if (flags & ts.TypeFlags.Null) return schema({ type: "null" });
+    if (flags & (TypeFlags.Any | TypeFlags.Unknown)) return schema({});
+    if (flags & (TypeFlags.Undefined | TypeFlags.Void | TypeFlags.ESSymbolLike)) return ABSENT;
+    if (flags & TypeFlags.Never) return schema({ not: {} });
+    if (flags & TypeFlags.Null) return schema({ type: "null" });
     if (type.isStringLiteral()) return schema({ const: type.value });
     if (type.isNumberLiteral()) return schema({ const: type.value });
-    if (flags & ts.TypeFlags.BooleanLiteral) return schema({ const: this.isTrue(type) });
-    if (flags & (ts.TypeFlags.String | ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping)) return schema({ type: "string" });
-    if (flags & ts.TypeFlags.Number) return schema({ type: "number" });
-    if (flags & ts.TypeFlags.Boolean) return schema({ type: "boolean" });
+    if (flags & TypeFlags.BooleanLiteral) return schema({ const: this.isTrue(type) });
+    if (flags & (TypeFlags.String | TypeFlags.TemplateLiteral | TypeFlags.StringMapping)) return schema({ type: "string" });
+    if (flags & TypeFlags.Number) return schema({ type: "number" });
+    if (flags & TypeFlags.Boolean) return schema({ type: "boolean" });
     // `JSON.stringify` throws on a bigint: nothing it can produce to describe.
-    if (flags & (ts.TypeFlags.BigInt | ts.TypeFlags.BigIntLiteral)) return schema({});
-    if (flags & ts.TypeFlags.NonPrimitive) return schema({ type: "object" });
+    if (flags & (TypeFlags.BigInt | TypeFlags.BigIntLiteral)) return schema({});
+    if (flags & TypeFlags.NonPrimitive) return schema({ type: "object" });
     if (type.isUnion()) return this.named(type, type.aliasSymbol, context, () => this.union(type.types, context));
     if (type.isIntersection()) return this.named(type, type.aliasSymbol, context, () => this.intersection(type, context));
-    if (flags & ts.TypeFlags.Object) {
+    if (flags & TypeFlags.Object) {
       // Arrays are not names of their own: a recursion through `T[]` is caught at `T`.
       const symbol = this.checker.isArrayType(type) ? undefined : (type.aliasSymbol ?? classOrInterfaceTarget(type)?.symbol);
       return this.named(type, symbol, context, () => this.object(type as ts.ObjectType, context));
@@ -209,13 +209,13 @@ export class TypeSchemaEmitter {
     const flatten = (members: readonly ts.Type[]): void => {
       for (const member of members) {
         // A nested union without a name of its own is just more members.
-        if (member.isUnion() && !member.aliasSymbol && !(member.flags & ts.TypeFlags.Boolean)) flatten(member.types);
+        if (member.isUnion() && !member.aliasSymbol && !(member.flags & TypeFlags.Boolean)) flatten(member.types);
         else flat.push(member);
       }
     };
     flatten(types);
     for (const member of flat) {
-      if (member.flags & ts.TypeFlags.BooleanLiteral) {
+      if (member.flags & TypeFlags.BooleanLiteral) {
         if (this.isTrue(member)) sawTrue = true;
         else sawFalse = true;
         present = true;
@@ -226,7 +226,7 @@ export class TypeSchemaEmitter {
         present = true;
         continue;
       }
-      if (member.flags & ts.TypeFlags.Null) {
+      if (member.flags & TypeFlags.Null) {
         literals.push(null);
         present = true;
         continue;
@@ -260,7 +260,7 @@ export class TypeSchemaEmitter {
 
   /** A branded primitive (`string & { __brand }`) is its primitive; objects merge their properties. */
   private intersection(type: ts.IntersectionType, context: Context): Converted {
-    const primitive = type.types.find((member) => !(member.flags & ts.TypeFlags.Object));
+    const primitive = type.types.find((member) => !(member.flags & TypeFlags.Object));
     if (primitive) return this.convert(primitive, context);
     return this.objectSchema(type, context);
   }
@@ -279,7 +279,7 @@ export class TypeSchemaEmitter {
     // `toJSON()` decides what the value becomes.
     const toJson = checker.getPropertyOfType(type, "toJSON");
     if (toJson) {
-      const [signature] = checker.getSignaturesOfType(checker.getTypeOfSymbol(toJson), ts.SignatureKind.Call);
+      const [signature] = checker.getSignaturesOfType(checker.getTypeOfSymbol(toJson), SignatureKind.Call);
       if (signature) return this.convert(signature.getReturnType(), context);
     }
     // Lib objects (`Map`, `Set`, `Promise`, `Error`) keep their state off their own enumerable properties.
@@ -294,16 +294,16 @@ export class TypeSchemaEmitter {
     let rest: JsonSchemaObject | undefined;
     let minItems = 0;
     elements.forEach((element, index) => {
-      const flag = target.elementFlags[index] ?? ts.ElementFlags.Required;
-      if (flag & ts.ElementFlags.Variable) {
+      const flag = target.elementFlags[index] ?? ElementFlags.Required;
+      if (flag & ElementFlags.Variable) {
         const inner =
-          flag & ts.ElementFlags.Variadic && this.checker.isArrayType(element) ? this.checker.getTypeArguments(element as ts.TypeReference)[0] : element;
+          flag & ElementFlags.Variadic && this.checker.isArrayType(element) ? this.checker.getTypeArguments(element as ts.TypeReference)[0] : element;
         rest = inner ? this.element(inner, context) : {};
         return;
       }
       if (rest !== undefined) return;
       prefixItems.push(this.element(element, context));
-      if (flag & ts.ElementFlags.Required) minItems = prefixItems.length;
+      if (flag & ElementFlags.Required) minItems = prefixItems.length;
     });
     const result: JsonSchemaObject = { type: "array", prefixItems, minItems };
     if (rest === undefined) result["maxItems"] = prefixItems.length;
@@ -327,13 +327,13 @@ export class TypeSchemaEmitter {
       properties[property.name] = converted.schema;
       // What a project class inherits from lib (`Error`'s `message`, `stack`) is not enumerable: JSON may not see it.
       const inherited = declarations.length > 0 && declarations.every((d) => this.names.isLibDeclaration(d));
-      const mayBeAbsent = inherited || (property.flags & ts.SymbolFlags.Optional) !== 0 || members.some((member) => this.convertsToAbsent(member));
+      const mayBeAbsent = inherited || (property.flags & SymbolFlags.Optional) !== 0 || members.some((member) => this.convertsToAbsent(member));
       if (!mayBeAbsent) required.push(property.name);
     }
     const result: JsonSchemaObject = { type: "object" };
     if (Object.keys(properties).length > 0) result["properties"] = properties;
     if (required.length > 0) result["required"] = required;
-    const indexValues = checker.getIndexInfosOfType(type).filter((info) => !(info.keyType.flags & ts.TypeFlags.ESSymbolLike));
+    const indexValues = checker.getIndexInfosOfType(type).filter((info) => !(info.keyType.flags & TypeFlags.ESSymbolLike));
     if (indexValues.length > 0) {
       const values = indexValues.map((info) => this.convert(info.type, context)).flatMap((c) => (c.kind === "schema" ? [c.schema] : []));
       result["additionalProperties"] = values.length === 0 ? false : this.mergeAnyOf(values);

@@ -1,11 +1,12 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { TypeFlags, TypeFormatFlags } from "../engine/ts6-enums.generated.js";
 import { unionMembers } from "../../shared/union-members.js";
 import type { AnalysisChecker } from "../engine/engine.js";
 import { sortLiteralUnions } from "./literal-order.js";
 import { mappedMembersInOrder } from "./member-order.js";
 import { printedAsWritten } from "./written-order.js";
 
-const FULL = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
+const FULL = TypeFormatFlags.NoTruncation | TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
 /** Beyond this, a type is unreadable in a table and risky to embed: it is cut short. */
 const MAX_TYPE_TEXT = 4000;
 /** Where a type too long to print whole is cut (about what TypeScript's own truncation leaves). */
@@ -29,7 +30,7 @@ export function typeText(type: ts.Type, checker: AnalysisChecker, enclosing: ts.
 }
 
 export function isAnyType(type: ts.Type): boolean {
-  return (type.flags & ts.TypeFlags.Any) !== 0;
+  return (type.flags & TypeFlags.Any) !== 0;
 }
 
 /**

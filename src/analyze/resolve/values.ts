@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SymbolFlags, SyntaxKind } from "../engine/ts6-enums.generated.js";
 import { type FunctionNode, isFunctionNode, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
 import {
   isArrayLiteralExpression,
@@ -134,7 +135,7 @@ export class Evaluator {
     if (!isExpression(expression)) return this.declaration(expression, expression, env, depth);
     const node = unwrapExpression(expression);
     if (isStringLiteralLike(node)) return { value: { kind: "node", node } };
-    if (kindOf(node) === ts.SyntaxKind.ThisKeyword) {
+    if (kindOf(node) === SyntaxKind.ThisKeyword) {
       // `this` in a method: the object the instantiated call is made on, when a call binds it.
       const holder = enclosingClass(node);
       const bound = holder ? env.get(holder) : undefined;
@@ -148,7 +149,7 @@ export class Evaluator {
       const base = this.evaluate(node.expression, env, depth + 1);
       if (isFailure(base)) return "unknown" in base ? { value: { kind: "node", node } } : base;
       const found = this.member(base.value, key, env, depth + 1);
-      if ("unknown" in found && base.value.kind === "node" && kindOf(base.value.node) === ts.SyntaxKind.ThisKeyword && isPropertyAccessExpression(node)) {
+      if ("unknown" in found && base.value.kind === "node" && kindOf(base.value.node) === SyntaxKind.ThisKeyword && isPropertyAccessExpression(node)) {
         // `this.tools` where no call binds `this`: the class's own field initializer.
         const field = this.checker.getSymbolAtLocation(node.name)?.valueDeclaration;
         if (field && isPropertyDeclaration(field) && field.initializer) return this.evaluate(field.initializer, env, depth + 1);
@@ -160,7 +161,7 @@ export class Evaluator {
     }
     if (
       isBinaryExpression(node) &&
-      (kindOf(node.operatorToken) === ts.SyntaxKind.BarBarToken || kindOf(node.operatorToken) === ts.SyntaxKind.QuestionQuestionToken)
+      (kindOf(node.operatorToken) === SyntaxKind.BarBarToken || kindOf(node.operatorToken) === SyntaxKind.QuestionQuestionToken)
     ) {
       // `toolName || "web_search"`: the fallback when the argument is not passed.
       const left = this.evaluate(node.left, env, depth + 1);
@@ -200,7 +201,7 @@ export class Evaluator {
   private identifier(node: ts.Identifier, env: Env, depth: number): Evaluation {
     let symbol = this.checker.getSymbolAtLocation(node);
     if (!symbol) return { value: { kind: "node", node } };
-    if (symbol.flags & ts.SymbolFlags.Alias) {
+    if (symbol.flags & SymbolFlags.Alias) {
       const target = this.checker.getAliasedSymbol(symbol);
       const file = target.declarations?.find(isSourceFile);
       if (file) return { value: { kind: "module", file, at: node } };
@@ -324,7 +325,7 @@ export class Evaluator {
     }
     if (isNewExpression(node)) {
       const classSymbol = this.checker.getSymbolAtLocation(node.expression);
-      const target = classSymbol && classSymbol.flags & ts.SymbolFlags.Alias ? this.checker.getAliasedSymbol(classSymbol) : classSymbol;
+      const target = classSymbol && classSymbol.flags & SymbolFlags.Alias ? this.checker.getAliasedSymbol(classSymbol) : classSymbol;
       const declaration = target?.valueDeclaration;
       if (declaration && isClassLike(declaration)) {
         // `constructor(private readonly server: McpServer)`: the argument this `new` passes.
@@ -381,7 +382,7 @@ export class Evaluator {
     const moduleSymbol = this.checker.getSymbolAtLocation(file);
     let symbol = moduleSymbol ? this.checker.getExportsOfModule(moduleSymbol).find((s) => s.name === key) : undefined;
     if (!symbol) return { value: { kind: "missing", at: file } };
-    if (symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    if (symbol.flags & SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
     const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
     if (!declaration) return { unknown: file };
     const written = isVariableDeclaration(declaration) && declaration.initializer ? declaration.initializer : declaration;

@@ -1,4 +1,5 @@
-import { ts } from "../../compiler.cjs";
+import type { ts } from "../../compiler.cjs";
+import { SyntaxKind } from "../engine/ts6-enums.generated.js";
 import { literalText, unwrapExpression } from "../syntax.js";
 import {
   isArrayLiteralExpression,
@@ -121,8 +122,8 @@ function literalType(node: ts.Expression): string | undefined {
   const expression = unwrapExpression(node);
   if (isStringLiteralLike(expression)) return JSON.stringify(expression.text);
   if (isNumericLiteral(expression)) return expression.text;
-  if (kindOf(expression) === ts.SyntaxKind.TrueKeyword) return "true";
-  if (kindOf(expression) === ts.SyntaxKind.FalseKeyword) return "false";
+  if (kindOf(expression) === SyntaxKind.TrueKeyword) return "true";
+  if (kindOf(expression) === SyntaxKind.FalseKeyword) return "false";
   return undefined;
 }
 
