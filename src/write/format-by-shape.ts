@@ -26,17 +26,10 @@
  * first; only when that reproduces Prettier byte for byte are the other members derived. Options
  * with plugins never take this path (a plugin may sort imports by name, say).
  */
-import { ts } from "../compiler.cjs";
+import { lexShapeTokens, type Token } from "./shape-lexer.js";
 
 /** Files larger than this are aggregates (tools.ts, the schemas), never twins: not worth lexing. */
 export const MAX_SHAPED_FILE_LENGTH = 64 * 1024;
-
-type TokenKind = "trivia" | "fixed" | "identifier" | "string" | "comment";
-
-interface Token {
-  kind: TokenKind;
-  text: string;
-}
 
 export interface Shape {
   /** Equal keys: same template, same widths in every variable token. */
@@ -122,47 +115,6 @@ const SPECIAL_COMMENT = /prettier|@format|@type\b|@satisfies/i;
 const PLAIN_STRING = /^[\x20-\x21\x23-\x26\x28-\x5b\x5d-\x5f\x61-\x7e]*$/;
 const IDENTIFIER_NAME = /^[A-Za-z_$][\w$]*$/;
 
-const scanner = ts.createScanner(ts.ScriptTarget.Latest, /* skipTrivia */ false, ts.LanguageVariant.Standard);
-
-/** The file's tokens with their exact text; undefined when it holds something a scanner cannot cut alone. */
-function lex(text: string): Token[] | undefined {
-  scanner.setText(text);
-  const tokens: Token[] = [];
-  try {
-    for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-      const tokenText = scanner.getTokenText();
-      switch (kind) {
-        case ts.SyntaxKind.NewLineTrivia:
-        case ts.SyntaxKind.WhitespaceTrivia:
-          tokens.push({ kind: "trivia", text: tokenText });
-          break;
-        case ts.SyntaxKind.SingleLineCommentTrivia:
-        case ts.SyntaxKind.MultiLineCommentTrivia:
-          tokens.push({ kind: "comment", text: tokenText });
-          break;
-        case ts.SyntaxKind.Identifier:
-          tokens.push({ kind: "identifier", text: tokenText });
-          break;
-        case ts.SyntaxKind.StringLiteral:
-          tokens.push({ kind: "string", text: tokenText });
-          break;
-        case ts.SyntaxKind.TemplateHead:
-        case ts.SyntaxKind.SlashToken:
-        case ts.SyntaxKind.SlashEqualsToken:
-        case ts.SyntaxKind.ConflictMarkerTrivia:
-        case ts.SyntaxKind.ShebangTrivia:
-        case ts.SyntaxKind.Unknown:
-          return undefined;
-        default:
-          tokens.push({ kind: "fixed", text: tokenText });
-      }
-    }
-  } finally {
-    scanner.setText(undefined);
-  }
-  return tokens;
-}
-
 function isContent(token: Token): boolean {
   return token.kind === "identifier" || token.kind === "string" || token.kind === "comment";
 }
@@ -207,7 +159,7 @@ function ownLineIndent(tokens: readonly Token[], index: number): string | undefi
 /** The shape of a generated file, or undefined when it is formatted on its own. */
 export function shapeOf(text: string): Shape | undefined {
   if (text.length > MAX_SHAPED_FILE_LENGTH) return undefined;
-  const tokens = lex(text);
+  const tokens = lexShapeTokens(text);
   if (tokens === undefined) return undefined;
   const key: string[] = [];
   const contents: Token[] = [];
@@ -231,7 +183,7 @@ export function shapeOf(text: string): Shape | undefined {
  * then applied per member. Undefined when it does not line up.
  */
 export function modelOf(printed: string, representative: Shape): ((member: Shape) => string | undefined) | undefined {
-  const tokens = lex(printed);
+  const tokens = lexShapeTokens(printed);
   if (tokens === undefined) return undefined;
   const printedContents: Token[] = [];
   const ownLine = new Set<Token>();
