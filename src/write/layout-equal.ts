@@ -1,4 +1,6 @@
-import { ts } from "../compiler.cjs";
+import type { ts } from "../compiler.cjs";
+import { SyntaxKind } from "../analyze/engine/ts6-enums.generated.js";
+import { LayoutScanner } from "./layout-scanner.js";
 
 /**
  * Whether two TypeScript texts differ in layout only: the same tokens in the same order, where
@@ -45,56 +47,59 @@ interface Token {
   value?: string;
 }
 
-const CLOSERS = new Set([ts.SyntaxKind.CloseBraceToken, ts.SyntaxKind.CloseBracketToken, ts.SyntaxKind.CloseParenToken, ts.SyntaxKind.GreaterThanToken]);
+const CLOSERS = new Set([SyntaxKind.CloseBraceToken, SyntaxKind.CloseBracketToken, SyntaxKind.CloseParenToken, SyntaxKind.GreaterThanToken]);
 /** Tokens after which a type operand must come: a `|` or `&` there can only lead a broken union or intersection. */
 const BEFORE_OPERAND = new Set([
-  ts.SyntaxKind.EqualsToken,
-  ts.SyntaxKind.ColonToken,
-  ts.SyntaxKind.OpenParenToken,
-  ts.SyntaxKind.LessThanToken,
-  ts.SyntaxKind.CommaToken,
-  ts.SyntaxKind.OpenBracketToken,
-  ts.SyntaxKind.EqualsGreaterThanToken,
-  ts.SyntaxKind.BarToken,
-  ts.SyntaxKind.AmpersandToken,
-  ts.SyntaxKind.ExtendsKeyword,
-  ts.SyntaxKind.QuestionToken,
+  SyntaxKind.EqualsToken,
+  SyntaxKind.ColonToken,
+  SyntaxKind.OpenParenToken,
+  SyntaxKind.LessThanToken,
+  SyntaxKind.CommaToken,
+  SyntaxKind.OpenBracketToken,
+  SyntaxKind.EqualsGreaterThanToken,
+  SyntaxKind.BarToken,
+  SyntaxKind.AmpersandToken,
+  SyntaxKind.ExtendsKeyword,
+  SyntaxKind.QuestionToken,
 ]);
 /** Tokens after which a string followed by `:` is a property name. */
-const BEFORE_PROPERTY_NAME = new Set([ts.SyntaxKind.OpenBraceToken, ts.SyntaxKind.CommaToken, ts.SyntaxKind.SemicolonToken, ts.SyntaxKind.ReadonlyKeyword]);
+const BEFORE_PROPERTY_NAME = new Set([SyntaxKind.OpenBraceToken, SyntaxKind.CommaToken, SyntaxKind.SemicolonToken, SyntaxKind.ReadonlyKeyword]);
 /** Tokens after which a `/` divides: what ends an operand. After any other but `}`, it starts a regular expression. */
 const BEFORE_DIVISION = new Set([
-  ts.SyntaxKind.Identifier,
-  ts.SyntaxKind.NumericLiteral,
-  ts.SyntaxKind.BigIntLiteral,
-  ts.SyntaxKind.StringLiteral,
-  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
-  ts.SyntaxKind.TemplateTail,
-  ts.SyntaxKind.RegularExpressionLiteral,
-  ts.SyntaxKind.CloseParenToken,
-  ts.SyntaxKind.CloseBracketToken,
-  ts.SyntaxKind.ThisKeyword,
-  ts.SyntaxKind.SuperKeyword,
-  ts.SyntaxKind.TrueKeyword,
-  ts.SyntaxKind.FalseKeyword,
-  ts.SyntaxKind.NullKeyword,
-  ts.SyntaxKind.PlusPlusToken,
-  ts.SyntaxKind.MinusMinusToken,
+  SyntaxKind.Identifier,
+  SyntaxKind.NumericLiteral,
+  SyntaxKind.BigIntLiteral,
+  SyntaxKind.StringLiteral,
+  SyntaxKind.NoSubstitutionTemplateLiteral,
+  SyntaxKind.TemplateTail,
+  SyntaxKind.RegularExpressionLiteral,
+  SyntaxKind.CloseParenToken,
+  SyntaxKind.CloseBracketToken,
+  SyntaxKind.ThisKeyword,
+  SyntaxKind.SuperKeyword,
+  SyntaxKind.TrueKeyword,
+  SyntaxKind.FalseKeyword,
+  SyntaxKind.NullKeyword,
+  SyntaxKind.PlusPlusToken,
+  SyntaxKind.MinusMinusToken,
 ]);
 const IDENTIFIER_NAME = /^[A-Za-z_$][\w$]*$/;
 /** Where a line break is meaning (automatic semicolon insertion): after these, and before a postfix `++`/`--`. */
 const LINE_BREAK_ENDS_AFTER = new Set([
-  ts.SyntaxKind.ReturnKeyword,
-  ts.SyntaxKind.BreakKeyword,
-  ts.SyntaxKind.ContinueKeyword,
-  ts.SyntaxKind.ThrowKeyword,
-  ts.SyntaxKind.YieldKeyword,
-  ts.SyntaxKind.AsyncKeyword,
+  SyntaxKind.ReturnKeyword,
+  SyntaxKind.BreakKeyword,
+  SyntaxKind.ContinueKeyword,
+  SyntaxKind.ThrowKeyword,
+  SyntaxKind.YieldKeyword,
+  SyntaxKind.AsyncKeyword,
 ]);
 
+/** What layout-equal reads TypeScript with: LayoutScanner, or (in its test) TypeScript 6's own scanner. */
+export type TokenScanner = Pick<LayoutScanner, "scan" | "getTokenText" | "getTokenValue" | "isUnterminated" | "reScanSlashToken" | "reScanTemplateToken">;
+
 /** The tokens that carry meaning, each as a comparable string; undefined when the text cannot be read exactly. */
-function significantTokens(text: string): string[] | undefined {
-  const tokens = scan(text);
+export function significantTokens(text: string, scanner: TokenScanner = new LayoutScanner(text)): string[] | undefined {
+  const tokens = scan(scanner);
   if (!tokens) return undefined;
   const code = tokens.filter((token) => !isComment(token.kind));
   const dropped = optionalParentheses(code);
@@ -109,16 +114,15 @@ function significantTokens(text: string): string[] | undefined {
     if (dropped.has(codeIndex)) continue;
     const previous = code[codeIndex - 1]?.kind;
     const next = code[codeIndex + 1]?.kind;
-    if (token.kind === ts.SyntaxKind.CommaToken && next !== undefined && CLOSERS.has(next)) continue;
-    if (token.kind === ts.SyntaxKind.SemicolonToken && next === ts.SyntaxKind.CloseBraceToken) continue;
-    if ((token.kind === ts.SyntaxKind.BarToken || token.kind === ts.SyntaxKind.AmpersandToken) && previous !== undefined && BEFORE_OPERAND.has(previous))
-      continue;
+    if (token.kind === SyntaxKind.CommaToken && next !== undefined && CLOSERS.has(next)) continue;
+    if (token.kind === SyntaxKind.SemicolonToken && next === SyntaxKind.CloseBraceToken) continue;
+    if ((token.kind === SyntaxKind.BarToken || token.kind === SyntaxKind.AmpersandToken) && previous !== undefined && BEFORE_OPERAND.has(previous)) continue;
     if (
-      token.kind === ts.SyntaxKind.StringLiteral &&
+      token.kind === SyntaxKind.StringLiteral &&
       IDENTIFIER_NAME.test(token.value!) &&
       previous !== undefined &&
       BEFORE_PROPERTY_NAME.has(previous) &&
-      (next === ts.SyntaxKind.ColonToken || next === ts.SyntaxKind.QuestionToken)
+      (next === SyntaxKind.ColonToken || next === SyntaxKind.QuestionToken)
     ) {
       keys.push(`k${token.value}`);
       continue;
@@ -138,19 +142,16 @@ function optionalParentheses(code: readonly Token[]): Set<number> {
   const open: number[] = [];
   for (let index = 0; index < code.length; index++) {
     const kind = code[index]!.kind;
-    if (kind === ts.SyntaxKind.OpenParenToken) open.push(index);
-    if (kind !== ts.SyntaxKind.CloseParenToken) continue;
+    if (kind === SyntaxKind.OpenParenToken) open.push(index);
+    if (kind !== SyntaxKind.CloseParenToken) continue;
     const start = open.pop();
     if (start === undefined) continue;
     const before = code[start - 1]?.kind;
     const after = code[index + 1]?.kind;
     const wholeReturn =
-      before === ts.SyntaxKind.ReturnKeyword && (after === undefined || after === ts.SyntaxKind.SemicolonToken || after === ts.SyntaxKind.CloseBraceToken);
+      before === SyntaxKind.ReturnKeyword && (after === undefined || after === SyntaxKind.SemicolonToken || after === SyntaxKind.CloseBraceToken);
     const plainParameter =
-      index === start + 2 &&
-      code[start + 1]!.kind === ts.SyntaxKind.Identifier &&
-      after === ts.SyntaxKind.EqualsGreaterThanToken &&
-      before !== ts.SyntaxKind.Identifier;
+      index === start + 2 && code[start + 1]!.kind === SyntaxKind.Identifier && after === SyntaxKind.EqualsGreaterThanToken && before !== SyntaxKind.Identifier;
     if (wholeReturn || plainParameter) {
       dropped.add(start);
       dropped.add(index);
@@ -161,7 +162,7 @@ function optionalParentheses(code: readonly Token[]): Set<number> {
 
 /** Comments, and the line breaks kept where they are meaning: tokens that are not code. */
 function isComment(kind: ts.SyntaxKind): boolean {
-  return kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia || kind === ts.SyntaxKind.NewLineTrivia;
+  return kind === SyntaxKind.SingleLineCommentTrivia || kind === SyntaxKind.MultiLineCommentTrivia || kind === SyntaxKind.NewLineTrivia;
 }
 
 function lastCode(tokens: readonly Token[]): ts.SyntaxKind | undefined {
@@ -169,74 +170,69 @@ function lastCode(tokens: readonly Token[]): ts.SyntaxKind | undefined {
   return undefined;
 }
 
-function scan(text: string): Token[] | undefined {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
+function scan(scanner: TokenScanner): Token[] | undefined {
   const tokens: Token[] = [];
   /** Per template substitution open: the depth of braces inside it, so that its `}` is told from an object's. */
   const substitutions: number[] = [];
   let lineBreak = false;
-  try {
-    for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-      if (kind === ts.SyntaxKind.CloseBraceToken && substitutions.length > 0 && substitutions.at(-1) === 0) {
-        kind = scanner.reScanTemplateToken(false);
-        if (kind === ts.SyntaxKind.TemplateTail) substitutions.pop();
-      } else if (kind === ts.SyntaxKind.OpenBraceToken && substitutions.length > 0) {
-        substitutions[substitutions.length - 1]!++;
-      } else if (kind === ts.SyntaxKind.CloseBraceToken && substitutions.length > 0) {
-        substitutions[substitutions.length - 1]!--;
-      }
-      if (scanner.isUnterminated()) return undefined;
-      if (kind === ts.SyntaxKind.NewLineTrivia) lineBreak = true;
-      else if (kind !== ts.SyntaxKind.WhitespaceTrivia && !isComment(kind)) {
-        const previous = lastCode(tokens);
-        const meaningful =
-          lineBreak &&
-          ((previous !== undefined && LINE_BREAK_ENDS_AFTER.has(previous)) || kind === ts.SyntaxKind.PlusPlusToken || kind === ts.SyntaxKind.MinusMinusToken);
-        lineBreak = false;
-        if (meaningful) tokens.push({ kind: ts.SyntaxKind.NewLineTrivia, key: "\n" });
-      }
-      switch (kind) {
-        case ts.SyntaxKind.WhitespaceTrivia:
-        case ts.SyntaxKind.NewLineTrivia:
-          continue;
-        case ts.SyntaxKind.SingleLineCommentTrivia:
-        case ts.SyntaxKind.MultiLineCommentTrivia:
-          tokens.push({ kind, key: `c${scanner.getTokenText().replace(/\s+/g, " ").trim()}` });
-          continue;
-        case ts.SyntaxKind.StringLiteral:
-          tokens.push({ kind, key: `s${scanner.getTokenValue()}`, value: scanner.getTokenValue() });
-          continue;
-        case ts.SyntaxKind.NumericLiteral: {
-          const value = Number(scanner.getTokenValue());
-          tokens.push({ kind, key: Number.isNaN(value) ? `k${scanner.getTokenText()}` : `n${value}` });
-          continue;
-        }
-        case ts.SyntaxKind.TemplateHead:
-          substitutions.push(0);
-          tokens.push({ kind, key: `k${scanner.getTokenText()}` });
-          continue;
-        case ts.SyntaxKind.SlashToken:
-        case ts.SyntaxKind.SlashEqualsToken: {
-          const previous = lastCode(tokens);
-          if (previous === ts.SyntaxKind.CloseBraceToken) return undefined;
-          if (previous !== undefined && BEFORE_DIVISION.has(previous)) {
-            tokens.push({ kind, key: `k${scanner.getTokenText()}` });
-            continue;
-          }
-          kind = scanner.reScanSlashToken();
-          if (kind !== ts.SyntaxKind.RegularExpressionLiteral || scanner.isUnterminated()) return undefined;
-          tokens.push({ kind, key: `r${scanner.getTokenText()}` });
-          continue;
-        }
-        case ts.SyntaxKind.ConflictMarkerTrivia:
-        case ts.SyntaxKind.Unknown:
-          return undefined;
-        default:
-          tokens.push({ kind, key: `k${scanner.getTokenText()}` });
-      }
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === SyntaxKind.CloseBraceToken && substitutions.length > 0 && substitutions.at(-1) === 0) {
+      kind = scanner.reScanTemplateToken();
+      if (kind === SyntaxKind.TemplateTail) substitutions.pop();
+    } else if (kind === SyntaxKind.OpenBraceToken && substitutions.length > 0) {
+      substitutions[substitutions.length - 1]!++;
+    } else if (kind === SyntaxKind.CloseBraceToken && substitutions.length > 0) {
+      substitutions[substitutions.length - 1]!--;
     }
-  } finally {
-    scanner.setText(undefined);
+    if (scanner.isUnterminated()) return undefined;
+    if (kind === SyntaxKind.NewLineTrivia) lineBreak = true;
+    else if (kind !== SyntaxKind.WhitespaceTrivia && !isComment(kind)) {
+      const previous = lastCode(tokens);
+      const meaningful =
+        lineBreak &&
+        ((previous !== undefined && LINE_BREAK_ENDS_AFTER.has(previous)) || kind === SyntaxKind.PlusPlusToken || kind === SyntaxKind.MinusMinusToken);
+      lineBreak = false;
+      if (meaningful) tokens.push({ kind: SyntaxKind.NewLineTrivia, key: "\n" });
+    }
+    switch (kind) {
+      case SyntaxKind.WhitespaceTrivia:
+      case SyntaxKind.NewLineTrivia:
+        continue;
+      case SyntaxKind.SingleLineCommentTrivia:
+      case SyntaxKind.MultiLineCommentTrivia:
+        tokens.push({ kind, key: `c${scanner.getTokenText().replace(/\s+/g, " ").trim()}` });
+        continue;
+      case SyntaxKind.StringLiteral:
+        tokens.push({ kind, key: `s${scanner.getTokenValue()}`, value: scanner.getTokenValue() });
+        continue;
+      case SyntaxKind.NumericLiteral: {
+        const value = Number(scanner.getTokenValue());
+        tokens.push({ kind, key: Number.isNaN(value) ? `k${scanner.getTokenText()}` : `n${value}` });
+        continue;
+      }
+      case SyntaxKind.TemplateHead:
+        substitutions.push(0);
+        tokens.push({ kind, key: `k${scanner.getTokenText()}` });
+        continue;
+      case SyntaxKind.SlashToken:
+      case SyntaxKind.SlashEqualsToken: {
+        const previous = lastCode(tokens);
+        if (previous === SyntaxKind.CloseBraceToken) return undefined;
+        if (previous !== undefined && BEFORE_DIVISION.has(previous)) {
+          tokens.push({ kind, key: `k${scanner.getTokenText()}` });
+          continue;
+        }
+        kind = scanner.reScanSlashToken();
+        if (kind !== SyntaxKind.RegularExpressionLiteral || scanner.isUnterminated()) return undefined;
+        tokens.push({ kind, key: `r${scanner.getTokenText()}` });
+        continue;
+      }
+      case SyntaxKind.ConflictMarkerTrivia:
+      case SyntaxKind.Unknown:
+        return undefined;
+      default:
+        tokens.push({ kind, key: `k${scanner.getTokenText()}` });
+    }
   }
   return substitutions.length === 0 ? tokens : undefined;
 }

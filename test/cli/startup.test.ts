@@ -95,4 +95,14 @@ describe("start-up", () => {
     // tsgo shares our stderr: stopping it must not print ("context canceled").
     expect(seven.stderr).toBe(six.stderr);
   });
+
+  it("check on the TypeScript 7 engine loads no TypeScript 6, on a fresh clone too", async () => {
+    const project = copyFixture("check/conforming");
+    expect((await runReportingPackages(["generate", "--engine", "ts7"], project)).stderr).not.toContain("error");
+    rmSync(runStatePath(project, join(project, "tsconfig.json"))!);
+    const checked = await runReportingPackages(["check", "--engine", "ts7"], project);
+    expect(checked.stderr.trim()).toBe("");
+    expect(checked.loaded).toContain("typescript7");
+    expect(checked.loaded.filter((name) => ["ts-morph", "@ts-morph/common", "typescript"].includes(name))).toEqual([]);
+  });
 });
