@@ -10,7 +10,9 @@ import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
 /**
  * Commands load lazily (src/commands/index.ts): the ones that need no project must not pay for a
  * compiler or Prettier at start-up. Each run is a fresh process, since the test process has
- * loaded everything already.
+ * loaded everything already. It runs the build, as users do: Vitest's global setup made it from
+ * the sources before any test ran (test/setup/build-dist.ts), and the sources through tsx would
+ * cost every run a second or more of transpiling.
  */
 const run = promisify(execFile);
 const COMPILERS_AND_PRETTIER = ["prettier", "ts-morph", "@ts-morph/common", "typescript", "typescript7"];
@@ -21,15 +23,11 @@ async function packagesLoadedBy(args: string[]): Promise<string[]> {
 
 /** The packages a run loads, and what else it said on stderr. */
 async function runReportingPackages(args: string[], cwd = repoRoot): Promise<{ loaded: string[]; stderr: string }> {
-  const script = `import(${JSON.stringify(join(repoRoot, "src", "cli.ts"))}).then(async (cli) => { process.exitCode = await cli.main(${JSON.stringify(args)}); });`;
-  const child = await run(
-    process.execPath,
-    ["--import", "tsx", "--import", join(repoRoot, "test", "helpers", "loaded-packages.mjs"), "--input-type=module", "-e", script],
-    {
-      cwd,
-      encoding: "utf8",
-    },
-  ).catch((error: { stdout: string; stderr: string }) => error);
+  const script = `import(${JSON.stringify(join(repoRoot, "dist", "cli.js"))}).then(async (cli) => { process.exitCode = await cli.main(${JSON.stringify(args)}); });`;
+  const child = await run(process.execPath, ["--import", join(repoRoot, "test", "helpers", "loaded-packages.mjs"), "--input-type=module", "-e", script], {
+    cwd,
+    encoding: "utf8",
+  }).catch((error: { stdout: string; stderr: string }) => error);
   const line = /loaded packages: (.*)$/m.exec(child.stderr)?.[1];
   if (line === undefined) throw new Error(`no report of loaded packages:\n${child.stderr}`);
   return { loaded: JSON.parse(line) as string[], stderr: child.stderr.replace(/^loaded packages: .*$\n?/m, "") };

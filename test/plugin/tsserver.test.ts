@@ -1,39 +1,25 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/fixtures.js";
 import { cleanScratch, generatedCopy } from "../check/helpers.js";
 
-afterAll(() => {
-  cleanScratch();
-  if (built !== undefined) rmSync(built, { recursive: true, force: true });
-});
+afterAll(cleanScratch);
 
 /**
- * mcp-conform as a user's project has it installed: package.json, the CommonJS plugin entry and a
- * fresh build of the sources (its own imports resolve to this repository's node_modules, above).
+ * mcp-conform as a user's project has it installed: package.json, the CommonJS plugin entry and
+ * the build of the sources (its own imports resolve to this repository's node_modules, above).
+ * The build is the one Vitest's global setup made from the sources before any test ran
+ * (test/setup/build-dist.ts); no test of `npm test` rebuilds it, so it is copied, not compiled again.
  */
-let built: string | undefined;
-
 function installInto(projectDir: string): void {
   const pkg = join(projectDir, "node_modules", "mcp-conform");
   mkdirSync(pkg, { recursive: true });
   cpSync(join(repoRoot, "package.json"), join(pkg, "package.json"));
   cpSync(join(repoRoot, "plugin"), join(pkg, "plugin"), { recursive: true });
-  // One build of the sources for the file, copied into each project.
-  if (built === undefined) {
-    const outDir = join(repoRoot, ".tmp", `plugin-dist-${process.pid}`);
-    const build = spawnSync(
-      process.execPath,
-      [join(repoRoot, "node_modules/typescript/lib/tsc.js"), "-p", join(repoRoot, "tsconfig.build.json"), "--outDir", outDir],
-      { encoding: "utf8" },
-    );
-    if (build.status !== 0) throw new Error(`build failed: ${build.stdout}${build.stderr}`);
-    built = outDir;
-  }
-  cpSync(built, join(pkg, "dist"), { recursive: true });
+  cpSync(join(repoRoot, "dist"), join(pkg, "dist"), { recursive: true });
 }
 
 /**
