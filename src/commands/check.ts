@@ -2,7 +2,8 @@ import { dirname } from "node:path";
 import { resolveTsconfigPath } from "../analyze/tsconfig-path.js";
 import { analyze } from "../analyze/analyze.js";
 import { checkProject } from "../check/check.js";
-import { describeStaleOutput, findStaleOutput, generatedOutputFiles } from "../check/generated-output.js";
+import { describeStaleOutput, generatedOutputFiles } from "../check/generated-output.js";
+import { startStaleOutputSearch, type StaleOutputSearch } from "../check/stale-output-search.js";
 import type { CheckResult } from "../check/result.js";
 import { loadConfig } from "../config/load-config.js";
 import { InputError } from "../errors.js";
@@ -45,11 +46,18 @@ export const checkCommand: Command = {
       const engine = await analysisEngine(values, tsconfigPath, io.stderr);
       const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd, onProgress: progress?.onAnalysis, extraRoots, engine });
       let result: CheckResult;
+      let staleSearch: StaleOutputSearch | undefined;
       try {
         assertGeneratable(inventory, "check");
         progress?.stage(stageText("checking", inventory.tools.length));
+        // The output on disk is compared with what generate would write now on a second thread,
+        // while this one checks the tools: the comparison needs the inventory, not the compiler.
+        staleSearch = startStaleOutputSearch({ projectRoot: session.rootDir, tsconfigPath: session.tsconfigPath, inventory, config: generateConfig });
         // checkProject first: it names a missing output or a changed tool list more precisely.
         result = checkProject(session, inventory, { config: generateConfig, minCoverage, rules: config.rules ?? {} });
+      } catch (error) {
+        staleSearch?.cancel();
+        throw error;
       } finally {
         // Done with the compiler (TypeScript 7 stops its process); what follows reads files.
         session.close();
@@ -59,7 +67,7 @@ export const checkCommand: Command = {
       // is reported as it is, with a note: a non-conforming return changes the payload the
       // analyser infers, so output that "would change" is the usual company of the very problems
       // check exists to show, and hiding them behind "regenerate" would help nobody.
-      const stale = await findStaleOutput(session.rootDir, session.tsconfigPath, inventory, generateConfig);
+      const stale = await staleSearch.result();
       if (stale.length > 0 && result.ok) throw new InputError(describeStaleOutput(stale));
       if (stale.length > 0) io.stderr(`note: ${describeStaleOutput(stale)}\n`);
       results.push(result);

@@ -1,0 +1,59 @@
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { analyze } from "../../src/analyze/analyze.js";
+import { findStaleOutput } from "../../src/check/generated-output.js";
+import { startStaleOutputSearch, type StaleOutputRequest } from "../../src/check/stale-output-search.js";
+import { InputError } from "../../src/errors.js";
+import { runStatePath } from "../../src/incremental/run-state.js";
+import { runCli } from "../helpers/run-cli.js";
+import { cleanScratch, copyFixture } from "./helpers.js";
+
+afterAll(cleanScratch);
+
+/** A formatted generate, its record removed (a fresh clone in CI), and one generated file edited by hand. */
+async function projectWithStaleOutput(): Promise<StaleOutputRequest> {
+  const dir = copyFixture("check/conforming");
+  expect((await runCli(["generate"], { cwd: dir })).exitCode).toBe(0);
+  rmSync(runStatePath(dir, join(dir, "tsconfig.json"))!);
+  const warnings = join(dir, "src/generated/mcp-conform/warnings.ts");
+  writeFileSync(warnings, readFileSync(warnings, "utf8").replace("do not edit", "do NOT edit"));
+  const { inventory, session } = analyze({ project: dir, cwd: dir });
+  session.close();
+  return {
+    projectRoot: dir,
+    tsconfigPath: join(dir, "tsconfig.json"),
+    inventory,
+    config: { protocol: "guidance", guidance: false, outputDir: "src/generated/mcp-conform", guidanceDir: "src/guidance" },
+  };
+}
+
+describe("the comparison of the output on disk, beside check", () => {
+  it("runs on a worker thread with a second core, and finds what findStaleOutput finds", async () => {
+    const request = await projectWithStaleOutput();
+    const expected = await findStaleOutput(request.projectRoot, request.tsconfigPath, request.inventory, request.config);
+    expect(expected).toEqual([{ path: "src/generated/mcp-conform/warnings.ts", kind: "changed" }]);
+
+    const search = startStaleOutputSearch(request, 2);
+    expect(search.onWorker).toBe(true);
+    expect(await search.result()).toEqual(expected);
+
+    const alone = startStaleOutputSearch(request, 1);
+    expect(alone.onWorker).toBe(false);
+    expect(await alone.result()).toEqual(expected);
+  });
+
+  it("a comparison that fails on the worker fails here, with the error of this thread", async () => {
+    const request = await projectWithStaleOutput();
+    // Prettier runs for the edited file, and cannot read this configuration.
+    writeFileSync(join(request.projectRoot, ".prettierrc"), "{ not json");
+    const search = startStaleOutputSearch(request, 2);
+    expect(search.onWorker).toBe(true);
+    const failure = await search.result().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(InputError);
+    expect((failure as Error).message).toContain("cannot read the Prettier configuration");
+  });
+});
