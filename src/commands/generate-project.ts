@@ -5,6 +5,7 @@ import type { AnalysisSession } from "../analyze/session.js";
 import { emit, mergeOutcomes } from "../emit.js";
 import { importsMissingOutput } from "../analyze/output-imports.js";
 import { lastRunMatching, recordRun, restamp, startRun, type RunTarget } from "../incremental/last-run.js";
+import { tsconfigReaderFor } from "../incremental/tsconfig-inputs.js";
 import { declaredOutputSchemaWarnings } from "../check/output-schema.js";
 import { relativeToOutputDir, shapesAllowed } from "../generate/config.js";
 import { generate } from "../generate/generate.js";
@@ -35,7 +36,9 @@ export async function generateProject(options: GenerateProjectOptions): Promise<
   const { io, values, progress, target, format, check } = options;
   const { tsconfigPath, projectRoot, config: generateConfig } = target;
   const outputDir = join(projectRoot, generateConfig.outputDir);
-  const start = startRun(target, format);
+  // The engine first: its compiler reads the tsconfig for the record (on TypeScript 7, no TypeScript 6 is loaded for it).
+  const engine = await analysisEngine(values, tsconfigPath, io.stderr);
+  const start = startRun(target, format, tsconfigReaderFor(engine));
   const previous = lastRunMatching(target, start);
   // Nothing this run depends on changed, and the output is as the last run left it: done.
   if (previous) {
@@ -45,7 +48,6 @@ export async function generateProject(options: GenerateProjectOptions): Promise<
     return { exitCode: 0, newcomer: false };
   }
 
-  const engine = await analysisEngine(values, tsconfigPath, io.stderr);
   const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd, onProgress: progress?.onAnalysis, engine });
   let needsSecondPass: boolean;
   let read: string[];

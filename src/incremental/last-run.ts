@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { compareStrings } from "../compare-strings.js";
 import { contentFingerprint, isOwned, ownedFolders, type RunInputs, type RunTarget, stampFingerprint, stampsSettled } from "./run-fingerprint.js";
 import { hashOutputFolder, outputsUnchanged, readRunState, type RunState, runStatePath, writeRunState } from "./run-state.js";
-import { readTsconfigInputs, type TsconfigInputs } from "./tsconfig-inputs.js";
+import { readTsconfigInputs, type TsconfigInputs, type TsconfigReader } from "./tsconfig-inputs.js";
 
 export type { RunTarget } from "./run-fingerprint.js";
 
@@ -24,6 +24,8 @@ export interface RunStart {
   startedAt: number;
   /** The tsconfig as read then, with the listings of the folders its patterns walked. */
   tsconfig: TsconfigInputs;
+  /** How the run reads its tsconfig: again by the same compiler when it is recorded. */
+  readTsconfig: TsconfigReader;
   fingerprint: string;
   inputs: RunInputs;
 }
@@ -66,11 +68,11 @@ export function lastRunMatching(target: RunTarget, start: RunStart): RunState | 
 }
 
 /** The fingerprint a run of `target` records; take it before the run reads anything. */
-export function startRun(target: RunTarget, format: boolean): RunStart {
+export function startRun(target: RunTarget, format: boolean, readTsconfig: TsconfigReader = readTsconfigInputs): RunStart {
   const startedAt = Date.now();
-  const tsconfig = readTsconfigInputs(target.tsconfigPath);
+  const tsconfig = readTsconfig(target.tsconfigPath);
   const inputs = inputsOf(target, tsconfig, previousRun(target)?.sources ?? []);
-  return { format, startedAt, tsconfig, fingerprint: contentFingerprint(target, format, inputs), inputs };
+  return { format, startedAt, tsconfig, readTsconfig, fingerprint: contentFingerprint(target, format, inputs), inputs };
 }
 
 /**
@@ -83,7 +85,7 @@ export function recordRun(target: RunTarget, start: RunStart, run: Pick<RunState
   if (!statePath) return;
   const generated = hashOutputFolder(join(target.projectRoot, target.config.outputDir));
   const { scaffolded, warnings } = run;
-  const tsconfig = readTsconfigInputs(target.tsconfigPath);
+  const tsconfig = start.readTsconfig(target.tsconfigPath);
   const inputs = inputsOf(target, tsconfig, run.programSources);
   const readAtStart = new Set(start.inputs.sources);
   const readByTheRun = new Set([...readAtStart, ...run.programSources]);

@@ -1,5 +1,6 @@
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import type { ts } from "../compiler.cjs";
+import type { Engine } from "../analyze/engine/engine.js";
 import { typescript6 } from "../typescript6.js";
 import { compareStrings } from "../compare-strings.js";
 import { folderEntries, listingHash } from "./run-fingerprint.js";
@@ -30,6 +31,43 @@ type MatchFiles = (
   getFileSystemEntries: (path: string) => { files: readonly string[]; directories: readonly string[] },
   realpath: (path: string) => string,
 ) => string[];
+
+/** Reads a tsconfig's inputs for the record of a run. */
+export type TsconfigReader = (tsconfigPath: string) => TsconfigInputs;
+
+/**
+ * The reader for a run on `engine`: its own compiler where it can read a tsconfig (TypeScript 7,
+ * in a process of its own: a run on it loads no TypeScript 6, about 0.2 s of a cold `generate`),
+ * TypeScript 6 otherwise, and wherever the engine's read fails.
+ */
+export function tsconfigReaderFor(engine: Engine | "ts6"): TsconfigReader {
+  if (engine === "ts6" || !engine.readTsconfig) return readTsconfigInputs;
+  return (tsconfigPath) => readTsconfigInputsWith(engine, tsconfigPath) ?? readTsconfigInputs(tsconfigPath);
+}
+
+/**
+ * The inputs as `engine`'s compiler reads them. Every folder it lists is listed here, and the
+ * listing it is handed is the one recorded, as with TypeScript 6 below. What it extends is every
+ * other file it read for the tsconfig, in the order read.
+ */
+export function readTsconfigInputsWith(engine: Engine, tsconfigPath: string): TsconfigInputs | undefined {
+  const directories = new Map<string, string>();
+  const read = engine.readTsconfig?.(tsconfigPath, (path) => {
+    const listed = folderEntries(path);
+    directories.set(resolve(path), listingHash(listed));
+    return listed;
+  });
+  if (!read) return undefined;
+  const self = resolve(tsconfigPath);
+  // The package.json files read to resolve an `extends` of a package's tsconfig are not what it
+  // extends: TypeScript 6 does not list them either, so both engines fingerprint the same files.
+  const extended = read.filesRead.filter((file) => file !== self && basename(file) !== "package.json");
+  return {
+    fileNames: read.fileNames,
+    extended: [...new Set(extended)],
+    directories: Object.fromEntries([...directories].sort(([a], [b]) => compareStrings(a, b))),
+  };
+}
 
 export function readTsconfigInputs(tsconfigPath: string): TsconfigInputs {
   const ts = typescript6();

@@ -94,9 +94,13 @@ describe("start-up", () => {
     expect(seven.stderr).toBe(six.stderr);
   });
 
-  it("check on the TypeScript 7 engine loads no TypeScript 6, on a fresh clone too", async () => {
+  it("generate and check on the TypeScript 7 engine load no TypeScript 6, check on a fresh clone too", async () => {
     const project = copyFixture("check/conforming");
-    expect((await runReportingPackages(["generate", "--engine", "ts7"], project)).stderr).not.toContain("error");
+    const generated = await runReportingPackages(["generate", "--engine", "ts7"], project);
+    expect(generated.stderr).not.toContain("error");
+    // The record of the run reads the tsconfig with TypeScript 7 too (incremental/tsconfig-inputs.ts).
+    expect(generated.loaded).toContain("typescript7");
+    expect(generated.loaded.filter((name) => ["ts-morph", "@ts-morph/common", "typescript"].includes(name))).toEqual([]);
     rmSync(runStatePath(project, join(project, "tsconfig.json"))!);
     const checked = await runReportingPackages(["check", "--engine", "ts7"], project);
     expect(checked.stderr.trim()).toBe("");

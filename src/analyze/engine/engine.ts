@@ -45,6 +45,25 @@ export interface Engine {
   readonly compilerVersion: string;
   /** Opens the project of a tsconfig; bad configs are input errors (`file:line: message`). */
   open(tsconfigPath: string, cwd: string): EngineProject;
+  /**
+   * Reads a tsconfig as the engine's compiler does, without opening its project: the files it
+   * selects, with every folder it listed through `listFolder` and every file it read for it (the
+   * tsconfig, what it extends). Undefined where the engine cannot (TypeScript 6 reads it in
+   * incremental/tsconfig-inputs.ts) or the compiler could not read it.
+   */
+  readTsconfig?(tsconfigPath: string, listFolder: (path: string) => FolderEntries): TsconfigRead | undefined;
+}
+
+export interface FolderEntries {
+  files: string[];
+  directories: string[];
+}
+
+export interface TsconfigRead {
+  /** Absolute. */
+  fileNames: string[];
+  /** Absolute, in the order read. */
+  filesRead: string[];
 }
 
 export interface EngineProject {
