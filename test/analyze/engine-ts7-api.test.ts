@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { ts } from "ts-morph";
 import * as ast from "typescript7/unstable/ast";
+import * as fsApi from "typescript7/unstable/fs";
 import * as sync from "typescript7/unstable/sync";
 import { describe, expect, it } from "vitest";
 import { loadTs7Api, TYPESCRIPT7_VERSION } from "../../src/analyze/engine/ts7-api.js";
@@ -16,7 +17,7 @@ import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
  */
 
 const METHODS = {
-  API: ["updateSnapshot", "close"],
+  API: ["updateSnapshot", "close", "parseConfigFile"],
   Snapshot: ["getProject", "getProjects"],
   Program: [
     "getSourceFileNames",
@@ -106,6 +107,10 @@ describe("the TypeScript 7 API the engine is built on", () => {
       expect(constructor, className).toBeDefined();
       for (const method of methods) expect(typeof (constructor!.prototype as Record<string, unknown>)[method], `${className}.${method}`).toBe("function");
     }
+  });
+
+  it("calls back for the file system calls the engine's tsconfig read records (ts7.ts readTsconfig)", () => {
+    expect(fsApi.fsCallbackNames).toEqual(expect.arrayContaining(["getAccessibleEntries", "readFile"]));
   });
 
   it("names the syntax kinds the engine tests, and numbers every single type flag (and the object and symbol flags read) as TypeScript 6 does", () => {
