@@ -1,11 +1,12 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyze } from "../../src/analyze/analyze.js";
 import { findStaleOutput } from "../../src/check/generated-output.js";
-import { startStaleOutputSearch, type StaleOutputRequest } from "../../src/check/stale-output-search.js";
+import { MIN_TOOLS_FOR_A_WORKER, staleSearchOnWorker, startStaleOutputSearch, type StaleOutputRequest } from "../../src/check/stale-output-search.js";
 import { InputError } from "../../src/errors.js";
 import { runStatePath } from "../../src/incremental/run-state.js";
+import { writeSyntheticServer } from "../../bench/synthetic-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { cleanScratch, copyFixture } from "./helpers.js";
 
@@ -29,16 +30,22 @@ async function projectWithStaleOutput(): Promise<StaleOutputRequest> {
 }
 
 describe("the comparison of the output on disk, beside check", () => {
-  it("runs on a worker thread with a second core, and finds what findStaleOutput finds", async () => {
+  it("takes a worker with a second core and enough tools for its start to pay", () => {
+    expect(staleSearchOnWorker(MIN_TOOLS_FOR_A_WORKER, 2)).toBe(true);
+    expect(staleSearchOnWorker(MIN_TOOLS_FOR_A_WORKER - 1, 2)).toBe(false);
+    expect(staleSearchOnWorker(1_000, 1)).toBe(false);
+  });
+
+  it("runs on a worker thread with a second core and enough tools, and finds what findStaleOutput finds", async () => {
     const request = await projectWithStaleOutput();
     const expected = await findStaleOutput(request.projectRoot, request.tsconfigPath, request.inventory, request.config);
     expect(expected).toEqual([{ path: "src/generated/mcp-conform/warnings.ts", kind: "changed" }]);
 
-    const search = startStaleOutputSearch(request, 2);
+    const search = startStaleOutputSearch(request, true);
     expect(search.onWorker).toBe(true);
     expect(await search.result()).toEqual(expected);
 
-    const alone = startStaleOutputSearch(request, 1);
+    const alone = startStaleOutputSearch(request, false);
     expect(alone.onWorker).toBe(false);
     expect(await alone.result()).toEqual(expected);
   });
@@ -47,7 +54,7 @@ describe("the comparison of the output on disk, beside check", () => {
     const request = await projectWithStaleOutput();
     // Prettier runs for the edited file, and cannot read this configuration.
     writeFileSync(join(request.projectRoot, ".prettierrc"), "{ not json");
-    const search = startStaleOutputSearch(request, 2);
+    const search = startStaleOutputSearch(request, true);
     expect(search.onWorker).toBe(true);
     const failure = await search.result().then(
       () => null,
@@ -55,5 +62,20 @@ describe("the comparison of the output on disk, beside check", () => {
     );
     expect(failure).toBeInstanceOf(InputError);
     expect((failure as Error).message).toContain("cannot read the Prettier configuration");
+  });
+
+  it("check of a server with enough tools for the worker still says which generated file is stale", async () => {
+    const dir = join(dirname(copyFixture("check/conforming")), "synthetic");
+    const { tools } = writeSyntheticServer(dir, { tools: MIN_TOOLS_FOR_A_WORKER + 10, seed: 5, shape: "json-zod" });
+    expect((await runCli(["generate", "--protocol", "aorp", "--no-format"], { cwd: dir })).exitCode).toBe(0);
+    rmSync(runStatePath(dir, join(dir, "tsconfig.json"))!);
+    const warnings = join(dir, "src/generated/mcp-conform/warnings.ts");
+    writeFileSync(warnings, `${readFileSync(warnings, "utf8")}// a hand edit\n`);
+    const run = await runCli(["check", "--protocol", "aorp", "--format", "json"], { cwd: dir });
+    // The synthetic handlers build their results by hand: every tool fails, and the note names the edited file.
+    expect(run.exitCode).toBe(1);
+    expect((JSON.parse(run.stdout) as { tools: unknown[] }).tools).toHaveLength(tools.length);
+    expect(run.stderr).toContain("note: the generated output is stale: run mcp-conform generate (1 file differs");
+    expect(run.stderr).toContain("  src/generated/mcp-conform/warnings.ts (differs)");
   });
 });
