@@ -12,8 +12,9 @@ import { loadEngine } from "../../src/analyze/engine/select.js";
  */
 const runs = Number(process.env["FUZZ_RUNS"] ?? 2);
 /**
- * `npm run test:full` sets FUZZ_RUNS and runs every case on both engines; `npm test` runs them on
- * TypeScript 6 (test/cli/watch-engines.test.ts watches on TypeScript 7 there, end to end).
+ * `npm run test:full` sets FUZZ_RUNS and runs every case on both engines, and the property over
+ * random servers; `npm test` runs the cases on TypeScript 6 (test/cli/watch-engines.test.ts
+ * watches on TypeScript 7 there, end to end).
  */
 const fullRun = process.env["FUZZ_RUNS"] !== undefined;
 const ENGINES = fullRun ? (["ts6", "ts7"] as const) : (["ts6"] as const);
@@ -169,7 +170,8 @@ describe.each(ENGINES)("on the %s engine", (engineId) => {
   });
 
   describe("incremental analysis", () => {
-    it(
+    // A property: test:full runs it (12 servers on both engines); the cases below hold npm test.
+    it.runIf(fullRun)(
       `gives exactly the full analysis after random valid edits (${runs} servers)`,
       () => {
         let reused = 0;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanScratch } from "../check/helpers.js";
 import { runCli } from "../helpers/run-cli.js";
-import { checkReport, committedCopy, isHelperThrow } from "./helpers.js";
+import { checkReport, committedCopy } from "./helpers.js";
 
 afterAll(cleanScratch);
 
@@ -92,16 +92,5 @@ describe("migrate: throws in the functions a handler calls", () => {
       '+      if (error instanceof ReportError) return formatProjectStatusError(legacyErrorParts("project_status", { message: error.message, code: error.code }));',
     );
     expect(run.stdout).not.toMatch(/^\+import .*ReportError/m);
-  });
-
-  it("onto the Guidance Pattern, whose error formatter takes the message: the catch passes it", async () => {
-    const dir = committedCopy("legacy/task-desk");
-    const run = await runCli(["migrate", "--protocol", "guidance", "--write", "--no-format"], { cwd: dir });
-    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
-    expect(readFileSync(join(dir, "src/tools/search.ts"), "utf8")).toContain(
-      "      } catch (error) {\n        return formatSearchTasksError(error instanceof Error ? error.message : String(error));\n      }",
-    );
-    const { result } = await checkReport(dir, "guidance");
-    expect(result.tools.flatMap((tool) => tool.problems.filter(isHelperThrow))).toEqual([]);
   });
 });
