@@ -1,26 +1,11 @@
-import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanScratch } from "../check/helpers.js";
 import { runCli } from "../helpers/run-cli.js";
-import { checkReport, committedCopy } from "./helpers.js";
+import { checkReport, editedTaskDesk } from "./helpers.js";
 
 afterAll(cleanScratch);
-
-/** task-desk with `edits` applied to its files, committed. */
-function editedTaskDesk(edits: Record<string, (source: string) => string>): string {
-  const dir = committedCopy("legacy/task-desk");
-  for (const [file, edit] of Object.entries(edits)) {
-    const path = join(dir, file);
-    const before = readFileSync(path, "utf8");
-    const after = edit(before);
-    expect(after, file).not.toBe(before);
-    writeFileSync(path, after);
-  }
-  execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qam", "edited"], { cwd: dir });
-  return dir;
-}
 
 /**
  * Throws in the functions a handler calls (check's MCPC102, "which its handler calls") reach the
@@ -62,35 +47,5 @@ describe("migrate: throws in the functions a handler calls", () => {
     expect(result.tools.flatMap((tool) => tool.problems.filter((problem) => problem.code !== "MCPC112"))).toEqual([]);
     const again = await runCli(["migrate", "--protocol", "aorp"], { cwd: dir });
     expect(again.stdout).toContain("nothing to change");
-  });
-
-  it("throws of different kinds are caught with their message only; a project error class of the handler's own file needs no import", async () => {
-    const dir = editedTaskDesk({
-      // matcher() now throws a plain Error too: no one class, so no code is claimed for what it throws.
-      "src/tools/search.ts": (source) =>
-        source.replace(
-          "function matcher(query: string): RegExp {\n",
-          'function matcher(query: string): RegExp {\n  if (query.length > 200) throw new Error("pattern too long");\n',
-        ),
-      // projectReport() throws an error class of its own file.
-      "src/tools/reports.ts": (source) =>
-        source
-          .replace(
-            "/** The project report project_status shows. */",
-            "class ReportError extends Error {\n  constructor(message: string, readonly code: string) {\n    super(message);\n  }\n}\n\n/** The project report project_status shows. */",
-          )
-          .replace('throw notFound("Project", projectId);', 'throw new ReportError(`No project ${projectId}`, "NO_PROJECT");'),
-    });
-    const run = await runCli(["migrate", "--protocol", "aorp", "--no-format"], { cwd: dir });
-    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain("tsc would pass");
-    expect(run.stdout).toContain(
-      "+        return formatSearchTasksError(legacyErrorParts(tool, { message: error instanceof Error ? error.message : String(error) }));",
-    );
-    expect(run.stdout).not.toContain("error instanceof ToolError) return formatSearchTasksError");
-    expect(run.stdout).toContain(
-      '+      if (error instanceof ReportError) return formatProjectStatusError(legacyErrorParts("project_status", { message: error.message, code: error.code }));',
-    );
-    expect(run.stdout).not.toMatch(/^\+import .*ReportError/m);
   });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ts } from "ts-morph";
 import { copyFixture } from "../check/helpers.js";
@@ -145,4 +145,18 @@ export async function onlyPlaceholders(dir: string, protocol: string): Promise<b
     problems.every((problem) => problem.code === "MCPC112") &&
     result.tools.every((tool) => tool.conforms || tool.placeholders.length > 0)
   );
+}
+
+/** task-desk with `edits` applied to its files, committed. */
+export function editedTaskDesk(edits: Record<string, (source: string) => string>): string {
+  const dir = committedCopy("legacy/task-desk");
+  for (const [file, edit] of Object.entries(edits)) {
+    const path = join(dir, file);
+    const before = readFileSync(path, "utf8");
+    const after = edit(before);
+    expect(after, file).not.toBe(before);
+    writeFileSync(path, after);
+  }
+  execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qam", "edited"], { cwd: dir });
+  return dir;
 }

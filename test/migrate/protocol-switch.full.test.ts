@@ -6,7 +6,7 @@ import { aorpProtocol } from "../../src/protocols/aorp/index.js";
 import { cleanScratch } from "../check/helpers.js";
 import { connectInMemory, importServer } from "../helpers/in-memory-client.js";
 import { runCli } from "../helpers/run-cli.js";
-import { committedCopy } from "./helpers.js";
+import { committedCopy, sources } from "./helpers.js";
 
 afterAll(cleanScratch);
 
@@ -37,4 +37,30 @@ describe("switching the protocol of a migrated project, on the wire", () => {
       await server.close();
     }
   });
+});
+
+/** A migrated Guidance Pattern server moved to another protocol with guidance kept (two migrations and tsc each). */
+describe("switching the protocol of a migrated project, keeping the guidance stubs", () => {
+  it.each([["aorp"], ["smart-v2"]])(
+    "a migrated Guidance Pattern server moves to %s with guidance: true, keeping its stubs, and tsc passes",
+    async (protocol) => {
+      const dir = committedCopy("orchestrator");
+      const first = await runCli(["migrate", "--protocol", "guidance", "--write", "--no-format"], { cwd: dir });
+      expect(first.exitCode, first.stdout + first.stderr).toBe(0);
+      const stubs = [...sources(dir)].filter(([path]) => path.startsWith("src/guidance/"));
+      // Stubs scaffolded for the Guidance Pattern alone describe their facts with the kit's WithoutGuidance.
+      expect(stubs.some(([, text]) => text.includes("type WithoutGuidance"))).toBe(true);
+      // As a user would: the first migration committed, then the config changed.
+      const git = (...args: string[]) => execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], { cwd: dir, stdio: "ignore" });
+      git("add", "-A");
+      git("commit", "-qm", "on the Guidance Pattern");
+      writeFileSync(join(dir, "mcp-conform.config.json"), JSON.stringify({ protocol, guidance: true }));
+      const moved = await runCli(["migrate", "--write", "--no-format"], { cwd: dir });
+      expect(moved.stderr).toBe("");
+      expect(moved.exitCode, moved.stdout).toBe(0);
+      expect(moved.stdout).toContain("tsc found no new errors");
+      const after = sources(dir);
+      for (const [path, text] of stubs) expect(after.get(path), path).toBe(text);
+    },
+  );
 });

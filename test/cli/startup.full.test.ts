@@ -1,0 +1,49 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runStatePath } from "../../src/incremental/run-state.js";
+import { cleanScratch, copyFixture } from "../check/helpers.js";
+import { fixturesRoot } from "../helpers/fixtures.js";
+import { COMPILERS_AND_PRETTIER, runReportingPackages } from "../helpers/packages-loaded-by-run.js";
+
+afterAll(cleanScratch);
+
+/** What runs on a project load (startup.test.ts holds the commands that need none, and TypeScript 7's runs). */
+describe("start-up of the commands that read a project", () => {
+  // A prebuild step runs `generate` on every build: with nothing changed it answers from the last
+  // run's stamps (src/incremental/stamps.ts), without a compiler.
+  it("generate with nothing changed since the last run loads no compiler and no Prettier", async () => {
+    const project = copyFixture("styles/tool-object");
+    const args = ["generate", "--protocol", "aorp", "--project", project];
+    const first = await runReportingPackages(args);
+    expect(first.loaded).toContain("prettier");
+    const again = await runReportingPackages(args);
+    expect(again.stderr.trim()).toBe("");
+    expect(again.loaded.filter((name) => COMPILERS_AND_PRETTIER.includes(name))).toEqual([]);
+    const checked = await runReportingPackages([...args, "--check"]);
+    expect(checked.loaded.filter((name) => COMPILERS_AND_PRETTIER.includes(name))).toEqual([]);
+  });
+  // CI checks a fresh clone: no record of the last generate, output laid out by Prettier. Output
+  // that differs from the unformatted text in layout only is fresh without formatting anything.
+  it("check of formatted output on a fresh clone (no record of the last run) loads no Prettier", async () => {
+    const project = copyFixture("check/conforming");
+    expect((await runReportingPackages(["generate"], project)).loaded).toContain("prettier");
+    rmSync(runStatePath(project, join(project, "tsconfig.json"))!);
+    const checked = await runReportingPackages(["check"], project);
+    expect(checked.stderr.trim()).toBe("");
+    expect(checked.loaded).toContain("ts-morph");
+    expect(checked.loaded).not.toContain("prettier");
+  });
+  it("a TypeScript 6 project's analysis loads TypeScript 6 only; --engine ts7 loads TypeScript 7, which says nothing on stderr", async () => {
+    const project = join(fixturesRoot, "styles", "tool-object");
+    const six = await runReportingPackages(["analyze", "--project", project]);
+    expect(six.loaded).toContain("ts-morph");
+    expect(six.loaded).not.toContain("typescript7");
+    const seven = await runReportingPackages(["analyze", "--engine", "ts7", "--project", project]);
+    expect(seven.loaded).toContain("typescript7");
+    // TypeScript 6's numbers come from analyze/engine/ts6-enums.generated.ts: loading it would cost about 0.2 s.
+    expect(seven.loaded.filter((name) => ["ts-morph", "@ts-morph/common", "typescript"].includes(name))).toEqual([]);
+    // tsgo shares our stderr: stopping it must not print ("context canceled").
+    expect(seven.stderr).toBe(six.stderr);
+  });
+});
