@@ -9,12 +9,17 @@ export function cleanScratch(): void {
   for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** A copy of a fixture under .tmp/ (inside the repo, so its imports resolve to our node_modules). */
-export function copyFixture(name: string): string {
+/** An empty folder under .tmp/ (inside the repo, so a project's imports resolve to our node_modules), removed by cleanScratch. */
+export function scratchDir(): string {
   mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
   const parent = mkdtempSync(join(repoRoot, ".tmp", "check-"));
   scratch.push(parent);
-  const dir = join(parent, "project");
+  return parent;
+}
+
+/** A copy of a fixture under .tmp/ (inside the repo, so its imports resolve to our node_modules). */
+export function copyFixture(name: string): string {
+  const dir = join(scratchDir(), "project");
   cpSync(join(fixturesRoot, name), dir, { recursive: true, filter: (source) => !source.includes("__expected__") });
   return dir;
 }

@@ -1,5 +1,5 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyze } from "../../src/analyze/analyze.js";
 import { findStaleOutput } from "../../src/check/generated-output.js";
@@ -8,7 +8,7 @@ import { InputError } from "../../src/errors.js";
 import { runStatePath } from "../../src/incremental/run-state.js";
 import { writeSyntheticServer } from "../../bench/synthetic-server.js";
 import { runCli } from "../helpers/run-cli.js";
-import { cleanScratch, copyFixture } from "./helpers.js";
+import { cleanScratch, copyFixture, scratchDir } from "./helpers.js";
 
 afterAll(cleanScratch);
 
@@ -65,7 +65,7 @@ describe("the comparison of the output on disk, beside check", () => {
   });
 
   it("check of a server with enough tools for the worker still says which generated file is stale", async () => {
-    const dir = join(dirname(copyFixture("check/conforming")), "synthetic");
+    const dir = scratchDir();
     const { tools } = writeSyntheticServer(dir, { tools: MIN_TOOLS_FOR_A_WORKER + 10, seed: 5, shape: "json-zod" });
     expect((await runCli(["generate", "--protocol", "aorp", "--no-format"], { cwd: dir })).exitCode).toBe(0);
     rmSync(runStatePath(dir, join(dir, "tsconfig.json"))!);
