@@ -1,6 +1,6 @@
 import { basename, resolve } from "node:path";
 import type { ts } from "../compiler.cjs";
-import type { Engine } from "../analyze/engine/engine.js";
+import type { Engine, FolderEntries } from "../analyze/engine/engine.js";
 import { typescript6 } from "../typescript6.js";
 import { compareStrings } from "../compare-strings.js";
 import { folderEntries, listingHash } from "./run-fingerprint.js";
@@ -52,11 +52,7 @@ export function tsconfigReaderFor(engine: Engine | "ts6"): TsconfigReader {
  */
 export function readTsconfigInputsWith(engine: Engine, tsconfigPath: string): TsconfigInputs | undefined {
   const directories = new Map<string, string>();
-  const read = engine.readTsconfig?.(tsconfigPath, (path) => {
-    const listed = folderEntries(path);
-    directories.set(resolve(path), listingHash(listed));
-    return listed;
-  });
+  const read = engine.readTsconfig?.(tsconfigPath, listingInto(directories));
   if (!read) return undefined;
   const self = resolve(tsconfigPath);
   // The package.json files read to resolve an `extends` of a package's tsconfig are not what it
@@ -65,7 +61,7 @@ export function readTsconfigInputsWith(engine: Engine, tsconfigPath: string): Ts
   return {
     fileNames: read.fileNames,
     extended: [...new Set(extended)],
-    directories: Object.fromEntries([...directories].sort(([a], [b]) => compareStrings(a, b))),
+    directories: sortedListings(directories),
   };
 }
 
@@ -78,13 +74,7 @@ export function readTsconfigInputs(tsconfigPath: string): TsconfigInputs {
     onUnRecoverableConfigFileDiagnostic: () => {},
     readDirectory: (root, extensions, excludes, includes, depth) => {
       if (!matchFiles || !directories) return ts.sys.readDirectory(root, extensions, excludes, includes, depth);
-      const seen = directories;
-      // The listing that decided the files is the one recorded: one read, no window between them.
-      const entries = (path: string) => {
-        const listed = folderEntries(path);
-        seen.set(resolve(path), listingHash(listed));
-        return listed;
-      };
+      const entries = listingInto(directories);
       try {
         return matchFiles(root, extensions, excludes, includes, ts.sys.useCaseSensitiveFileNames, ts.sys.getCurrentDirectory(), depth, entries, realpath);
       } catch {
@@ -99,8 +89,24 @@ export function readTsconfigInputs(tsconfigPath: string): TsconfigInputs {
   return {
     fileNames: (parsed?.fileNames ?? []).map((file) => resolve(file)),
     extended: (configFile?.extendedSourceFiles ?? []).map((file) => resolve(file)),
-    directories: directories ? Object.fromEntries([...directories].sort(([a], [b]) => compareStrings(a, b))) : null,
+    directories: directories ? sortedListings(directories) : null,
   };
+}
+
+/**
+ * Lists a folder for the compiler and records the hash of that listing in `listings`: the listing
+ * that decided the files is the one recorded, one read with no window between them.
+ */
+function listingInto(listings: Map<string, string>): (path: string) => FolderEntries {
+  return (path) => {
+    const listed = folderEntries(path);
+    listings.set(resolve(path), listingHash(listed));
+    return listed;
+  };
+}
+
+function sortedListings(listings: ReadonlyMap<string, string>): Record<string, string> {
+  return Object.fromEntries([...listings].sort(([a], [b]) => compareStrings(a, b)));
 }
 
 function realpath(path: string): string {
