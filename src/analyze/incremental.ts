@@ -122,6 +122,7 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
       owners: state.owners,
       names: state.names,
       memo,
+      changed,
     });
   // The assembly reads its files and what they import: while none of them is affected and no walked
   // file comes to feed it, it is reused; otherwise it is made again from those files alone.

@@ -6,6 +6,8 @@ import { analyze } from "../../src/analyze/analyze.js";
 import { loadEngine } from "../../src/analyze/engine/select.js";
 import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
 import { runCli } from "../helpers/run-cli.js";
+import type { IncrementalOutcome } from "../../src/analyze/incremental.js";
+import { WatchedProject } from "./incremental-helpers.js";
 
 /**
  * What the analysis asks TypeScript 7, counted: each request is a round trip to the compiler
@@ -209,5 +211,68 @@ describe("questions asked of TypeScript 7", () => {
         "updateSnapshot": 1,
       }
     `);
+  });
+});
+
+describe("questions asked of TypeScript 7 in a watch cycle", () => {
+  /** A low-level server that dispatches tool objects imported from another file, the way such servers split. */
+  const lowLevelServer = (description: string): Map<string, string> =>
+    new Map([
+      [
+        "tsconfig.json",
+        JSON.stringify({
+          compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true },
+          include: ["src"],
+        }),
+      ],
+      [
+        "src/tools.ts",
+        [
+          `import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";`,
+          `export interface Tool { name: string; description: string; inputSchema: { type: "object"; properties: Record<string, object> }; handle(args: Record<string, unknown>): Promise<CallToolResult> }`,
+          `export const tools: Tool[] = [`,
+          `  { name: "ping", description: ${JSON.stringify(description)}, inputSchema: { type: "object", properties: {} }, handle: async () => ({ content: [{ type: "text", text: "pong" }] }) },`,
+          `  { name: "echo", description: "Says it back", inputSchema: { type: "object", properties: { text: { type: "string" } } }, handle: async (args) => ({ content: [{ type: "text", text: String(args["text"]) }] }) },`,
+          `];`,
+        ].join("\n"),
+      ],
+      [
+        "src/server.ts",
+        [
+          `import { Server } from "@modelcontextprotocol/sdk/server/index.js";`,
+          `import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";`,
+          `import { tools } from "./tools.js";`,
+          `export const server = new Server({ name: "dispatch", version: "1.0.0" }, { capabilities: { tools: {} } });`,
+          `server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) }));`,
+          `server.setRequestHandler(CallToolRequestSchema, async (request) => {`,
+          `  const tool = tools.find((candidate) => candidate.name === request.params.name);`,
+          `  if (!tool) throw new Error("unknown tool " + request.params.name);`,
+          `  return tool.handle(request.params.arguments ?? {});`,
+          `});`,
+        ].join("\n"),
+      ],
+    ]);
+
+  it("an edit to the tools file batches that file's names only: the dispatcher, affected but unchanged, keeps its answers", async () => {
+    const project = new WatchedProject(lowLevelServer("Answers pong"), await loadEngine("ts7"));
+    try {
+      project.start();
+      let outcome: IncrementalOutcome | undefined;
+      const asked = await requestsDuring(async () => {
+        outcome = project.cycle(lowLevelServer("Answers pong, always"));
+      });
+      // Both files are walked again (the dispatcher imports the edited one) and the listing is reassembled.
+      expect(outcome).toMatchObject({ fallback: null, affected: 2, reassembled: true });
+      expect(outcome!.inventory.tools.map((tool) => [tool.name, tool.description])).toEqual([
+        ["echo", "Says it back"],
+        ["ping", "Answers pong, always"],
+      ]);
+      expect(outcome!.inventory).toEqual(project.full());
+      // The edited file's names. Batching the dispatcher's too asked 20, among them `setRequestHandler`
+      // and `request.params`, whose answers cost a new checker the SDK's request types.
+      expect(asked["symbolsAsked"]).toBe(10);
+    } finally {
+      project.dispose();
+    }
   });
 });
