@@ -17,6 +17,9 @@ import { loadTemplates, type TemplateSet } from "./templates.js";
 import { WARNING_DEFAULTS, warningConstants } from "./warning-ids.js";
 import { jsonInRawTemplate, planSharing, renderJson } from "./shared-values.js";
 import { zodModule, zodModuleView } from "./zod-source.js";
+import { type GenerateMemo, type GraphInput, renderedOnce, type SchemaInput, sameSchemaInputs, sameTuples, type ToolsInput, sameValue } from "./memo.js";
+
+export type { GenerateMemo } from "./memo.js";
 
 /**
  * `generate`: the inventory and the config in, file contents out. Pure apart from reading the
@@ -115,56 +118,6 @@ function layout(config: GenerateConfig): Layout {
   };
 }
 
-/**
- * What a caller that generates again and again (`generate --watch`) keeps between runs, so that
- * `generate` itself holds no state: the output schema files of the last run and what they were
- * made from (see generateWithTemplates). A one-shot run passes none.
- */
-export interface GenerateMemo {
-  schemas?: { templates: TemplateSet; outputs: Map<string, string>; scope: string; tools: readonly SchemaInput[] };
-  /** tool-graph.ts as last rendered, and from what. */
-  toolGraph?: { templates: TemplateSet; header: string; inputs: readonly GraphInput[]; text: string };
-  /** Each formatter file as last rendered, and from what (the payload by identity: a reused tool's is the same object). */
-  formatters?: {
-    templates: TemplateSet;
-    key: string;
-    byFile: Map<string, { name: string; description: string | null; payload: ToolEntry["payload"]; text: string }>;
-  };
-}
-
-/** What the tool graph is made of, per tool: its name, input, payload schema and references (kind and tool). */
-type GraphInput = readonly [name: string, input: ToolEntry["input"], schema: ToolEntry["payload"]["schema"], references: string];
-
-function sameGraphInputs(a: readonly GraphInput[], b: readonly GraphInput[]): boolean {
-  const same = (x: unknown, y: unknown): boolean => x === y || JSON.stringify(x) === JSON.stringify(y);
-  return (
-    a.length === b.length &&
-    a.every(([name, input, schema, references], i) => {
-      const [otherName, otherInput, otherSchema, otherReferences] = b[i]!;
-      return name === otherName && references === otherReferences && same(input, otherInput) && same(schema, otherSchema);
-    })
-  );
-}
-
-/** What the output schemas are made of, per tool. */
-type SchemaInput = readonly [name: string, style: ToolEntry["style"], sdkMajor: ToolEntry["sdkMajor"], payload: ToolEntry["payload"]];
-
-/** The same inputs: the same names, styles and majors, and payloads that serialise alike (a reused tool's is the very same object). */
-function sameSchemaInputs(a: readonly SchemaInput[], b: readonly SchemaInput[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every(([name, style, sdkMajor, payload], i) => {
-      const [otherName, otherStyle, otherMajor, otherPayload] = b[i]!;
-      return (
-        name === otherName &&
-        style === otherStyle &&
-        sdkMajor === otherMajor &&
-        (payload === otherPayload || JSON.stringify(payload) === JSON.stringify(otherPayload))
-      );
-    })
-  );
-}
-
 export function generateWithTemplates(
   inventory: Inventory,
   config: GenerateConfig,
@@ -187,8 +140,9 @@ export function generateWithTemplates(
   generated.set(paths.runtime(protocol.id), render("runtime.ts.hbs", { source: protocol.runtimeSource() }));
   if (withGuidance) generated.set(paths.runtime("guidance"), render("runtime.ts.hbs", { source: getProtocol("guidance").runtimeSource() }));
 
-  generated.set(
-    paths.tools,
+  // tools.ts lists every tool's input and payload type: watch mode keeps the last text while they are the same.
+  const toolsInputs = tools.map((tool): ToolsInput => [tool.name, tool.input, tool.payload.type.text]);
+  memo.tools = renderedOnce(memo.tools, templates, JSON.stringify([header, paths.tools]), toolsInputs, sameTuples, () =>
     render("tools.ts.hbs", {
       tools: tools.map((tool) => ({
         name: tool.name,
@@ -199,6 +153,7 @@ export function generateWithTemplates(
       })),
     }),
   );
+  generated.set(paths.tools, memo.tools.text);
 
   // Frameworks that serialise what a handler returns get the formatter's result delivered in their terms.
   const serialisedTools = tools.filter((tool) => tool.style === "mcp-framework").map((tool) => tool.name);
@@ -250,7 +205,15 @@ export function generateWithTemplates(
     generated.set(file, text);
   }
 
-  generated.set(paths.warnings, render("warnings.ts.hbs", { warnings: warningConstants(tools), defaults: WARNING_DEFAULTS }));
+  memo.warnings = renderedOnce(
+    memo.warnings,
+    templates,
+    header,
+    tools.map((tool) => tool.warnings),
+    sameValue,
+    () => render("warnings.ts.hbs", { warnings: warningConstants(tools), defaults: WARNING_DEFAULTS }),
+  );
+  generated.set(paths.warnings, memo.warnings.text);
 
   // The graph pairs every tool with every other (data edges): watch mode keeps the last text while
   // what it is made of is the same.
@@ -260,13 +223,10 @@ export function generateWithTemplates(
     tool.payload.schema,
     tool.references.map((reference) => `${reference.kind}\u0000${reference.tool}`).join("\n"),
   ]);
-  const lastGraph = memo.toolGraph;
-  const graphText =
-    lastGraph?.templates === templates && lastGraph.header === header && sameGraphInputs(lastGraph.inputs, graphInputs)
-      ? lastGraph.text
-      : render("tool-graph.ts.hbs", { graphJson: jsonInRawTemplate(toolGraphJson(buildToolGraph(tools).nodes)) });
-  memo.toolGraph = { templates, header, inputs: graphInputs, text: graphText };
-  generated.set(paths.toolGraph, graphText);
+  memo.toolGraph = renderedOnce(memo.toolGraph, templates, header, graphInputs, sameTuples, () =>
+    render("tool-graph.ts.hbs", { graphJson: jsonInRawTemplate(toolGraphJson(buildToolGraph(tools).nodes)) }),
+  );
+  generated.set(paths.toolGraph, memo.toolGraph.text);
 
   // The output schemas depend on nothing but the tools' names, styles and payloads: watch mode
   // regenerates after most edits (a description, a handler body) with them unchanged, and sharing

@@ -48,6 +48,15 @@ describe("generate across watch cycles", () => {
         edited(inventory, (tool) => ({ ...tool, payload: structuredClone(tool.payload) })),
         // What the tool graph reads besides: a required param, a reference to another tool.
         edited(inventory, (tool) => ({ ...tool, input: [...tool.input, { name: "extraId", type: "string", optional: false }] })),
+        // What tools.ts and warnings.ts read besides: the payload's type text, the harvested warnings.
+        edited(inventory, (tool) => ({ ...tool, payload: { ...tool.payload, type: { ...tool.payload.type, text: `${tool.payload.type.text} | null` } } })),
+        edited(inventory, (tool) => ({
+          ...tool,
+          warnings: [
+            ...tool.warnings,
+            { id: null, message: "Some rows were skipped", severity: "low", category: null, impact: null, suggestion: null, file: tool.file, line: tool.line },
+          ],
+        })),
         edited(inventory, (tool) => ({
           ...tool,
           references: [...tool.references, { tool: inventory.tools.at(-1)!.name, file: tool.file, line: tool.line, kind: "mentions", via: "text" }],
