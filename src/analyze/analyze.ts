@@ -20,7 +20,7 @@ import { TypeSchemaEmitter } from "./resolve/type-schema.js";
 import { isAnyType, typeText } from "./resolve/type-text.js";
 import { mergeReferences, RelationAnalysis } from "./relations/index.js";
 import { FactIndex } from "./relations/scan.js";
-import { NodeMemo } from "./memo.js";
+import { MemoKind, NodeMemo } from "./memo.js";
 import { noToolsDiagnostic } from "./no-tools.js";
 import { AnalysisSession } from "./session.js";
 import type { AnalysisChecker, AnalysisProgram, Engine, EngineProject } from "./engine/engine.js";
@@ -384,7 +384,7 @@ export function analyzeSessionCore(
   });
   onProgress?.({ filesDone: files.length, filesTotal: files.length, tools: tools.length });
   reportDuplicates(tools, serverOf, diagnostics);
-  reportUnresolvedModules(tools, session, diagnostics);
+  reportUnresolvedModules(tools, session, diagnostics, memo);
   if (tools.length === 0) diagnostics.push(noToolsDiagnostic(session.engine, diagnostics));
   diagnostics.sort(compareDiagnostics);
   const inventory: Inventory = {
@@ -631,24 +631,44 @@ function reportDuplicates(tools: ToolEntry[], serverOf: ReadonlyMap<ToolEntry, t
  * Bare imports the checker cannot resolve (node_modules missing): the tools are still listed,
  * but their types may read `any`/`unknown`, so say why once per module and file.
  */
-function reportUnresolvedModules(tools: ToolEntry[], session: AnalysisSession, diagnostics: Diagnostic[]): void {
+/**
+ * A file's imports of packages that do not resolve. Kept across watch cycles while the file is
+ * unchanged, even when it is affected: what a package specifier resolves to reads no other source
+ * file (a file that declares a module makes the cycle a full analysis), and installing or removing
+ * a package changes the program's files, which does too.
+ */
+const UNRESOLVED_IMPORTS = new MemoKind<ts.ImportDeclaration[]>("unresolved imports", () => true);
+
+function reportUnresolvedModules(tools: ToolEntry[], session: AnalysisSession, diagnostics: Diagnostic[], memo: NodeMemo): void {
   const toolFiles = new Set(tools.map((t) => t.file));
-  const imports = session
-    .userSourceFiles()
-    .filter((file) => toolFiles.has(session.relativePath(file.fileName)))
-    .flatMap((file) => file.statements.filter(isImportDeclaration))
-    .filter((statement) => isStringLiteral(statement.moduleSpecifier) && !/^(\.|node:)/.test(statement.moduleSpecifier.text));
-  // One question for every module a tool file imports (TypeScript 7: one round trip, not one an import).
-  session.checker.prefetchSymbols?.(imports.map((statement) => statement.moduleSpecifier));
-  for (const statement of imports) {
-    if (session.checker.getSymbolAtLocation(statement.moduleSpecifier)) continue;
-    const specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
-    diagnostics.push({
-      ...session.where(statement),
-      severity: "warning",
-      code: AnalyzeCodes.unresolvedModule,
-      message: `cannot resolve module "${specifier}" (is node_modules installed?); tools are listed, but types that come from it are unknown`,
-    });
+  const files = session.engine
+    .sourceFiles()
+    .filter((entry) => !entry.generated && toolFiles.has(session.relativePath(entry.fileName)))
+    .map((entry) => entry.node);
+  const packageImports = (file: ts.SourceFile): ts.ImportDeclaration[] =>
+    file.statements
+      .filter(isImportDeclaration)
+      .filter((statement) => isStringLiteral(statement.moduleSpecifier) && !/^(\.|node:)/.test(statement.moduleSpecifier.text));
+  const unknown = files.filter((file) => !memo.has(UNRESOLVED_IMPORTS, file));
+  // One question for every module those files import (TypeScript 7: one round trip, not one an import).
+  session.checker.prefetchSymbols?.(unknown.flatMap(packageImports).map((statement) => statement.moduleSpecifier));
+  for (const file of unknown) {
+    memo.set(
+      UNRESOLVED_IMPORTS,
+      file,
+      packageImports(file).filter((statement) => !session.checker.getSymbolAtLocation(statement.moduleSpecifier)),
+    );
+  }
+  for (const file of files) {
+    for (const statement of memo.get(UNRESOLVED_IMPORTS, file) ?? []) {
+      const specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
+      diagnostics.push({
+        ...session.where(statement),
+        severity: "warning",
+        code: AnalyzeCodes.unresolvedModule,
+        message: `cannot resolve module "${specifier}" (is node_modules installed?); tools are listed, but types that come from it are unknown`,
+      });
+    }
   }
 }
 

@@ -276,3 +276,81 @@ describe("questions asked of TypeScript 7 in a watch cycle", () => {
     }
   });
 });
+
+describe("questions asked of TypeScript 7 in a watch cycle, beside a low-level server", () => {
+  /** A low-level server and, in a file of its own that nothing imports, a registered tool whose module imports a package that is not installed. */
+  const sources = (description: string): Map<string, string> =>
+    new Map([
+      [
+        "tsconfig.json",
+        JSON.stringify({
+          compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true },
+          include: ["src"],
+        }),
+      ],
+      [
+        "src/admin.ts",
+        [
+          `import { Server } from "@modelcontextprotocol/sdk/server/index.js";`,
+          `import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";`,
+          `interface FlushResult { dropped: number; dryRun: boolean; at: string }`,
+          `interface RotateResult { archived: number; kept: number; files: Array<{ name: string; bytes: number }> }`,
+          `const tools = [`,
+          `  { name: "flush_cache", description: "Drop every cache entry", inputSchema: { type: "object" as const, properties: {} } },`,
+          `  { name: "rotate_logs", description: "Start a new log", inputSchema: { type: "object" as const, properties: {} } },`,
+          `];`,
+          `export const admin = new Server({ name: "admin", version: "1.0.0" }, { capabilities: { tools: {} } });`,
+          `admin.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));`,
+          `admin.setRequestHandler(CallToolRequestSchema, async (request) => {`,
+          `  if (request.params.name === "flush_cache") {`,
+          `    const result: FlushResult = { dropped: 3, dryRun: false, at: "now" };`,
+          `    return { content: [{ type: "text", text: JSON.stringify(result) }] };`,
+          `  }`,
+          `  const result: RotateResult = { archived: 1, kept: 2, files: [] };`,
+          `  return { content: [{ type: "text", text: JSON.stringify(result) }] };`,
+          `});`,
+        ].join("\n"),
+      ],
+      [
+        "src/report.ts",
+        [
+          `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";`,
+          `import { z } from "zod";`,
+          `import { render } from "not-installed-renderer";`,
+          `interface Report { title: string; rows: number }`,
+          `export const server = new McpServer({ name: "reports", version: "1.0.0" });`,
+          `server.registerTool("make_report", { description: ${JSON.stringify(description)}, inputSchema: { title: z.string() } }, async ({ title }) => {`,
+          `  const report: Report = { title: render(title), rows: 0 };`,
+          `  return { content: [{ type: "text", text: JSON.stringify(report) }] };`,
+          `});`,
+        ].join("\n"),
+      ],
+    ]);
+
+  it("an edit beside the server asks nothing of the server's files, and keeps what the unchanged files' imports resolve to", async () => {
+    const project = new WatchedProject(sources("Makes a report"), await loadEngine("ts7"));
+    try {
+      const first = project.start();
+      expect(first.diagnostics.filter((d) => d.message.includes("not-installed-renderer")).map((d) => d.file)).toEqual(["src/report.ts"]);
+      // An edit of the server: the registered tool's file is unaffected, and its package warning kept.
+      const serverEdited = (description: string) =>
+        sources(description).set("src/admin.ts", sources(description).get("src/admin.ts")!.replace("Drop every", "Drops every"));
+      let outcome = project.cycle(serverEdited("Makes a report"));
+      expect(outcome).toMatchObject({ fallback: null, affected: 1, reassembled: true });
+      expect(outcome.inventory).toEqual(project.full());
+
+      const asked = await requestsDuring(async () => {
+        outcome = project.cycle(serverEdited("Makes a report, now"));
+      });
+      expect(outcome).toMatchObject({ fallback: null, affected: 1, reassembled: false });
+      expect(outcome.inventory.tools.find((tool) => tool.name === "make_report")?.description).toBe("Makes a report, now");
+      expect(outcome.inventory).toEqual(project.full());
+      // The edited file's names, package imports and declared members, and one batch of their types.
+      // Batching the server's files too asked 8 symbols more (its interfaces' members), and asking
+      // every tool file's package imports again 2 more (the server's, unchanged).
+      expect([asked["symbolsAsked"], asked["getTypesOfSymbols"]]).toEqual([17, 1]);
+    } finally {
+      project.dispose();
+    }
+  });
+});
