@@ -116,6 +116,9 @@ export function withNodeFormat(program: Program, file: SourceFile): ts.SourceFil
       get: () => (format === null ? (format = programOf.get(file)?.getSourceFileMetadata(file.fileName)?.impliedNodeFormat) : format),
       configurable: true,
     });
+    // The API decodes the name from the file's buffer at every read, and the analysis reads it for
+    // every node it remembers an answer about (memo.ts): read once, it never changes.
+    Object.defineProperty(file, "fileName", { value: file.fileName, configurable: true });
   }
   return file as unknown as ts.SourceFile;
 }

@@ -436,6 +436,8 @@ class Ts7Checker implements EngineChecker {
 }
 
 function isWithin(dir: string, fileName: string): boolean {
+  // Asked of every project file in every watch cycle: a plain prefix answers most without `relative`.
+  if (fileName.startsWith(`${toPosixPath(dir)}/`)) return true;
   const path = relative(dir, fileName);
   return path !== "" && !path.startsWith("..") && !isAbsolute(path);
 }
