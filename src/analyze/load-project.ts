@@ -105,6 +105,23 @@ export function loadProgram(
   });
 }
 
+/**
+ * The next Program of a watch when no tsconfig or package file changed and no file came or went:
+ * the last one's root files, options and references, without reading the tsconfig again (which
+ * walks every included folder: 6 ms of a 1,000-tool cycle).
+ */
+export function nextProgram(oldProgram: ts.Program, sourceFileCache: SourceFileCache): ts.Program {
+  const options = oldProgram.getCompilerOptions();
+  const projectReferences = oldProgram.getProjectReferences();
+  return typescript6().createProgram({
+    rootNames: oldProgram.getRootFileNames(),
+    options,
+    host: createAnalysisCompilerHost(options, sourceFileCache),
+    ...(projectReferences ? { projectReferences } : {}),
+    oldProgram,
+  });
+}
+
 /** The one ts-morph Project of a run that edits the user's source (migrate). */
 export function loadProject(tsconfigPath: string, cwd: string): Project {
   const parsed = preflightTsconfig(tsconfigPath, cwd);

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import type { SourceFileCache } from "./compiler-host.js";
 import type { Engine } from "./engine/engine.js";
 import type { Ts7FileChanges, Ts7Project } from "./engine/ts7.js";
-import { assertTsconfigReadable, loadProgram, openLocatingTsconfigErrors } from "./load-project.js";
+import { assertTsconfigReadable, loadProgram, nextProgram, openLocatingTsconfigErrors } from "./load-project.js";
 import { toPosixPath } from "./paths.js";
 import { AnalysisSession } from "./session.js";
 
@@ -39,16 +39,34 @@ export function watchSessions(tsconfigPath: string, cwd: string, engine: Engine 
 function ts6Sessions(tsconfigPath: string, cwd: string): WatchedSessions {
   const sourceFiles: SourceFileCache = new Map();
   let program = loadProgram(tsconfigPath, cwd, undefined, sourceFiles);
+  /**
+   * Files changed since the last Program: what the watch wrote or deleted (the compiler host reads
+   * every file's current text, so only a new or deleted one matters), and those of a cycle that
+   * failed (a broken tsconfig), which the next cycle counts with its own.
+   */
+  const untold = new Set<string>();
+  /** Only edits of files the Program already roots: its tsconfig need not be read again for its files. */
+  const sameFileSet = (files: Iterable<string>): boolean => {
+    const roots = new Set(program.getRootFileNames().map(toPosixPath));
+    return [...files].every((file) => {
+      const path = resolve(cwd, file);
+      return !path.endsWith(".json") && roots.has(toPosixPath(path)) && existsSync(path);
+    });
+  };
   return {
     first: new AnalysisSession(program, tsconfigPath),
-    next: () => {
-      program = loadProgram(tsconfigPath, cwd, program, sourceFiles);
+    next: (changedFiles) => {
+      for (const file of changedFiles) untold.add(file);
+      program = sameFileSet(untold) ? nextProgram(program, sourceFiles) : loadProgram(tsconfigPath, cwd, program, sourceFiles);
+      untold.clear();
       return new AnalysisSession(program, tsconfigPath);
     },
-    // The compiler host reads every file's current text: nothing to be told.
-    wrote: () => {},
+    wrote: (files) => {
+      for (const file of files) untold.add(file);
+    },
     reload: () => {
       program = loadProgram(tsconfigPath, cwd, undefined, sourceFiles);
+      untold.clear();
       return new AnalysisSession(program, tsconfigPath);
     },
     close: () => {},

@@ -1,4 +1,6 @@
 import fc from "fast-check";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderServer, serverArbitrary } from "../fuzz/server-arbitrary.js";
 import { WatchedProject, baseModel, renderModel, type ServerModel } from "./incremental-helpers.js";
@@ -242,6 +244,28 @@ describe.each(ENGINES)("on the %s engine", (engineId) => {
       const mentioned = project.cycle(renderModel(model));
       expect(mentioned.inventory.tools.find((t) => t.name === "tool_2")?.references.map((r) => r.tool)).toEqual(["sync_notes_1"]);
       same(project, mentioned.inventory);
+    });
+
+    it.runIf(engineId === "ts6")("an edit of a file the Program roots builds the next Program from the last one's files, without reading the tsconfig", () => {
+      let model = baseModel(3);
+      const project = open(model);
+      // A tsconfig change the watcher did not report (it reports every .json file it sees change)
+      // is not read: the edit's Program is the last one's root files and options.
+      const tsconfig = join(project.dir, "tsconfig.json");
+      const before = readFileSync(tsconfig, "utf8");
+      writeFileSync(tsconfig, "{ not json");
+      model = applyEdit(model, { kind: "description", tool: 1, text: "Edited" });
+      const outcome = project.cycle(renderModel(model));
+      expect(outcome.fallback).toBeNull();
+      expect(outcome.inventory.tools.find((t) => t.name === "tool_1")?.description).toBe("Edited (1)");
+      // A file that comes or goes reads it again, and says what is wrong with it.
+      model = applyEdit(model, { kind: "add-file", name: "get_users_7" });
+      expect(() => project.cycle(renderModel(model))).toThrow(/tsconfig does not parse/);
+      // Mended, it is read again with the file the failed cycle saw come.
+      writeFileSync(tsconfig, before);
+      const mended = project.cycle(renderModel(model));
+      expect(mended.inventory.tools.map((t) => t.name)).toContain("get_users_7");
+      same(project, mended.inventory);
     });
 
     describe("falls back to a full analysis", () => {
