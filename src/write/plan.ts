@@ -73,6 +73,11 @@ export interface Plan {
 }
 
 export function displayPath(projectRoot: string, absPath: string): string {
+  // Asked of every output file in every watch cycle: a path under the root is a slice of it.
+  if (absPath.length > projectRoot.length + 1 && absPath.startsWith(projectRoot) && absPath[projectRoot.length] === sep) {
+    const rel = absPath.slice(projectRoot.length + 1);
+    return sep === "/" ? rel : rel.split(sep).join("/");
+  }
   const rel = relative(projectRoot, absPath);
   return (rel === "" ? "." : rel).split(sep).join("/");
 }
