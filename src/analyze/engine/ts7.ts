@@ -140,10 +140,9 @@ export class Ts7Project implements EngineProject {
 
   sourceFiles(): readonly EngineSourceFile[] {
     const { program } = this.project;
-    this.files ??= program
-      .getSourceFileNames()
+    // The names come sorted from programFileNames: one round trip for both.
+    this.files ??= this.programFileNames()
       .filter((name) => !/\.d\.[cm]?ts$/.test(name) && !/[\\/]node_modules[\\/]/.test(name))
-      .sort()
       .flatMap((name) => {
         // Our output is known by its header, read from disk: fetching a file is a round trip, and
         // a project with its output present holds one formatter file per tool.
