@@ -214,17 +214,17 @@ describe("questions asked of TypeScript 7", () => {
   });
 });
 
+/** The tsconfig of the watch-cycle projects below: an ES module project on Node's resolution, as SDK servers are. */
+const NODE_NEXT_TSCONFIG = JSON.stringify({
+  compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true },
+  include: ["src"],
+});
+
 describe("questions asked of TypeScript 7 in a watch cycle", () => {
   /** A low-level server that dispatches tool objects imported from another file, the way such servers split. */
   const lowLevelServer = (description: string): Map<string, string> =>
     new Map([
-      [
-        "tsconfig.json",
-        JSON.stringify({
-          compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true },
-          include: ["src"],
-        }),
-      ],
+      ["tsconfig.json", NODE_NEXT_TSCONFIG],
       [
         "src/tools.ts",
         [
@@ -281,13 +281,7 @@ describe("questions asked of TypeScript 7 in a watch cycle, beside a low-level s
   /** A low-level server and, in a file of its own that nothing imports, a registered tool whose module imports a package that is not installed. */
   const sources = (description: string): Map<string, string> =>
     new Map([
-      [
-        "tsconfig.json",
-        JSON.stringify({
-          compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true },
-          include: ["src"],
-        }),
-      ],
+      ["tsconfig.json", NODE_NEXT_TSCONFIG],
       [
         "src/admin.ts",
         [
