@@ -129,10 +129,10 @@ describe("mcp-conform generate", () => {
     // The formatter kept each file's resolved options; the new config must replace them.
     writeFileSync(join(dir, ".prettierrc"), JSON.stringify({ semi: false }));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const edited = watch.nextCycle();
     const server = join(dir, "src/server.ts");
-    writeFileSync(server, readFileSync(server, "utf8").replace('"The full recipe, with its ingredients"', '"The full recipe and every ingredient"'));
-    await edited;
+    await watch.cycleAfter(() =>
+      writeFileSync(server, readFileSync(server, "utf8").replace('"The full recipe, with its ingredients"', '"The full recipe and every ingredient"')),
+    );
     expect(await watch.stop()).toBe(0);
     expect(watch.cycles.at(-1)?.error).toBeNull();
     // tools.ts did not change with the edit: it was formatted again because the config did.

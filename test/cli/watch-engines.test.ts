@@ -57,9 +57,7 @@ describe("generate --watch on either engine", () => {
     const watch = await startWatch(dir, "guidance", await engineFor(engineId));
     expect(watch.cycles[0]?.error).toBeNull();
     const server = join(dir, "src/server.ts");
-    const edited = watch.nextCycle();
-    writeFileSync(server, readFileSync(server, "utf8").replace(...EDIT));
-    await edited;
+    await watch.cycleAfter(() => writeFileSync(server, readFileSync(server, "utf8").replace(...EDIT)));
     expect(await watch.stop()).toBe(0);
     const last = watch.cycles.at(-1);
     expect(last?.error).toBeNull();
@@ -98,9 +96,7 @@ describe("generate --watch on either engine", () => {
     const server = join(dir, "src/server.ts");
     const limited = withLimit(readFileSync(server, "utf8"));
     for (const text of [limited, limited.replace('"One recipe by id"', '"One recipe, by its id"')]) {
-      const cycle = watch.nextCycle();
-      writeFileSync(server, text);
-      await cycle;
+      await watch.cycleAfter(() => writeFileSync(server, text));
       expect(watch.cycles.at(-1)?.error).toBeNull();
     }
     expect(await watch.stop()).toBe(0);
@@ -115,22 +111,18 @@ describe("generate --watch on either engine", () => {
     const watch = await startWatch(dir, "guidance", await engineFor(engineId));
     const server = join(dir, "src/server.ts");
     const limited = withLimit(readFileSync(server, "utf8"));
-    let cycle = watch.nextCycle();
-    writeFileSync(server, limited);
-    await cycle;
+    await watch.cycleAfter(() => writeFileSync(server, limited));
     expect(watch.cycles.at(-1)?.error).toBeNull();
 
     const tsconfig = join(dir, "tsconfig.json");
     const good = readFileSync(tsconfig, "utf8");
-    cycle = watch.nextCycle();
-    writeFileSync(tsconfig, good.replace("{", "{\n  oops,"));
-    await cycle;
+    await watch.cycleAfter(() => writeFileSync(tsconfig, good.replace("{", "{\n  oops,")));
     expect(watch.cycles.at(-1)?.error).toMatch(/^tsconfig\.json:\d+: /);
 
-    cycle = watch.nextCycle();
-    writeFileSync(tsconfig, good);
-    writeFileSync(server, limited.replace('"One recipe by id"', '"One recipe, by its id"'));
-    await cycle;
+    await watch.cycleAfter(() => {
+      writeFileSync(tsconfig, good);
+      writeFileSync(server, limited.replace('"One recipe by id"', '"One recipe, by its id"'));
+    });
     expect(await watch.stop()).toBe(0);
     expect(watch.cycles.at(-1)?.error).toBeNull();
     expect(readFileSync(join(dir, output, "tools.ts"), "utf8")).toMatch(/limit: number/);
@@ -140,25 +132,24 @@ describe("generate --watch on either engine", () => {
   it.each(WATCH_ENGINES)("on %s, a folder made while it watches is watched, and the tool its new file registers is generated", async (engineId) => {
     const dir = copyFixture("demo");
     const watch = await startWatch(dir, "aorp", await engineFor(engineId));
-    const cycle = watch.nextCycle();
-    mkdirSync(join(dir, "src/more"));
-    writeFileSync(
-      join(dir, "src/more/pantry.ts"),
-      [
-        'import { z } from "zod";',
-        'import { server } from "../server.js";',
-        'server.registerTool("pantry_count", { description: "How many items the pantry holds", inputSchema: { shelf: z.string() } }, async ({ shelf }) => {',
-        "  const pantry = { shelf, items: shelf.length };",
-        '  return { content: [{ type: "text" as const, text: JSON.stringify(pantry) }] };',
-        "});",
-        "",
-      ].join("\n"),
-    );
-    await cycle;
+    await watch.cycleAfter(() => {
+      mkdirSync(join(dir, "src/more"));
+      writeFileSync(
+        join(dir, "src/more/pantry.ts"),
+        [
+          'import { z } from "zod";',
+          'import { server } from "../server.js";',
+          'server.registerTool("pantry_count", { description: "How many items the pantry holds", inputSchema: { shelf: z.string() } }, async ({ shelf }) => {',
+          "  const pantry = { shelf, items: shelf.length };",
+          '  return { content: [{ type: "text" as const, text: JSON.stringify(pantry) }] };',
+          "});",
+          "",
+        ].join("\n"),
+      );
+    });
     // An edit inside the new folder is seen too.
-    const edited = watch.nextCycle();
-    writeFileSync(join(dir, "src/more/pantry.ts"), readFileSync(join(dir, "src/more/pantry.ts"), "utf8").replace("How many items", "How many things"));
-    await edited;
+    const pantry = join(dir, "src/more/pantry.ts");
+    await watch.cycleAfter(() => writeFileSync(pantry, readFileSync(pantry, "utf8").replace("How many items", "How many things")));
     expect(await watch.stop()).toBe(0);
     expect(watch.cycles.at(-1)?.error).toBeNull();
     expect(watch.cycles.at(-1)?.changedFiles).toEqual(["src/more/pantry.ts"]);

@@ -24,7 +24,12 @@ export async function startWatch(dir: string, protocol: "aorp" | "guidance", eng
   while (cycles.length === 0) await nextCycle();
   return {
     cycles,
-    nextCycle,
+    /** Makes the edits `write` makes (they may touch several files: one burst, one cycle) and resolves once their cycle has run. */
+    cycleAfter: async (write: () => void): Promise<void> => {
+      const cycle = nextCycle();
+      write();
+      await cycle;
+    },
     /** What it printed on stdout so far. */
     said,
     /** Stops the watcher; resolves to its exit code. */
