@@ -3,16 +3,14 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanScratch } from "../check/helpers.js";
 import { runCli } from "../helpers/run-cli.js";
-import { checkReport, committedCopy, editedTaskDesk, isHelperThrow } from "./helpers.js";
+import { checkReport, editedTaskDesk, isHelperThrow, migratedCopy } from "./helpers.js";
 
 afterAll(cleanScratch);
 
 /** More of helper-throws.test.ts: throws of every kind, and onto the other kind of error formatter (a migration and a check each: in test:full). */
 describe("migrate: throws in the functions a handler calls, onto the Guidance Pattern", () => {
   it("onto the Guidance Pattern, whose error formatter takes the message: the catch passes it", async () => {
-    const dir = committedCopy("legacy/task-desk");
-    const run = await runCli(["migrate", "--protocol", "guidance", "--write", "--no-format"], { cwd: dir });
-    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    const dir = await migratedCopy("legacy/task-desk", "guidance");
     expect(readFileSync(join(dir, "src/tools/search.ts"), "utf8")).toContain(
       "      } catch (error) {\n        return formatSearchTasksError(error instanceof Error ? error.message : String(error));\n      }",
     );

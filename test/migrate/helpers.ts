@@ -12,10 +12,23 @@ import { typeCheckProject } from "../helpers/typecheck.js";
 /** A fixture copy that is its own git repository with everything committed, as a user's would be. */
 export function committedCopy(fixture: string): string {
   const dir = copyFixture(fixture);
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
-  git("init", "-q");
-  git("-c", "user.email=t@example.com", "-c", "user.name=t", "add", "-A");
-  git("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "legacy");
+  execFileSync("git", ["init", "-q"], { cwd: dir, stdio: "ignore" });
+  commitAll(dir, "legacy");
+  return dir;
+}
+
+/** Commits everything in `dir`, as a user does between two runs. */
+export function commitAll(dir: string, message: string): void {
+  const git = (...args: string[]) => execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], { cwd: dir, stdio: "ignore" });
+  git("add", "-A");
+  git("commit", "-qm", message);
+}
+
+/** `committedCopy`, migrated onto `protocol` by `migrate --write --no-format`, which must succeed. */
+export async function migratedCopy(fixture: string, protocol: string): Promise<string> {
+  const dir = committedCopy(fixture);
+  const run = await runCli(["migrate", "--protocol", protocol, "--write", "--no-format"], { cwd: dir });
+  expect(run.exitCode, run.stdout + run.stderr).toBe(0);
   return dir;
 }
 

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -6,19 +5,15 @@ import { aorpProtocol } from "../../src/protocols/aorp/index.js";
 import { cleanScratch } from "../check/helpers.js";
 import { connectInMemory, importServer } from "../helpers/in-memory-client.js";
 import { runCli } from "../helpers/run-cli.js";
-import { committedCopy, sources } from "./helpers.js";
+import { commitAll, migratedCopy, sources } from "./helpers.js";
 
 afterAll(cleanScratch);
 
 /** A protocol switch of a whole migrated server, then a call over the SDK client (two migrations with tsc: in test:full). */
 describe("switching the protocol of a migrated project, on the wire", () => {
   it("stock-legacy migrated on the Guidance Pattern moves to aorp with guidance: its Warning[] arrays are migrated already, not a reason to skip", async () => {
-    const dir = committedCopy("stock-legacy");
-    const first = await runCli(["migrate", "--protocol", "guidance", "--write", "--no-format"], { cwd: dir });
-    expect(first.exitCode, first.stdout + first.stderr).toBe(0);
-    const git = (...args: string[]) => execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], { cwd: dir, stdio: "ignore" });
-    git("add", "-A");
-    git("commit", "-qm", "on the Guidance Pattern");
+    const dir = await migratedCopy("stock-legacy", "guidance");
+    commitAll(dir, "on the Guidance Pattern");
     const ddm = readFileSync(join(dir, "src/tools/ddm.ts"), "utf8");
     expect(ddm).toContain("const warnings: Warning[] = [];");
 
@@ -44,16 +39,12 @@ describe("switching the protocol of a migrated project, keeping the guidance stu
   it.each([["aorp"], ["smart-v2"]])(
     "a migrated Guidance Pattern server moves to %s with guidance: true, keeping its stubs, and tsc passes",
     async (protocol) => {
-      const dir = committedCopy("orchestrator");
-      const first = await runCli(["migrate", "--protocol", "guidance", "--write", "--no-format"], { cwd: dir });
-      expect(first.exitCode, first.stdout + first.stderr).toBe(0);
+      const dir = await migratedCopy("orchestrator", "guidance");
       const stubs = [...sources(dir)].filter(([path]) => path.startsWith("src/guidance/"));
       // Stubs scaffolded for the Guidance Pattern alone describe their facts with the kit's WithoutGuidance.
       expect(stubs.some(([, text]) => text.includes("type WithoutGuidance"))).toBe(true);
       // As a user would: the first migration committed, then the config changed.
-      const git = (...args: string[]) => execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], { cwd: dir, stdio: "ignore" });
-      git("add", "-A");
-      git("commit", "-qm", "on the Guidance Pattern");
+      commitAll(dir, "on the Guidance Pattern");
       writeFileSync(join(dir, "mcp-conform.config.json"), JSON.stringify({ protocol, guidance: true }));
       const moved = await runCli(["migrate", "--write", "--no-format"], { cwd: dir });
       expect(moved.stderr).toBe("");
