@@ -239,7 +239,10 @@ export function analyzeSessionCore(
   };
   const ownerOf = new Map<ToolCandidate, FileDiscovery>();
 
-  if (checker.prefetchSymbols) prefetchNamedSymbols(checker.prefetchSymbols.bind(checker), files, reuse);
+  if (checker.prefetchSymbols) {
+    const { payloads } = prefetchNamedSymbols(checker.prefetchSymbols.bind(checker), files, reuse);
+    checker.prefetchAnnotationTypes?.(payloads);
+  }
 
   /** One file offered to every discoverer (and its nodes to the fact index): what it finds goes into `discovery`. */
   const walk = (file: ts.SourceFile, discovery: FileDiscovery, record: boolean): void => {
@@ -702,14 +705,31 @@ function writesExtensionlessImports(options: ts.CompilerOptions, files: readonly
  * (whose types the schemas walk ask for their symbols). On TypeScript 7 each question is a round
  * trip to the compiler; asked here all at once, they are one. Not every name: a receiver such as
  * `row` in `row.id`, a `new` target or a property's value is seldom asked (measured on the bench's
- * servers: under 1 in 10), and each answer in the batch weighs half a kilobyte.
+ * servers: under 1 in 10), and each answer in the batch weighs half a kilobyte. Returns the names
+ * that may hold a payload (`return result`, `JSON.stringify(result)`, `structuredContent: result`),
+ * whose annotations are asked next, in one batch too.
  */
-function prefetchNamedSymbols(prefetch: (nodes: readonly ts.Node[]) => void, files: readonly ts.SourceFile[], reuse: AnalysisReuse | undefined): void {
+function prefetchNamedSymbols(
+  prefetch: (nodes: readonly ts.Node[]) => void,
+  files: readonly ts.SourceFile[],
+  reuse: AnalysisReuse | undefined,
+): { payloads: ts.Node[] } {
   const names: ts.Node[] = [];
+  /** The names that may hold a payload, whose annotation `payloadTypeOf` asks for. */
+  const payloads: ts.Node[] = [];
   const visit = (node: ts.Node): void => {
     if (isIdentifier(node)) {
       const parent = node.parent;
+      const payload =
+        isReturnStatement(parent) ||
+        (isCallExpression(parent) &&
+          parent.arguments[0] === node &&
+          isPropertyAccessExpression(parent.expression) &&
+          parent.expression.name.text === "stringify") ||
+        (isPropertyAssignment(parent) && parent.initializer === node && isIdentifier(parent.name) && parent.name.text === "structuredContent");
+      if (payload) payloads.push(node);
       if (
+        payload ||
         (isCallExpression(parent) && parent.expression === node) ||
         // The object a method is called on where the call is a statement or what is returned
         // (`server.registerTool(...);`, `return tool.handler(args)`). Not every receiver: of the
@@ -720,18 +740,11 @@ function prefetchNamedSymbols(prefetch: (nodes: readonly ts.Node[]) => void, fil
           isCallExpression(parent.parent) &&
           parent.parent.expression === parent &&
           (isExpressionStatement(parent.parent.parent) || isReturnStatement(parent.parent.parent) || isArrowFunction(parent.parent.parent))) ||
-        isReturnStatement(parent) ||
         isImportSpecifier(parent) ||
         // A declared type's symbol: the one its type gives when asked (`type.symbol`), known before.
         ((isInterfaceDeclaration(parent) || isClassDeclaration(parent)) && parent.name === node) ||
         // A registration's method (`server.registerTool(...)` as a statement), followed to its declaration.
-        (isPropertyAccessExpression(parent) && parent.name === node && isCallExpression(parent.parent) && isExpressionStatement(parent.parent.parent)) ||
-        // A payload held in a name (`JSON.stringify(result)`, `structuredContent: result`), asked for its annotation.
-        (isCallExpression(parent) &&
-          parent.arguments[0] === node &&
-          isPropertyAccessExpression(parent.expression) &&
-          parent.expression.name.text === "stringify") ||
-        (isPropertyAssignment(parent) && parent.initializer === node && isIdentifier(parent.name) && parent.name.text === "structuredContent")
+        (isPropertyAccessExpression(parent) && parent.name === node && isCallExpression(parent.parent) && isExpressionStatement(parent.parent.parent))
       )
         names.push(node);
       return;
@@ -745,4 +758,5 @@ function prefetchNamedSymbols(prefetch: (nodes: readonly ts.Node[]) => void, fil
     forEachChild(file, visit);
   }
   prefetch(names);
+  return { payloads };
 }

@@ -242,6 +242,12 @@ export type AnalysisChecker = Pick<
   /** The same for the nodes' types (`getTypeAtLocation`). */
   prefetchTypes?(nodes: readonly ts.Node[]): void;
   /**
+   * The same for the annotations of the local variables and parameters these names stand for
+   * (`getTypeFromTypeNode` of `const result: Forecast` at `return result`). Their symbols must be
+   * known already (`prefetchSymbols`).
+   */
+  prefetchAnnotationTypes?(names: readonly ts.Node[]): void;
+  /**
    * An object literal that spreads (`{ ...item, url }`) or an object rest (`{ id, ...rest }`): its
    * properties as TypeScript 7 lists them (by where each is declared), which TypeScript 6 does not.
    * Undefined for any other type; TypeScript 7 has no use for it.

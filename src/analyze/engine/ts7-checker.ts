@@ -16,6 +16,7 @@ import type { AnalysisChecker } from "./engine.js";
 import { UnionOrigins } from "./ts7-union-origin.js";
 import { writtenShape, type WrittenShape } from "./ts7-written-shape.js";
 import { DeclaredMembers } from "./ts7-declared-members.js";
+import { isParameter, isVariableDeclaration } from "./ast.js";
 
 /**
  * TypeScript 7's checker, answering as TypeScript 6's does for the calls the analysis makes
@@ -395,6 +396,7 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   private trueType: ts.Type | undefined;
   private readonly symbolsAtNode = new WeakMap<object, ts.Symbol | null>();
   private readonly typesAtNode = new WeakMap<object, ts.Type>();
+  private readonly typesFromTypeNode = new WeakMap<object, ts.Type>();
   private readonly intrinsics = new Map<string, ts.Type>();
   private objectNames: Set<string> | undefined;
   private arrayTargetIds: Set<number> | undefined;
@@ -501,6 +503,28 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
       const fetched = types[index];
       if (fetched) (symbol as unknown as SymbolView).typeOfSymbol = this.views.type(fetched);
     });
+  }
+
+  /**
+   * Asks, in one round trip, for the annotations of the variables and parameters of the project
+   * these names stand for; `getTypeFromTypeNode` then answers them. The type of an annotation is
+   * what `getTypeAtLocation` gives at it (the checker's `getTypeOfNode` answers a type node with
+   * `getTypeFromTypeNode`), which the API asks in batches.
+   */
+  prefetchAnnotationTypes(names: readonly ts.Node[]): void {
+    const annotations = new Set<ts.TypeNode>();
+    for (const name of names) {
+      const symbol = this.symbolsAtNode.get(name);
+      const handle = symbol ? native<Ts7Symbol>(symbol).valueDeclaration : undefined;
+      // A declaration in a package would fetch its file: only the project's are worth it.
+      if (!handle || handle.path.includes("/node_modules/")) continue;
+      const declaration = symbol!.valueDeclaration;
+      if (declaration && (isVariableDeclaration(declaration) || isParameter(declaration)) && declaration.type) annotations.add(declaration.type);
+    }
+    const missing = [...annotations].filter((node) => !this.typesFromTypeNode.has(node));
+    if (missing.length === 0) return;
+    const found = this.checker.getTypeAtLocation(missing.map(ts7Node));
+    missing.forEach((node, index) => this.typesFromTypeNode.set(node, this.type(found[index])));
   }
 
   getSymbolAtLocation(node: ts.Node): ts.Symbol | undefined {
@@ -637,7 +661,12 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     return this.checker.isTypeAssignableTo(native(source), native(target));
   }
   getTypeFromTypeNode(node: ts.TypeNode): ts.Type {
-    return this.type(this.checker.getTypeFromTypeNode(ts7Node(node) as Parameters<Checker["getTypeFromTypeNode"]>[0]));
+    let found = this.typesFromTypeNode.get(node);
+    if (found === undefined) {
+      found = this.type(this.checker.getTypeFromTypeNode(ts7Node(node) as Parameters<Checker["getTypeFromTypeNode"]>[0]));
+      this.typesFromTypeNode.set(node, found);
+    }
+    return found;
   }
   getBaseTypeOfLiteralType(type: ts.Type): ts.Type {
     return this.type(this.checker.getBaseTypeOfLiteralType(native(type)) ?? native(type));
