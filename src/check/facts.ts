@@ -18,6 +18,7 @@ import { readStub, type StubState } from "./guidance.js";
 import { helperThrows } from "./helper-throws.js";
 import { type LocatedHandler, indexConformCalls, locateHandler } from "./locate.js";
 import { judgeDeclaredOutputSchema, type OutputSchemaProblem } from "./output-schema.js";
+import { isLiteralWithoutBrand } from "./brand.js";
 import { placeholdersOf } from "./placeholders.js";
 import { type Misfit, importedNames, misfitCalls, protocolSwitchMisfits } from "./protocol-switch.js";
 import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
@@ -231,7 +232,11 @@ export class ProjectFacts {
       const isError = exit.isThrow || recorded?.kind === "error" || callsErrorFormatter(exit.expression);
       if (exit.isThrow) {
         exits.push({ where, isError, verdict: "throws" });
-      } else if (exit.expression !== undefined && isConforming(checker, exit.expression, target)) {
+      } else if (
+        exit.expression !== undefined &&
+        !(generated.brandedTargets && isLiteralWithoutBrand(exit.expression)) &&
+        isConforming(checker, exit.expression, target)
+      ) {
         const placeholders = placeholdersOf(checker, exit.expression, generated.placeholderBrand);
         exits.push(placeholders ? { where, isError, verdict: "placeholder", placeholders } : { where, isError, verdict: "conforming" });
       } else {

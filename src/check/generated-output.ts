@@ -16,6 +16,7 @@ import { displayPath, type Plan, planOutput } from "../write/plan.js";
 import { compareStrings } from "../compare-strings.js";
 import { equalModuloLayout } from "../write/layout-equal.js";
 import { forEachChild, isPropertySignature, isTypeAliasDeclaration } from "../analyze/engine/ast.js";
+import { hasBrandedTargets } from "./brand.js";
 
 /** What `check` reads from the generated output, through the session's checker. */
 export interface GeneratedOutput {
@@ -28,6 +29,8 @@ export interface GeneratedOutput {
    * builder filled with neutral values. Null when the kit has none (the guidance kit, older output).
    */
   placeholderBrand: ts.Declaration | null;
+  /** Every target carries conform.ts's brand, so a literal written without it cannot conform (brand.ts). */
+  brandedTargets: boolean;
 }
 
 function moduleExport(session: AnalysisSession, file: ts.SourceFile, name: string): ts.Symbol | undefined {
@@ -83,7 +86,12 @@ export function readGeneratedOutput(session: AnalysisSession, inventory: Invento
       : [],
   );
   const kit = sourceFile("kit.ts");
-  return { conformingResults: checker.getDeclaredTypeOfSymbol(results), warningIds, placeholderBrand: kit ? placeholderBrand(session, kit) : null };
+  return {
+    conformingResults: checker.getDeclaredTypeOfSymbol(results),
+    warningIds,
+    placeholderBrand: kit ? placeholderBrand(session, kit) : null,
+    brandedTargets: hasBrandedTargets(conform),
+  };
 }
 
 /** The one property signature inside kit.ts's `Placeholders` type alias. */

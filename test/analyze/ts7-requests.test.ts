@@ -144,7 +144,7 @@ describe("questions asked of TypeScript 7", () => {
         "getUndefinedType": 1,
         "initialize": 1,
         "isTupleType": 4,
-        "isTypeAssignableTo": 15,
+        "isTypeAssignableTo": 1,
         "release": 1,
         "resolveName": 3,
         "symbolsAsked": 449,
