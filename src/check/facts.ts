@@ -19,6 +19,7 @@ import { helperThrows } from "./helper-throws.js";
 import { type LocatedHandler, indexConformCalls, locateHandler } from "./locate.js";
 import { judgeDeclaredOutputSchema, type OutputSchemaProblem } from "./output-schema.js";
 import { isLiteralWithoutBrand } from "./brand.js";
+import { declaredNames } from "./declared-names.js";
 import { placeholdersOf } from "./placeholders.js";
 import { type Misfit, importedNames, misfitCalls, protocolSwitchMisfits } from "./protocol-switch.js";
 import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
@@ -118,6 +119,8 @@ export class ProjectFacts {
   private readonly outputRoot: string;
   private readonly readyForms;
   private readonly conformCalls;
+  /** What the project and its output declare: a call of any other name reaches none of their functions (declared-names.ts). */
+  private readonly declared: ReadonlySet<string>;
   private readonly dispatches: DispatchIndex;
   private readonly switched: Misfit[];
   private readonly mentionCache = new Map<ts.Node, NodeFacts>();
@@ -135,6 +138,13 @@ export class ProjectFacts {
     this.readyForms = readySchemaForms(inventory.tools);
     const projectFiles = session.userSourceFiles().filter((file) => !this.inOutput(file.fileName));
     this.conformCalls = indexConformCalls(projectFiles);
+    this.declared = declaredNames(
+      session.userSourceFiles(),
+      session.engine
+        .sourceFiles()
+        .filter((file) => file.generated)
+        .map((file) => file.text),
+    );
     this.dispatches = new DispatchIndex(session.checker, projectFiles);
     this.switched = protocolSwitchMisfits(session, config);
   }
@@ -163,9 +173,10 @@ export class ProjectFacts {
       const imported = importedNames(scope.getSourceFile());
       const visit = (node: ts.Node): void => {
         if (isCallExpression(node)) {
+          // Only a name the project or its output declares is ever asked about (declared-names.ts).
           const callee = unwrapExpression(node.expression);
-          if (isIdentifier(callee)) callees.push(callee);
-          else if (isPropertyAccessExpression(callee)) callees.push(callee.name);
+          const name = isIdentifier(callee) ? callee : isPropertyAccessExpression(callee) ? callee.name : undefined;
+          if (name && this.declared.has(name.text)) callees.push(name);
         }
         // What misfitCalls asks: the names a file imports, wherever the handler uses them.
         if (isIdentifier(node) && imported.has(node.text)) callees.push(node);
@@ -203,6 +214,7 @@ export class ProjectFacts {
       [...(located.scope ? [located.scope] : []), ...(this.withGuidance && stubSource ? [stubSource] : [])],
       (fileName) => this.inOutput(fileName),
       this.mentionCache,
+      this.declared,
     ).filter((mention) => !this.toolNames.has(mention.name));
     return {
       tool,
@@ -246,7 +258,7 @@ export class ProjectFacts {
     // A throw that leaves the handler through a project function it calls reaches the client as the
     // SDK's (or framework's) own error text: an error path that cannot conform on the wire.
     const throwsInCallees = scope
-      ? helperThrows(scope, checker, (file) => this.isProjectFile(file)).map((thrown) => ({
+      ? helperThrows(scope, checker, (file) => this.isProjectFile(file), this.declared).map((thrown) => ({
           where: session.where(thrown.node),
           calleeName: functionName(thrown.callee),
           calledAt: session.where(thrown.callee),
@@ -270,10 +282,10 @@ export class ProjectFacts {
     const handlerFile = located.scope ? session.where(located.scope).file : null;
     const misfits = [
       ...this.switched.filter((misfit) => misfit.file === handlerFile || misfit.file === toPosixPath(stubPath)),
-      ...(located.scope ? misfitCalls(session, located.scope, config) : []),
+      ...(located.scope ? misfitCalls(session, located.scope, config, { declared: this.declared }) : []),
     ];
     if (stubSource && !misfits.some((misfit) => misfit.file === toPosixPath(stubPath)))
-      misfits.push(...misfitCalls(session, stubSource, config, { stub: true }));
+      misfits.push(...misfitCalls(session, stubSource, config, { stub: true, declared: this.declared }));
     // Names of tools the server lacks (MCPC110) are a reason of their own for an argument not to fit.
     const explained = (misfit: Misfit): boolean =>
       misfit.argument !== undefined &&

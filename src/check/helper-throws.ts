@@ -30,10 +30,15 @@ export interface HelperThrow {
 
 const DEPTH = 2;
 
-export function helperThrows(scope: ts.Node, checker: AnalysisChecker, isProjectFile: (file: ts.SourceFile) => boolean): HelperThrow[] {
+export function helperThrows(
+  scope: ts.Node,
+  checker: AnalysisChecker,
+  isProjectFile: (file: ts.SourceFile) => boolean,
+  declared?: ReadonlySet<string>,
+): HelperThrow[] {
   const found: HelperThrow[] = [];
   const seen = new Set<ts.Node>();
-  for (const throws of throwsByCall(scope, checker, isProjectFile).values()) {
+  for (const throws of throwsByCall(scope, checker, isProjectFile, declared).values()) {
     for (const thrown of throws) {
       if (seen.has(thrown.node)) continue;
       seen.add(thrown.node);
@@ -46,16 +51,25 @@ export function helperThrows(scope: ts.Node, checker: AnalysisChecker, isProject
 /**
  * The same throws by the handler's own call they are reached through, each call with all of its
  * throws (a function two calls reach counts for both): what a try/catch in the handler must cover.
+ * `declared`: the names the project declares (declared-names.ts); a call of a name outside it
+ * cannot reach a project function and is not asked about.
  */
-export function throwsByCall(scope: ts.Node, checker: AnalysisChecker, isProjectFile: (file: ts.SourceFile) => boolean): Map<ts.CallExpression, HelperThrow[]> {
+export function throwsByCall(
+  scope: ts.Node,
+  checker: AnalysisChecker,
+  isProjectFile: (file: ts.SourceFile) => boolean,
+  declared?: ReadonlySet<string>,
+): Map<ts.CallExpression, HelperThrow[]> {
   const byCall = new Map<ts.CallExpression, HelperThrow[]>();
-  const calls = uncaughtCalls(scope);
+  const mayReachProject = (call: ts.CallExpression): boolean => declared === undefined || calleeNames(call.expression).every((name) => declared.has(name.text));
+  const calls = uncaughtCalls(scope).filter(mayReachProject);
   // Each call's callee is asked for its symbol (resolveFunction): on TypeScript 7, one round trip for all.
   checker.prefetchSymbols?.(calls.flatMap((call) => calleeNames(call.expression)));
   for (const via of calls) {
     const found: HelperThrow[] = [];
     const seen = new Set<ts.Node>();
     const follow = (call: ts.CallExpression, depth: number): void => {
+      if (!mayReachProject(call)) return;
       const target = resolveFunction(call.expression, checker);
       if (!target || target.getSourceFile().isDeclarationFile || !isProjectFile(target.getSourceFile()) || seen.has(target)) return;
       seen.add(target);
@@ -91,7 +105,7 @@ function uncaughtCalls(root: ts.Node): ts.CallExpression[] {
 }
 
 /** The name `resolveFunction` asks the symbol of: `f` in `f(...)`, `g` in `o.g(...)`. */
-function calleeNames(expression: ts.Expression): ts.Node[] {
+function calleeNames(expression: ts.Expression): (ts.Identifier | ts.PrivateIdentifier)[] {
   const callee = unwrapExpression(expression);
   if (isIdentifier(callee)) return [callee];
   if (isPropertyAccessExpression(callee)) return [callee.name];

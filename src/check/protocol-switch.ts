@@ -11,6 +11,7 @@ import type { ProtocolId } from "../protocols/protocol.js";
 import { isGeneratedFile, isScaffoldedFile } from "../write/header.js";
 import { compareStrings } from "../compare-strings.js";
 import {
+  isPrivateIdentifier,
   forEachChild,
   isCallExpression,
   isFunctionLike,
@@ -213,7 +214,11 @@ export function misfitCalls(
   session: AnalysisSession,
   root: ts.Node,
   config: Pick<GenerateConfig, "protocol" | "guidance" | "outputDir" | "guidanceDir">,
-  options: { stub?: boolean } = {},
+  options: {
+    stub?: boolean;
+    /** The names the project and its output declare (declared-names.ts): a call of another name reaches no output function and is not asked about. */
+    declared?: ReadonlySet<string>;
+  } = {},
 ): Misfit[] {
   const { checker } = session;
   const outputRoot = resolve(session.rootDir, config.outputDir);
@@ -227,14 +232,19 @@ export function misfitCalls(
   const reported = new Set<ts.Symbol>();
   // Only a name the file imports can be an import of the output: the others are not asked.
   const imported = importedNames(root.getSourceFile());
+  const { declared } = options;
+  const calleeOf = (call: ts.CallExpression): ts.Node | undefined => {
+    const callee = isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression;
+    return declared === undefined || !(isIdentifier(callee) || isPrivateIdentifier(callee)) || declared.has(callee.text) ? callee : undefined;
+  };
   if (checker.prefetchSymbols) {
     // Every name below is asked for its symbol: on TypeScript 7, one round trip for all of them.
     const names: ts.Node[] = [];
     const collect = (node: ts.Node): void => {
       if (isIdentifier(node)) {
-        if (imported.has(node.text) || (isCallExpression(node.parent) && node.parent.expression === node)) names.push(node);
+        if (imported.has(node.text) || (isCallExpression(node.parent) && node.parent.expression === node && calleeOf(node.parent))) names.push(node);
       } else {
-        if (isCallExpression(node) && isPropertyAccessExpression(node.expression)) names.push(node.expression.name);
+        if (isCallExpression(node) && isPropertyAccessExpression(node.expression) && calleeOf(node)) names.push(node.expression.name);
         forEachChild(node, collect);
       }
     };
@@ -256,8 +266,8 @@ export function misfitCalls(
         }
       }
     }
-    if (isCallExpression(node)) {
-      const callee = isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
+    const callee = isCallExpression(node) ? calleeOf(node) : undefined;
+    if (isCallExpression(node) && callee) {
       let symbol = checker.getSymbolAtLocation(callee);
       if (symbol && symbol.flags & SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
       const declaration = symbol?.declarations?.find((each): each is ts.SignatureDeclaration & ts.Declaration => isFunctionLike(each));

@@ -61,13 +61,15 @@ export interface NodeFacts {
 /**
  * Tool-like names in next steps, available actions and related tools, within `roots` and the
  * project functions they call (transitively, each function once). Pass one `cache` for a whole run:
- * helpers shared by many tools are then read once.
+ * helpers shared by many tools are then read once. `declared`: the names the project declares
+ * (declared-names.ts); a call of another name reaches no project function and is not asked about.
  */
 export function collectToolMentions(
   session: AnalysisSession,
   roots: readonly ts.Node[],
   skipFile: (fileName: string) => boolean,
   cache: Map<ts.Node, NodeFacts> = new Map(),
+  declared?: ReadonlySet<string>,
 ): ToolMention[] {
   const mentions: ToolMention[] = [];
   const seen = new Set<ts.Node>();
@@ -78,7 +80,7 @@ export function collectToolMentions(
     seen.add(root);
     let facts = cache.get(root);
     if (!facts) {
-      facts = readNode(session, root, skipFile);
+      facts = readNode(session, root, skipFile, declared);
       cache.set(root, facts);
     }
     mentions.push(...facts.mentions);
@@ -87,7 +89,7 @@ export function collectToolMentions(
   return mentions;
 }
 
-function readNode(session: AnalysisSession, root: ts.Node, skipFile: (fileName: string) => boolean): NodeFacts {
+function readNode(session: AnalysisSession, root: ts.Node, skipFile: (fileName: string) => boolean, declared: ReadonlySet<string> | undefined): NodeFacts {
   const mentions: ToolMention[] = [];
   const callees: ts.Node[] = [];
   // Only where a tool name stands: the string itself, array elements, the `tool`/`name` of a step
@@ -119,7 +121,8 @@ function readNode(session: AnalysisSession, root: ts.Node, skipFile: (fileName: 
     }
     if (isCallExpression(node)) {
       const callee = unwrapExpression(node.expression);
-      if (isIdentifier(callee) || isPropertyAccessExpression(callee)) {
+      const name = isIdentifier(callee) ? callee : isPropertyAccessExpression(callee) ? callee.name : undefined;
+      if (name && (declared === undefined || declared.has(name.text))) {
         const target = resolveFunction(callee, session.checker);
         if (target && isProjectFile(session, target.getSourceFile()) && !skipFile(target.getSourceFile().fileName)) callees.push(target);
       }

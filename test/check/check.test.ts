@@ -161,6 +161,26 @@ describe("check on a throw inside a function the handler calls", () => {
     expect(caught.result.tools.find((tool) => tool.name === "list_recipes")!.problems).toEqual([]);
     expect(caught.exitCode).toBe(0);
   });
+
+  // Calls of names the project never declares are not followed (src/check/declared-names.ts); these
+  // helpers are declared only by a computed key's string and by an import's new name.
+  it("follows a helper named by a computed key and one imported under another name", async () => {
+    const dir = await generatedCopy("check/conforming");
+    const server = join(dir, "src/server.ts");
+    writeFileSync(join(dir, "src/store.ts"), 'export function load(open: boolean): void {\n  if (!open) throw new Error("the store is closed");\n}\n');
+    edit(server, 'import { z } from "zod";\n', 'import { z } from "zod";\nimport { load as openStore } from "./store.js";\n');
+    edit(
+      server,
+      "export const server =",
+      'const box = {\n  ["emptyBox"]: (): Recipe[] => {\n    throw new Error("the recipe box is empty");\n  },\n};\n\nexport const server =',
+    );
+    edit(server, "    const recipes: Recipe[] = RECIPES;\n", "    const recipes: Recipe[] = box.emptyBox();\n");
+    edit(server, "    const recipe = RECIPES.find((r) => r.id === id);\n", '    openStore(id !== "");\n    const recipe = RECIPES.find((r) => r.id === id);\n');
+    const { result } = await checkJson(dir);
+    const problems = (name: string) => result.tools.find((tool) => tool.name === name)!.problems.map((p) => `${p.code} ${p.file}:${p.line}`);
+    expect(problems("list_recipes")).toEqual(["MCPC102 src/server.ts:21"]);
+    expect(problems("get_recipe")).toEqual(["MCPC102 src/store.ts:2"]);
+  });
 });
 
 describe("check on warnings", () => {

@@ -1,0 +1,71 @@
+/**
+ * The names the project's files declare, to tell which calls cannot reach a function of the
+ * project or of its generated output without asking the checker. `rows.filter(...)`,
+ * `Math.round(...)`, `JSON.stringify(...)`: asking what such a callee is makes the checker type its
+ * receiver (`rows`, and all it was computed from), work `check` never needs: on TypeScript 6 at
+ * 1,000 tools, most of the time it spent following a handler's calls to the throws of its helpers.
+ *
+ * Why a name missing here cannot be such a function: the checker resolves a callee `f` or `o.f`
+ * to a symbol whose declarations are named `f` (a function, method, property, variable,
+ * parameter, binding, import or export specifier), except where the name is computed, which a
+ * string literal spells (`{ ["f"]: run }`, `const key = "f"`). So the set holds every declared name
+ * and the text of every string literal of the user's files, and what the generated files may declare
+ * (read from their text: on TypeScript 7 their syntax trees are not fetched); a callee whose name is
+ * in none of them is declared only in a lib or a package.
+ */
+import type { ts } from "../compiler.cjs";
+import { lexShapeTokens, type Token } from "../write/shape-lexer.js";
+import {
+  forEachChild,
+  isIdentifier,
+  isNoSubstitutionTemplateLiteral,
+  isPrivateIdentifier,
+  isPropertyAccessExpression,
+  isStringLiteral,
+} from "../analyze/engine/ast.js";
+
+/** A word not read off something else: not after a lone `.` (`x.filter`, `o?.map`), but after a spread's `...`. */
+const WORD_NOT_READ_OFF = /(?<![\w$])(?<!(?:^|[^.])\.)[A-Za-z_$][\w$]*/g;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * The names a generated file may declare, from its tokens (shape-lexer.ts): every identifier not
+ * read off something else (`.filter` is not a declaration; a `.ts` file declares nothing through
+ * `this.x =`), and every string or plain template that is one word (a computed key). A file the
+ * lexer cannot cut (a regular expression, a template with substitutions) gives every word not read
+ * off something else, its comments' and strings' words too.
+ */
+function addGeneratedNames(text: string, names: Set<string>): void {
+  const tokens = lexShapeTokens(text);
+  if (tokens === undefined) {
+    for (const [word] of text.matchAll(WORD_NOT_READ_OFF)) names.add(word);
+    return;
+  }
+  let previous: Token | undefined;
+  for (const token of tokens) {
+    if (token.kind === "trivia" || token.kind === "comment") continue;
+    if (token.kind === "identifier" && previous?.text !== ".") names.add(token.text);
+    else if (token.kind === "string" || (token.kind === "fixed" && token.text.startsWith("`"))) {
+      const inner = token.text.slice(1, -1);
+      if (IDENTIFIER.test(inner)) names.add(inner);
+    }
+    previous = token;
+  }
+}
+
+export function declaredNames(files: readonly ts.SourceFile[], generatedTexts: readonly string[]): ReadonlySet<string> {
+  const names = new Set<string>(["default"]);
+  for (const text of generatedTexts) addGeneratedNames(text, names);
+  const visit = (node: ts.Node): void => {
+    if (isStringLiteral(node) || isNoSubstitutionTemplateLiteral(node)) names.add(node.text);
+    else if (isIdentifier(node) || isPrivateIdentifier(node)) {
+      const parent = node.parent as ts.Node & { name?: ts.Node; propertyName?: ts.Node };
+      // A property access (`o.f`) names what it reads, it declares nothing.
+      const declares = parent.name === node ? !isPropertyAccessExpression(node.parent) : parent.propertyName === node;
+      if (declares) names.add(node.text);
+    }
+    forEachChild(node, visit);
+  };
+  for (const file of files) forEachChild(file, visit);
+  return names;
+}
