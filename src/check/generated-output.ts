@@ -8,6 +8,7 @@ import { InputError } from "../errors.js";
 import { type GenerateConfig, relativeToOutputDir, shapesAllowed } from "../generate/config.js";
 import { generate } from "../generate/generate.js";
 import { currentLastRun } from "../incremental/last-run.js";
+import type { TsconfigReader } from "../incremental/tsconfig-inputs.js";
 import { lastRunByStamps } from "../incremental/stamps.js";
 import { FormatCache } from "../write/format-cache.js";
 import { createFormatter } from "../write/format.js";
@@ -137,11 +138,17 @@ export interface StaleOutputFile {
  * the format cache, read, never written) only when that one finds differences. Scaffolded stubs
  * are not compared: they are the user's, and a missing one is a problem code (MCPC105).
  */
-export async function findStaleOutput(projectRoot: string, tsconfigPath: string, inventory: Inventory, config: GenerateConfig): Promise<StaleOutputFile[]> {
+export async function findStaleOutput(
+  projectRoot: string,
+  tsconfigPath: string,
+  inventory: Inventory,
+  config: GenerateConfig,
+  readTsconfig?: TsconfigReader,
+): Promise<StaleOutputFile[]> {
   const root = resolve(projectRoot);
   // The last generate's record still holds (with or without formatting): nothing to compare.
   const target = { projectRoot: root, tsconfigPath, config };
-  if (lastRunByStamps(target, [true, false]) ?? currentLastRun(target, [true, false])) return [];
+  if (lastRunByStamps(target, [true, false]) ?? currentLastRun(target, [true, false], readTsconfig)) return [];
   const { generated } = generate(inventory, config);
   const input = {
     projectRoot: root,

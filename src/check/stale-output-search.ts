@@ -6,6 +6,9 @@ import type { Inventory } from "../analyze/inventory.js";
 import type { GenerateConfig } from "../generate/config.js";
 import { packageRoot } from "../package-root.js";
 import { findStaleOutput, type StaleOutputFile } from "./generated-output.js";
+import type { EngineId } from "../analyze/engine/engine.js";
+import { loadEngine } from "../analyze/engine/select.js";
+import { tsconfigReaderFor, type TsconfigReader } from "../incremental/tsconfig-inputs.js";
 
 /** What the comparison of the output on disk needs: plain data, cloned to the worker. */
 export interface StaleOutputRequest {
@@ -13,6 +16,12 @@ export interface StaleOutputRequest {
   tsconfigPath: string;
   inventory: Inventory;
   config: GenerateConfig;
+  /**
+   * The analysis engine's compiler, which reads the tsconfig when the record of the last generate
+   * is checked: on TypeScript 7, TypeScript 7 (a run on it loads no TypeScript 6, the worker's
+   * part included).
+   */
+  engine: EngineId;
 }
 
 export interface StaleOutputSearch {
@@ -51,7 +60,8 @@ export function startStaleOutputSearch(
   request: StaleOutputRequest,
   onWorker: boolean = staleSearchOnWorker(request.inventory.tools.length),
 ): StaleOutputSearch {
-  const here = (): Promise<StaleOutputFile[]> => findStaleOutput(request.projectRoot, request.tsconfigPath, request.inventory, request.config);
+  const here = async (): Promise<StaleOutputFile[]> =>
+    findStaleOutput(request.projectRoot, request.tsconfigPath, request.inventory, request.config, await tsconfigReaderOf(request));
   if (!onWorker || !existsSync(WORKER_FILE)) return { result: here, cancel: () => {}, onWorker: false };
   let worker: Worker;
   try {
@@ -75,4 +85,9 @@ export function startStaleOutputSearch(
     cancel: () => void worker.terminate(),
     onWorker: true,
   };
+}
+
+/** How the engine `request` names reads a tsconfig (tsconfig-inputs.ts). */
+export async function tsconfigReaderOf(request: Pick<StaleOutputRequest, "engine" | "projectRoot">): Promise<TsconfigReader> {
+  return tsconfigReaderFor(request.engine === "ts7" ? await loadEngine("ts7", request.projectRoot) : "ts6");
 }

@@ -6,10 +6,13 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { findStaleOutput } from "./generated-output.js";
-import type { StaleOutputRequest } from "./stale-output-search.js";
+import { type StaleOutputRequest, tsconfigReaderOf } from "./stale-output-search.js";
 
-const { projectRoot, tsconfigPath, inventory, config } = workerData as StaleOutputRequest;
-findStaleOutput(projectRoot, tsconfigPath, inventory, config).then(
-  (stale) => parentPort?.postMessage({ ok: true, stale }),
-  () => parentPort?.postMessage({ ok: false }),
-);
+const request = workerData as StaleOutputRequest;
+const { projectRoot, tsconfigPath, inventory, config } = request;
+tsconfigReaderOf(request)
+  .then((readTsconfig) => findStaleOutput(projectRoot, tsconfigPath, inventory, config, readTsconfig))
+  .then(
+    (stale) => parentPort?.postMessage({ ok: true, stale }),
+    () => parentPort?.postMessage({ ok: false }),
+  );

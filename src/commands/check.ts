@@ -52,7 +52,13 @@ export const checkCommand: Command = {
         progress?.stage(stageText("checking", inventory.tools.length));
         // The output on disk is compared with what generate would write now on a second thread,
         // while this one checks the tools: the comparison needs the inventory, not the compiler.
-        staleSearch = startStaleOutputSearch({ projectRoot: session.rootDir, tsconfigPath: session.tsconfigPath, inventory, config: generateConfig });
+        staleSearch = startStaleOutputSearch({
+          projectRoot: session.rootDir,
+          tsconfigPath: session.tsconfigPath,
+          inventory,
+          config: generateConfig,
+          engine: engine === "ts6" ? "ts6" : engine.id,
+        });
         // checkProject first: it names a missing output or a changed tool list more precisely.
         result = checkProject(session, inventory, { config: generateConfig, minCoverage, rules: config.rules ?? {} });
       } catch (error) {

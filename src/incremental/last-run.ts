@@ -52,10 +52,10 @@ function previousRun(target: RunTarget): RunState | undefined {
  * whether the user generates with `--no-format`, so it accepts either) read inputs equal to today's,
  * and the output is as it left it. Undefined otherwise.
  */
-export function currentLastRun(target: RunTarget, formats: readonly boolean[]): RunState | undefined {
+export function currentLastRun(target: RunTarget, formats: readonly boolean[], readTsconfig: TsconfigReader = readTsconfigInputs): RunState | undefined {
   const previous = previousRun(target);
   if (!previous) return undefined;
-  const inputs = inputsOf(target, readTsconfigInputs(target.tsconfigPath), previous.sources);
+  const inputs = inputsOf(target, readTsconfig(target.tsconfigPath), previous.sources);
   if (!formats.some((format) => previous.fingerprint === contentFingerprint(target, format, inputs))) return undefined;
   return outputsUnchanged(previous, join(target.projectRoot, target.config.outputDir), target.projectRoot) ? previous : undefined;
 }

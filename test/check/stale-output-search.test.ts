@@ -26,6 +26,7 @@ async function projectWithStaleOutput(): Promise<StaleOutputRequest> {
     tsconfigPath: join(dir, "tsconfig.json"),
     inventory,
     config: { protocol: "guidance", guidance: false, outputDir: "src/generated/mcp-conform", guidanceDir: "src/guidance" },
+    engine: "ts6",
   };
 }
 

@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { rmSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runStatePath } from "../../src/incremental/run-state.js";
@@ -44,6 +44,19 @@ describe("start-up", () => {
     expect(generated.loaded).toContain("typescript7");
     expect(generated.loaded.filter((name) => ["ts-morph", "@ts-morph/common", "typescript"].includes(name))).toEqual([]);
     rmSync(runStatePath(project, join(project, "tsconfig.json"))!);
+    const checked = await runReportingPackages(["check", "--engine", "ts7"], project);
+    expect(checked.stderr.trim()).toBe("");
+    expect(checked.loaded).toContain("typescript7");
+    expect(checked.loaded.filter((name) => ["ts-morph", "@ts-morph/common", "typescript"].includes(name))).toEqual([]);
+  });
+
+  it("check on the TypeScript 7 engine loads no TypeScript 6 where the record of the last generate is read again (its stamps changed, not the sources)", async () => {
+    const project = copyFixture("check/conforming");
+    expect((await runReportingPackages(["generate", "--engine", "ts7"], project)).stderr).not.toContain("error");
+    // A checkout or a restored cache: every stamp differs, the content does not, so the record is
+    // checked against the tsconfig's files, which the engine's compiler reads.
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(project, "src", "server.ts"), later, later);
     const checked = await runReportingPackages(["check", "--engine", "ts7"], project);
     expect(checked.stderr.trim()).toBe("");
     expect(checked.loaded).toContain("typescript7");
