@@ -1,41 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
 import { generate, type GenerateMemo } from "../../src/generate/generate.js";
-import { packageRoot } from "../../src/package-root.js";
 import { PROTOCOL_IDS } from "../../src/protocols/ids.js";
-import type { ProtocolId } from "../../src/protocols/protocol.js";
 import { countUnfilled, generatedHeader, isScaffoldedFile } from "../../src/write/header.js";
 import { compile, conformingCall, diagnostics, removeCopy, writeResult } from "./harness.js";
 import { inventory, param, tool, warning } from "./inventory-builders.js";
-
-const config = (protocol: ProtocolId, extra: { guidance?: boolean; outputDir?: string; guidanceDir?: string } = {}) => ({
-  protocol,
-  guidance: extra.guidance ?? false,
-  outputDir: extra.outputDir ?? "src/generated/mcp-conform",
-  guidanceDir: extra.guidanceDir ?? "src/guidance",
-});
-
-const forecast = tool("get_forecast", {
-  description: "Forecast for a city */ with a comment closer",
-  input: [param("city", "string"), param("days", "number", true)],
-  payload: {
-    type: { text: 'import("~/src/types.js").Forecast', exact: true },
-    schema: {
-      type: "object",
-      properties: { city: { type: "string" }, status: { enum: ["ok", "stale"] }, days: { type: "array", items: { type: "number" } } },
-      required: ["city", "status", "days"],
-    },
-  },
-  warnings: [warning("Forecast older than {} hours", { severity: "low" }), warning("No station", { id: "WARN_NO_STATION" })],
-  references: [{ tool: "list_cities", file: "src/tools.ts", line: 9, kind: "mentions", via: "next-steps" }],
-});
-const cities = tool("list_cities", {
-  style: "fastmcp",
-  payload: { type: { text: "string[]", exact: true }, schema: { type: "array", items: { type: "string" } } },
-});
-const sample = inventory([forecast, cities]);
+import { cities, config, customFoldersCompile, forecast, handBuiltProject, projectTypes, sample, zodOutputSchemaCompiles } from "./hand-built.js";
 
 describe("what is generated", () => {
   it("every generated file starts with the generated header; stubs carry the scaffold and unfilled markers", () => {
@@ -199,77 +169,14 @@ describe("input errors", () => {
 describe("a hand-built project under the real tsc", () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach(removeCopy));
+  const project = (files: Record<string, string>): string => handBuiltProject(files, dirs);
+  const types = projectTypes;
 
-  function project(files: Record<string, string>): string {
-    mkdirSync(join(packageRoot, ".tmp"), { recursive: true });
-    const dir = mkdtempSync(join(packageRoot, ".tmp", "generate-hand-"));
-    dirs.push(dir);
-    const tsconfig = {
-      compilerOptions: {
-        target: "ES2022",
-        module: "NodeNext",
-        moduleResolution: "NodeNext",
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        noUncheckedIndexedAccess: true,
-        noUnusedLocals: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: [],
-      },
-      include: ["src", "lib"],
-    };
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
-    writeFileSync(join(dir, "package.json"), '{ "type": "module", "private": true }');
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
-    return dir;
-  }
+  // The other protocols: hand-built.full.test.ts.
+  it("aorp: custom folders, project types, no tools unused", () => customFoldersCompile("aorp", dirs));
 
-  const types = { "src/types.ts": 'export interface Forecast { city: string; status: "ok" | "stale"; days: number[] }\n' };
-
-  it.each([...PROTOCOL_IDS])("%s: custom folders, project types, no tools unused", async (protocol) => {
-    const dir = project(types);
-    writeResult(dir, generate(sample, config(protocol, { outputDir: "lib/gen/conform", guidanceDir: "src/hints" })));
-    for (const compiler of [6, 7] as const) {
-      const { exitCode, output } = await compile(dir, compiler);
-      expect(diagnostics(output), `TypeScript ${compiler}`).toEqual([]);
-      expect(exitCode).toBe(0);
-    }
-  });
-
-  it.each(["aorp", "smart-v2", "guidance", "aop", "acor"] as const)(
-    "%s: a registerTool with the zod outputSchema and a conforming handler compiles; another tool's result does not",
-    async (protocol) => {
-      const structured = protocol !== "aop" && protocol !== "acor";
-      const call = conformingCall(protocol, "get_forecast", false);
-      const server = [
-        'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
-        'import { conform } from "./gen/conform.js";',
-        'import { formatGetForecastError } from "./gen/formatters/get_forecast.js";',
-        structured ? 'import { OUTPUT_ZOD_SCHEMAS } from "./gen/output-schemas.zod.js";' : "",
-        'const server = new McpServer({ name: "probe", version: "1.0.0" });',
-        `server.registerTool("get_forecast", { description: "probe"${structured ? ", outputSchema: OUTPUT_ZOD_SCHEMAS.get_forecast" : ""} }, conform("get_forecast", async () => ${call}));`,
-        `export const wrong = conform("list_cities", async () => ${call});`,
-      ]
-        .filter((line) => line !== "")
-        .join("\n");
-      const wrongLine = server.split("\n").findIndex((line) => line.startsWith("export const wrong")) + 1;
-      const dir = project({ ...types, "src/server.ts": server });
-      writeResult(dir, generate(sample, config(protocol, { outputDir: "src/gen" })));
-      for (const compiler of [6, 7] as const) {
-        const errors = diagnostics((await compile(dir, compiler)).output);
-        expect(errors.length, `TypeScript ${compiler}`).toBeGreaterThan(0);
-        for (const error of errors) {
-          expect(error.file, `TypeScript ${compiler}: ${error.text}`).toMatch(/src\/server\.ts$/);
-          expect(error.line, error.text).toBeGreaterThanOrEqual(wrongLine);
-          expect(error.text).toContain('"list_cities"');
-        }
-      }
-    },
-  );
+  it("aorp: a registerTool with the zod outputSchema and a conforming handler compiles; another tool's result does not", () =>
+    zodOutputSchemaCompiles("aorp", dirs));
 
   it("aorp: an SDK 2.x registerTool with the Standard Schema outputSchema and a conforming (args, ctx) handler, which may also ask for input, compiles", async () => {
     const protocol = "aorp";
