@@ -15,6 +15,7 @@
  */
 import type { ts } from "../compiler.cjs";
 import { lexShapeTokens, type Token } from "../write/shape-lexer.js";
+import { calleeName } from "../analyze/syntax.js";
 import {
   forEachChild,
   isIdentifier,
@@ -68,4 +69,14 @@ export function declaredNames(files: readonly ts.SourceFile[], generatedTexts: r
   };
   for (const file of files) forEachChild(file, visit);
   return names;
+}
+
+/**
+ * Whether `call` may reach a function of the project or its output: its callee's name
+ * (`calleeName`) is among `declared`. A callee without a name (`(await load())()`) always may, and
+ * so does every call when there is no `declared`.
+ */
+export function mayCallDeclared(call: ts.CallExpression, declared: ReadonlySet<string> | undefined): boolean {
+  const name = calleeName(call);
+  return declared === undefined || name === undefined || declared.has(name);
 }

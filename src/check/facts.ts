@@ -19,7 +19,7 @@ import { helperThrows } from "./helper-throws.js";
 import { type LocatedHandler, indexConformCalls, locateHandler } from "./locate.js";
 import { judgeDeclaredOutputSchema, type OutputSchemaProblem } from "./output-schema.js";
 import { isLiteralWithoutBrand } from "./brand.js";
-import { declaredNames } from "./declared-names.js";
+import { declaredNames, mayCallDeclared } from "./declared-names.js";
 import { placeholdersOf } from "./placeholders.js";
 import { type Misfit, importedNames, misfitCalls, protocolSwitchMisfits } from "./protocol-switch.js";
 import { type NodeFacts, collectToolMentions } from "./tool-mentions.js";
@@ -172,11 +172,11 @@ export class ProjectFacts {
       if (!scope) continue;
       const imported = importedNames(scope.getSourceFile());
       const visit = (node: ts.Node): void => {
-        if (isCallExpression(node)) {
-          // Only a name the project or its output declares is ever asked about (declared-names.ts).
+        // Only a call that may reach a declared function is ever asked about (declared-names.ts).
+        if (isCallExpression(node) && mayCallDeclared(node, this.declared)) {
           const callee = unwrapExpression(node.expression);
-          const name = isIdentifier(callee) ? callee : isPropertyAccessExpression(callee) ? callee.name : undefined;
-          if (name && this.declared.has(name.text)) callees.push(name);
+          if (isIdentifier(callee)) callees.push(callee);
+          else if (isPropertyAccessExpression(callee)) callees.push(callee.name);
         }
         // What misfitCalls asks: the names a file imports, wherever the handler uses them.
         if (isIdentifier(node) && imported.has(node.text)) callees.push(node);

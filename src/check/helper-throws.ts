@@ -3,6 +3,7 @@ import { resolveFunction } from "../analyze/resolve/handler.js";
 import { collectExitPoints } from "../analyze/resolve/return-paths.js";
 import { isFunctionNode, unwrapExpression } from "../analyze/syntax.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
+import { mayCallDeclared } from "./declared-names.js";
 import {
   forEachChild,
   isCallExpression,
@@ -61,15 +62,14 @@ export function throwsByCall(
   declared?: ReadonlySet<string>,
 ): Map<ts.CallExpression, HelperThrow[]> {
   const byCall = new Map<ts.CallExpression, HelperThrow[]>();
-  const mayReachProject = (call: ts.CallExpression): boolean => declared === undefined || calleeNames(call.expression).every((name) => declared.has(name.text));
-  const calls = uncaughtCalls(scope).filter(mayReachProject);
+  const calls = uncaughtCalls(scope).filter((call) => mayCallDeclared(call, declared));
   // Each call's callee is asked for its symbol (resolveFunction): on TypeScript 7, one round trip for all.
   checker.prefetchSymbols?.(calls.flatMap((call) => calleeNames(call.expression)));
   for (const via of calls) {
     const found: HelperThrow[] = [];
     const seen = new Set<ts.Node>();
     const follow = (call: ts.CallExpression, depth: number): void => {
-      if (!mayReachProject(call)) return;
+      if (!mayCallDeclared(call, declared)) return;
       const target = resolveFunction(call.expression, checker);
       if (!target || target.getSourceFile().isDeclarationFile || !isProjectFile(target.getSourceFile()) || seen.has(target)) return;
       seen.add(target);
@@ -105,7 +105,7 @@ function uncaughtCalls(root: ts.Node): ts.CallExpression[] {
 }
 
 /** The name `resolveFunction` asks the symbol of: `f` in `f(...)`, `g` in `o.g(...)`. */
-function calleeNames(expression: ts.Expression): (ts.Identifier | ts.PrivateIdentifier)[] {
+function calleeNames(expression: ts.Expression): ts.Node[] {
   const callee = unwrapExpression(expression);
   if (isIdentifier(callee)) return [callee];
   if (isPropertyAccessExpression(callee)) return [callee.name];

@@ -10,8 +10,8 @@ import { isProtocolId } from "../protocols/registry.js";
 import type { ProtocolId } from "../protocols/protocol.js";
 import { isGeneratedFile, isScaffoldedFile } from "../write/header.js";
 import { compareStrings } from "../compare-strings.js";
+import { mayCallDeclared } from "./declared-names.js";
 import {
-  isPrivateIdentifier,
   forEachChild,
   isCallExpression,
   isFunctionLike,
@@ -232,19 +232,15 @@ export function misfitCalls(
   const reported = new Set<ts.Symbol>();
   // Only a name the file imports can be an import of the output: the others are not asked.
   const imported = importedNames(root.getSourceFile());
-  const { declared } = options;
-  const calleeOf = (call: ts.CallExpression): ts.Node | undefined => {
-    const callee = isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression;
-    return declared === undefined || !(isIdentifier(callee) || isPrivateIdentifier(callee)) || declared.has(callee.text) ? callee : undefined;
-  };
+  const asked = (call: ts.CallExpression): boolean => mayCallDeclared(call, options.declared);
   if (checker.prefetchSymbols) {
     // Every name below is asked for its symbol: on TypeScript 7, one round trip for all of them.
     const names: ts.Node[] = [];
     const collect = (node: ts.Node): void => {
       if (isIdentifier(node)) {
-        if (imported.has(node.text) || (isCallExpression(node.parent) && node.parent.expression === node && calleeOf(node.parent))) names.push(node);
+        if (imported.has(node.text) || (isCallExpression(node.parent) && node.parent.expression === node && asked(node.parent))) names.push(node);
       } else {
-        if (isCallExpression(node) && isPropertyAccessExpression(node.expression) && calleeOf(node)) names.push(node.expression.name);
+        if (isCallExpression(node) && isPropertyAccessExpression(node.expression) && asked(node)) names.push(node.expression.name);
         forEachChild(node, collect);
       }
     };
@@ -266,8 +262,8 @@ export function misfitCalls(
         }
       }
     }
-    const callee = isCallExpression(node) ? calleeOf(node) : undefined;
-    if (isCallExpression(node) && callee) {
+    if (isCallExpression(node) && asked(node)) {
+      const callee = isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
       let symbol = checker.getSymbolAtLocation(callee);
       if (symbol && symbol.flags & SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
       const declaration = symbol?.declarations?.find((each): each is ts.SignatureDeclaration & ts.Declaration => isFunctionLike(each));

@@ -2,6 +2,7 @@ import type { ts } from "../compiler.cjs";
 import { resolveFunction } from "../analyze/resolve/handler.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { propertyNameText, unwrapExpression } from "../analyze/syntax.js";
+import { mayCallDeclared } from "./declared-names.js";
 import {
   forEachChild,
   isArrayLiteralExpression,
@@ -121,8 +122,7 @@ function readNode(session: AnalysisSession, root: ts.Node, skipFile: (fileName: 
     }
     if (isCallExpression(node)) {
       const callee = unwrapExpression(node.expression);
-      const name = isIdentifier(callee) ? callee : isPropertyAccessExpression(callee) ? callee.name : undefined;
-      if (name && (declared === undefined || declared.has(name.text))) {
+      if ((isIdentifier(callee) || isPropertyAccessExpression(callee)) && mayCallDeclared(node, declared)) {
         const target = resolveFunction(callee, session.checker);
         if (target && isProjectFile(session, target.getSourceFile()) && !skipFile(target.getSourceFile().fileName)) callees.push(target);
       }
