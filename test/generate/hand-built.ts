@@ -10,6 +10,7 @@ import { generate } from "../../src/generate/generate.js";
 import { packageRoot } from "../../src/package-root.js";
 import type { ProtocolId } from "../../src/protocols/protocol.js";
 import { compile, conformingCall, diagnostics, writeResult } from "./harness.js";
+import { strictCompilerOptions } from "../helpers/tsc.js";
 import { inventory, param, tool, warning } from "./inventory-builders.js";
 
 export const config = (protocol: ProtocolId, extra: { guidance?: boolean; outputDir?: string; guidanceDir?: string } = {}) => ({
@@ -44,21 +45,7 @@ export function handBuiltProject(files: Record<string, string>, dirs: string[]):
   mkdirSync(join(packageRoot, ".tmp"), { recursive: true });
   const dir = mkdtempSync(join(packageRoot, ".tmp", "generate-hand-"));
   dirs.push(dir);
-  const tsconfig = {
-    compilerOptions: {
-      target: "ES2022",
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      strict: true,
-      exactOptionalPropertyTypes: true,
-      noUncheckedIndexedAccess: true,
-      noUnusedLocals: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: [],
-    },
-    include: ["src", "lib"],
-  };
+  const tsconfig = { compilerOptions: { ...strictCompilerOptions, noUnusedLocals: true }, include: ["src", "lib"] };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
   writeFileSync(join(dir, "package.json"), '{ "type": "module", "private": true }');
   for (const [path, text] of Object.entries(files)) {
