@@ -10,6 +10,7 @@ import { isProtocolId } from "../protocols/registry.js";
 import type { ProtocolId } from "../protocols/protocol.js";
 import { isGeneratedFile, isScaffoldedFile } from "../write/header.js";
 import { compareStrings } from "../compare-strings.js";
+import { otherProtocolArgument } from "./argument-shape.js";
 import { mayCallDeclared } from "./declared-names.js";
 import {
   forEachChild,
@@ -279,20 +280,17 @@ export function misfitCalls(
             message: `${name}(...) takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? "" : "s"} in the generated output, not ${node.arguments.length}: ${advice}`,
           });
         } else if (signature) {
-          const misfit = node.arguments.findIndex((argument, index) => {
+          // The first argument the checker finds not assignable in a way that says another protocol (argument-shape.ts).
+          for (const [index, argument] of node.arguments.entries()) {
             const parameter = signature.parameters[index];
-            if (!parameter) return false;
+            if (!parameter) break;
             const expected = checker.getTypeOfSymbolAtLocation(parameter, node);
             const actual = checker.getTypeAtLocation(argument);
-            return (actual.flags & TypeFlags.Any) === 0 && !checker.isTypeAssignableTo(actual, expected);
-          });
-          if (misfit >= 0) {
-            misfits.push({
-              kind,
-              argument: node.arguments[misfit]!,
-              ...session.where(node.arguments[misfit]!),
-              message: `argument ${misfit + 1} of ${name}(...) does not fit the generated output's parameter: ${advice}`,
-            });
+            if (actual.flags & TypeFlags.Any || checker.isTypeAssignableTo(actual, expected)) continue;
+            const why = otherProtocolArgument(checker, declaration.parameters[index], actual, expected);
+            if (why === null) continue;
+            misfits.push({ kind, argument, ...session.where(argument), message: `argument ${index + 1} of ${name}(...) ${why}: ${advice}` });
+            break;
           }
         }
       }

@@ -134,6 +134,42 @@ describe("check on the conforming fixture", () => {
   });
 });
 
+describe("check on a formatter call the checker finds not assignable", () => {
+  const problemsOf = (result: CheckResult, code: string): string[] =>
+    result.tools.flatMap((tool) => tool.problems.filter((p) => p.code === code).map((p) => `${p.file}:${p.line} ${p.message}`));
+
+  it("leaves a wrong value in this protocol's parts to tsc: migrating would not mend it", async () => {
+    const dir = await generatedCopy("check/conforming");
+    // The parts are the Guidance Pattern's, with a number where a string goes. (A payload that does
+    // not fit cannot outlive `generate`: the payload's type is what the handler passes.)
+    edit(join(dir, "src/server.ts"), 'no recipe called "${id}"`)', 'no recipe called "${id}"`, { current_state: 3, next_action: "Try list_recipes" })');
+    const { result } = await checkJson(dir);
+    expect(problemsOf(result, "MCPC114")).toEqual([]);
+    expect(result.tools.find((tool) => tool.name === "get_recipe")!.conforms).toBe(true);
+  });
+
+  it("says a call passes another protocol's parts, and names their fields and the ones the formatter takes", async () => {
+    const dir = await generatedCopy("check/conforming");
+    edit(
+      join(dir, "src/server.ts"),
+      '    if (recipe === undefined) return formatGetRecipeError(`no recipe called "${id}"`);',
+      [
+        // The AOP error formatter's parts, where the Guidance Pattern's takes the message.
+        '    if (id === "") return formatGetRecipeError({ message: "no id" });',
+        // AOP's parts where the Guidance Pattern takes its error parts.
+        '    if (recipe === undefined) return formatGetRecipeError(`no recipe called "${id}"`, { final: "Try list_recipes" });',
+      ].join("\n"),
+    );
+    const { exitCode, result } = await checkJson(dir);
+    expect(exitCode).toBe(1);
+    const advice = "it was written for another protocol: run `mcp-conform migrate --protocol guidance`";
+    expect(problemsOf(result, "MCPC114")).toEqual([
+      `src/server.ts:34 tool "get_recipe": argument 1 of formatGetRecipeError(...) is an object, where the generated output's parameter takes \`string\`: ${advice}`,
+      `src/server.ts:35 tool "get_recipe": argument 2 of formatGetRecipeError(...) has the fields { final }, where the generated output's parameter takes { available_actions, blocked_reason, context, current_state, next_action, warnings }: ${advice}`,
+    ]);
+  });
+});
+
 describe("check on a throw inside a function the handler calls", () => {
   it("reports it where it throws (the client would get the error's text, not an envelope), unless a try/catch of the handler covers the call", async () => {
     const dir = await generatedCopy("check/conforming");
