@@ -90,7 +90,7 @@ describe("questions asked of TypeScript 7", () => {
         "getSymbolOfType": 4,
         "getSymbolsAtLocations": 7,
         "getSyntacticDiagnostics": 1,
-        "getTypeAtLocation": 7,
+        "getTypeAtLocation": 6,
         "getTypeAtLocations": 2,
         "getTypesOfSymbols": 5,
         "getTypesOfType": 3,

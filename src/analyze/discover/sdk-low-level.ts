@@ -23,6 +23,7 @@ import {
   isPropertyAccessExpression,
   isPropertyAssignment,
   isReturnStatement,
+  isShorthandPropertyAssignment,
   isStringLiteralLike,
   isSwitchStatement,
   isVariableDeclaration,
@@ -234,6 +235,23 @@ function literalToolName(node: ts.ObjectLiteralExpression): string | undefined {
   return value && isStringLiteralLike(value) ? value.text : undefined;
 }
 
+/**
+ * A name read off a callback's unannotated parameter (`tools.map(({ name, ... }) => ({ name, ... }))`,
+ * `tools.map((tool) => ({ name: tool.name, ... }))`): its type is the call's to give, which the
+ * checker resolves (with a ListTools handler's own return type, through the SDK's zod request
+ * types: a tenth of `check` on a 100-tool server) only to answer `string`, or the union of the
+ * names iterated: never one tool's name.
+ */
+function isCallbackParameterName(expression: ts.Expression, checker: AnalysisChecker): boolean {
+  let root = expression;
+  while (isPropertyAccessExpression(root)) root = unwrapExpression(root.expression);
+  if (!isIdentifier(root)) return false;
+  const symbol = isShorthandPropertyAssignment(root.parent) ? checker.getShorthandAssignmentValueSymbol(root.parent) : checker.getSymbolAtLocation(root);
+  let declaration: ts.Node | undefined = symbol?.valueDeclaration;
+  while (declaration && isBindingElement(declaration)) declaration = declaration.parent.parent;
+  return declaration !== undefined && isParameter(declaration) && declaration.type === undefined && isExpression(declaration.parent);
+}
+
 function stringLiteralValue(type: ts.Type): string | undefined {
   return type.isStringLiteral() ? type.value : undefined;
 }
@@ -294,7 +312,9 @@ function listingSteps(root: ts.Node, checker: AnalysisChecker): ListingStep[] {
       const name = getPropertyValue(node, "name");
       const nameExpression = name && isExpression(name) ? unwrapExpression(name) : undefined;
       // A name written as a string is its own type: no need to ask.
-      const toolName = literalToolName(node) ?? (nameExpression ? stringLiteralValue(checker.getTypeAtLocation(nameExpression)) : undefined);
+      const toolName =
+        literalToolName(node) ??
+        (nameExpression && !isCallbackParameterName(nameExpression, checker) ? stringLiteralValue(checker.getTypeAtLocation(nameExpression)) : undefined);
       if (nameExpression && toolName !== undefined && isListingEntry(node)) {
         steps.push({
           name: toolName,
