@@ -18,6 +18,7 @@ import { readStub, type StubState } from "./guidance.js";
 import { helperThrows } from "./helper-throws.js";
 import { type LocatedHandler, indexConformCalls, locateHandler } from "./locate.js";
 import { judgeDeclaredOutputSchema, type OutputSchemaProblem } from "./output-schema.js";
+import { returnedLiteralText } from "./returned-literal.js";
 import { isLiteralWithoutBrand } from "./brand.js";
 import { declaredNames, mayCallDeclared } from "./declared-names.js";
 import { placeholdersOf } from "./placeholders.js";
@@ -183,7 +184,8 @@ export class ProjectFacts {
         forEachChild(node, visit);
       };
       visit(scope);
-      for (const exit of collectExitPoints(scope)) if (exit.expression) exits.push(exit.expression);
+      // A literal that cannot carry the brand is neither judged nor quoted by its type (judgeExits).
+      for (const exit of collectExitPoints(scope)) if (exit.expression && !this.cannotConform(exit.expression)) exits.push(exit.expression);
     }
     checker.prefetchSymbols?.(callees);
     checker.prefetchTypes?.(exits);
@@ -244,15 +246,12 @@ export class ProjectFacts {
       const isError = exit.isThrow || recorded?.kind === "error" || callsErrorFormatter(exit.expression);
       if (exit.isThrow) {
         exits.push({ where, isError, verdict: "throws" });
-      } else if (
-        exit.expression !== undefined &&
-        !(generated.brandedTargets && isLiteralWithoutBrand(exit.expression)) &&
-        isConforming(checker, exit.expression, target)
-      ) {
+      } else if (exit.expression !== undefined && !this.cannotConform(exit.expression) && isConforming(checker, exit.expression, target)) {
         const placeholders = placeholdersOf(checker, exit.expression, generated.placeholderBrand);
         exits.push(placeholders ? { where, isError, verdict: "placeholder", placeholders } : { where, isError, verdict: "conforming" });
       } else {
-        exits.push({ where, isError, verdict: "non-conforming", shown: exit.expression ? this.shownType(exit.expression) : "void" });
+        const shown = exit.expression ? (returnedLiteralText(exit.expression) ?? this.shownType(exit.expression)) : "void";
+        exits.push({ where, isError, verdict: "non-conforming", shown });
       }
     }
     // A throw that leaves the handler through a project function it calls reaches the client as the
@@ -265,6 +264,11 @@ export class ProjectFacts {
         }))
       : [];
     return { found: true, exits, throwsInCallees };
+  }
+
+  /** A returned object literal the target's brand rules out (brand.ts): no need to ask the checker. */
+  private cannotConform(expression: ts.Expression): boolean {
+    return this.generated.brandedTargets && isLiteralWithoutBrand(expression);
   }
 
   /** A returned value's type as the inventory prints types, so that both engines say the same (typeText). */

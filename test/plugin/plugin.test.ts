@@ -66,7 +66,7 @@ describe("the mcp-conform language-service plugin", () => {
         code: 101,
         category: "error",
         message:
-          'tool "list_recipes" returns `{ content: { type: "text"; text: string; }[]; }` on a success path, not ConformingResult<"list_recipes">: return its formatter\'s result',
+          'tool "list_recipes" returns `{ content: [{ type: "text" as const, text: "" }] }` on a success path, not ConformingResult<"list_recipes">: return its formatter\'s result',
       },
     ]);
     // The same Program: the very same diagnostic objects, nothing analysed again.

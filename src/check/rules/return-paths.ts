@@ -13,7 +13,7 @@ export const nonConformingReturn: Rule = {
         ? [
             {
               ...exit.where,
-              message: `tool "${tool.name}" returns \`${abbreviate(exit.shown ?? "void")}\` on ${ERROR_OR_SUCCESS(exit.isError)} path, not ConformingResult<"${tool.name}">: return its formatter's result`,
+              message: `tool "${tool.name}" returns ${quoted(abbreviate(exit.shown ?? "void"))} on ${ERROR_OR_SUCCESS(exit.isError)} path, not ConformingResult<"${tool.name}">: return its formatter's result`,
             },
           ]
         : [],
@@ -66,6 +66,11 @@ export const placeholder: Rule = {
         : [],
     ),
 };
+
+/** As code: a returned literal may hold a template literal, so its backticks take a double fence (as Markdown reads it). */
+function quoted(code: string): string {
+  return code.includes("`") ? `\`\` ${code} \`\`` : `\`${code}\``;
+}
 
 function abbreviate(type: string): string {
   return type.length > QUOTED_TYPE_CHARS ? `${type.slice(0, QUOTED_TYPE_CHARS - 3)}...` : type;
