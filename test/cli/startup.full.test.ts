@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { rmSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runStatePath } from "../../src/incremental/run-state.js";
@@ -8,7 +8,7 @@ import { COMPILERS_AND_PRETTIER, runReportingPackages } from "../helpers/package
 
 afterAll(cleanScratch);
 
-/** What runs on a project load (startup.test.ts holds the commands that need none, and TypeScript 7's runs). */
+/** What runs on a project load (startup.test.ts holds the commands that need none). */
 describe("start-up of the commands that read a project", () => {
   // A prebuild step runs `generate` on every build: with nothing changed it answers from the last
   // run's stamps (src/incremental/stamps.ts), without a compiler.
@@ -45,5 +45,32 @@ describe("start-up of the commands that read a project", () => {
     expect(seven.loaded.filter((name) => ["ts-morph", "@ts-morph/common", "typescript"].includes(name))).toEqual([]);
     // tsgo shares our stderr: stopping it must not print ("context canceled").
     expect(seven.stderr).toBe(six.stderr);
+  });
+
+  it("generate and check on the TypeScript 7 engine load no TypeScript 6, check on a fresh clone too", async () => {
+    const project = copyFixture("check/conforming");
+    const generated = await runReportingPackages(["generate", "--engine", "ts7"], project);
+    expect(generated.stderr).not.toContain("error");
+    // The record of the run reads the tsconfig with TypeScript 7 too (incremental/tsconfig-inputs.ts).
+    expect(generated.loaded).toContain("typescript7");
+    expect(generated.loaded.filter((name) => ["ts-morph", "@ts-morph/common", "typescript"].includes(name))).toEqual([]);
+    rmSync(runStatePath(project, join(project, "tsconfig.json"))!);
+    const checked = await runReportingPackages(["check", "--engine", "ts7"], project);
+    expect(checked.stderr.trim()).toBe("");
+    expect(checked.loaded).toContain("typescript7");
+    expect(checked.loaded.filter((name) => ["ts-morph", "@ts-morph/common", "typescript"].includes(name))).toEqual([]);
+  });
+
+  it("check on the TypeScript 7 engine loads no TypeScript 6 where the record of the last generate is read again (its stamps changed, not the sources)", async () => {
+    const project = copyFixture("check/conforming");
+    expect((await runReportingPackages(["generate", "--engine", "ts7"], project)).stderr).not.toContain("error");
+    // A checkout or a restored cache: every stamp differs, the content does not, so the record is
+    // checked against the tsconfig's files, which the engine's compiler reads.
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(project, "src", "server.ts"), later, later);
+    const checked = await runReportingPackages(["check", "--engine", "ts7"], project);
+    expect(checked.stderr.trim()).toBe("");
+    expect(checked.loaded).toContain("typescript7");
+    expect(checked.loaded.filter((name) => ["ts-morph", "@ts-morph/common", "typescript"].includes(name))).toEqual([]);
   });
 });

@@ -23,7 +23,10 @@ const output = "src/generated/mcp-conform";
  * `npm run test:full` (which sets FUZZ_RUNS) on both. TypeScript 6's incremental analysis is held
  * to a full one in npm test by test/analyze/incremental.test.ts.
  */
-const WATCH_ENGINES = process.env["FUZZ_RUNS"] !== undefined ? (["ts6", "ts7"] as const) : (["ts7"] as const);
+const fullRun = process.env["FUZZ_RUNS"] !== undefined;
+const WATCH_ENGINES = fullRun ? (["ts6", "ts7"] as const) : (["ts7"] as const);
+/** Cases past the first edit, the broken tsconfig and Ctrl+C: `npm run test:full` only (npm test's time). */
+const itOnFullRun = it.runIf(fullRun);
 
 /** The engine a test watches with, loaded. */
 const engineFor = async (engineId: "ts6" | "ts7"): Promise<Engine | "ts6"> => (engineId === "ts6" ? "ts6" : loadEngine("ts7"));
@@ -74,7 +77,7 @@ describe("generate --watch on either engine", () => {
     expect(readTree(join(dir, output))).toEqual(readTree(join(once, output)));
   });
 
-  it.each(WATCH_ENGINES)("on %s, the first cycle settles when the project imports output that does not exist yet", async (engineId) => {
+  itOnFullRun.each(WATCH_ENGINES)("on %s, the first cycle settles when the project imports output that does not exist yet", async (engineId) => {
     // A fresh clone that git-ignores the output: until the first cycle has written conform.ts and
     // tools.ts, `limit` reads `any`. The cycle analyses again once they are on disk, and the
     // compiler must then read them.
@@ -87,22 +90,25 @@ describe("generate --watch on either engine", () => {
     await expectFresh(dir, engineId);
   });
 
-  it.each(WATCH_ENGINES)("on %s, a cycle reads the output the last cycle wrote: what it leaves is what a one-shot generate writes", async (engineId) => {
-    // The edit that adds `limit` is analysed against the output before it (limit: any); the cycle
-    // then writes tools.ts anew, and the next edit must be analysed against that, not against
-    // what the compiler read first.
-    const dir = copyFixture("check/conforming");
-    const watch = await startWatch(dir, "guidance", await engineFor(engineId));
-    const server = join(dir, "src/server.ts");
-    const limited = withLimit(readFileSync(server, "utf8"));
-    for (const text of [limited, limited.replace('"One recipe by id"', '"One recipe, by its id"')]) {
-      await watch.cycleAfter(() => writeFileSync(server, text));
-      expect(watch.cycles.at(-1)?.error).toBeNull();
-    }
-    expect(await watch.stop()).toBe(0);
-    expect(readFileSync(join(dir, output, "tools.ts"), "utf8")).toMatch(/limit: number/);
-    await expectFresh(dir, engineId);
-  });
+  itOnFullRun.each(WATCH_ENGINES)(
+    "on %s, a cycle reads the output the last cycle wrote: what it leaves is what a one-shot generate writes",
+    async (engineId) => {
+      // The edit that adds `limit` is analysed against the output before it (limit: any); the cycle
+      // then writes tools.ts anew, and the next edit must be analysed against that, not against
+      // what the compiler read first.
+      const dir = copyFixture("check/conforming");
+      const watch = await startWatch(dir, "guidance", await engineFor(engineId));
+      const server = join(dir, "src/server.ts");
+      const limited = withLimit(readFileSync(server, "utf8"));
+      for (const text of [limited, limited.replace('"One recipe by id"', '"One recipe, by its id"')]) {
+        await watch.cycleAfter(() => writeFileSync(server, text));
+        expect(watch.cycles.at(-1)?.error).toBeNull();
+      }
+      expect(await watch.stop()).toBe(0);
+      expect(readFileSync(join(dir, output, "tools.ts"), "utf8")).toMatch(/limit: number/);
+      await expectFresh(dir, engineId);
+    },
+  );
 
   it.each(WATCH_ENGINES)("on %s, a tsconfig broken mid-watch is said at file:line; once fixed, the watch goes on from what it wrote", async (engineId) => {
     // The first edit's cycle writes tools.ts anew (`limit`); the broken cycle reads nothing; the
@@ -129,7 +135,7 @@ describe("generate --watch on either engine", () => {
     await expectFresh(dir, engineId);
   });
 
-  it.each(WATCH_ENGINES)("on %s, a folder made while it watches is watched, and the tool its new file registers is generated", async (engineId) => {
+  itOnFullRun.each(WATCH_ENGINES)("on %s, a folder made while it watches is watched, and the tool its new file registers is generated", async (engineId) => {
     const dir = copyFixture("demo");
     const watch = await startWatch(dir, "aorp", await engineFor(engineId));
     await watch.cycleAfter(() => {
