@@ -20,6 +20,8 @@ import { inventory, objectPayload, param, tool } from "./inventory-builders.js";
 export interface TypeCost {
   types: number;
   instantiations: number;
+  /** Entries of the checker's relation caches (assignable, identity, subtype, strict subtype): every pair of types it compared. */
+  relations: number;
   /** Every error the checker reports in the output (there must be none). */
   errors: string[];
 }
@@ -87,11 +89,20 @@ export function syntheticInventory(count: number): Inventory {
   return inventory(tools);
 }
 
-/** `leaveOut` takes generated files out (by their path in the output folder), to tell their cost from the rest's. */
-export function typeCost(protocol: ProtocolId, guidance: boolean, tools: number, leaveOut: (path: string) => boolean = () => false): TypeCost {
+/**
+ * `leaveOut` takes generated files out (by their path in the output folder), to tell their cost
+ * from the rest's; `userFiles` adds the user's own (by their path in the project, `src/uses.ts`).
+ */
+export function typeCost(
+  protocol: ProtocolId,
+  guidance: boolean,
+  tools: number,
+  leaveOut: (path: string) => boolean = () => false,
+  userFiles: ReadonlyMap<string, string> = new Map(),
+): TypeCost {
   const { generated, scaffolded } = generate(syntheticInventory(tools), configFor(protocol, guidance));
   const files = new Map<string, string>();
-  for (const [path, contents] of [...generated, ...scaffolded]) files.set(`${ROOT}/${path}`, contents);
+  for (const [path, contents] of [...generated, ...scaffolded, ...userFiles]) files.set(`${ROOT}/${path}`, contents);
   files.set(`${ROOT}/package.json`, JSON.stringify({ type: "module" }));
   const inOutput = (path: string): string | undefined => (path.startsWith(`${ROOT}/${OUTPUT_DIR}/`) ? path.slice(`${ROOT}/${OUTPUT_DIR}/`.length) : undefined);
   const roots = [...files.keys()].filter((path) => {
@@ -128,9 +139,11 @@ export function typeCost(protocol: ProtocolId, guidance: boolean, tools: number,
 
   const program = ts.createProgram(roots, OPTIONS, host);
   const diagnostics = [...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics()];
+  const relations = program.getRelationCacheSizes();
   return {
     types: program.getTypeCount(),
     instantiations: program.getInstantiationCount(),
+    relations: relations.assignable + relations.identity + relations.subtype + relations.strictSubtype,
     errors: diagnostics.map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`),
   };
 }
@@ -160,7 +173,7 @@ export function fileCostPerTool(
   small = 4,
   large = 24,
 ): { types: number; instantiations: number; errors: string[] } {
-  const growth = (leaveOut: (path: string) => boolean): TypeCost => {
+  const growth = (leaveOut: (path: string) => boolean): Omit<TypeCost, "relations"> => {
     const a = typeCost(protocol, guidance, small, leaveOut);
     const b = typeCost(protocol, guidance, large, leaveOut);
     return { types: b.types - a.types, instantiations: b.instantiations - a.instantiations, errors: [...a.errors, ...b.errors] };
@@ -172,4 +185,15 @@ export function fileCostPerTool(
     instantiations: (whole.instantiations - rest.instantiations) / (large - small),
     errors: [...whole.errors, ...rest.errors],
   };
+}
+
+/**
+ * What the user's code `userFiles` costs the check beside the output of `tools` tools: the
+ * relations the checker computes for it (every pair of types compared), less those of the output
+ * alone. Code that uses the generated builders should cost the same whatever the number of tools.
+ */
+export function userCodeRelations(protocol: ProtocolId, tools: number, userFiles: ReadonlyMap<string, string>): { relations: number; errors: string[] } {
+  const alone = typeCost(protocol, false, tools);
+  const used = typeCost(protocol, false, tools, () => false, userFiles);
+  return { relations: used.relations - alone.relations, errors: [...alone.errors, ...used.errors] };
 }

@@ -336,8 +336,13 @@ export type AORPErrorInput<TTool extends string> = {
 export type AORPKit<TTool extends string, TInputs extends { [K in TTool]: object }> = {
   response<T>(input: AORPResponseInput<T, TTool>): AORPResponse<T, TTool>;
   error(input: AORPErrorInput<TTool>): AORPErrorResponse<TTool>;
-  /** `tool`, `tool(k="v")`, `tool - description` or `tool(k="v") - description` (decision 5). */
-  step<K extends TTool>(tool: K, params?: Partial<TInputs[K]>, description?: string): AORPToolStep<TTool>;
+  /**
+   * `tool`, `tool(k="v")`, `tool - description` or `tool(k="v") - description` (decision 5). The
+   * result is typed by the one tool it names: typed by every tool, an array of steps was a union of
+   * four spellings per tool, which the checker reduces pair by pair (TS2590, "too complex to
+   * represent", past about 350 tools, and seconds per array below).
+   */
+  step<K extends TTool>(tool: K, params?: Partial<TInputs[K]>, description?: string): AORPToolStep<K>;
 };
 
 export function createAORP<

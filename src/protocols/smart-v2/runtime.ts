@@ -288,19 +288,25 @@ export interface Scenario {
 }
 
 /**
+ * A next step that names tool `K`. The kit's `nextStep("tool")` returns this, typed by the one tool
+ * it names: typed as a `NextStep` of every tool, an array of two such steps was a union of one
+ * object per tool, which the checker reduces pair by pair (TS2590, "too complex to represent", at
+ * 1,000 tools).
+ */
+export type ToolNextStep<K extends string, TInput> = {
+  action: string;
+  tool: K;
+  params?: Partial<TInput>;
+  priority: NextStepPriority;
+  reason: string;
+};
+
+/**
  * A next step. Naming a tool K types its `params` by K's input, so an unknown tool or a wrong
  * parameter is a compile error once generation supplies `TTool` and `TInputs`.
  */
 export type NextStep<TTool extends string = string, TInputs extends ToolInputMap<TTool> = OpenToolInputs<TTool>> =
-  | {
-      [K in TTool]: {
-        action: string;
-        tool: K;
-        params?: Partial<TInputs[K]>;
-        priority: NextStepPriority;
-        reason: string;
-      };
-    }[TTool]
+  | { [K in TTool]: ToolNextStep<K, TInputs[K]> }[TTool]
   | {
       action: string;
       tool?: never;
