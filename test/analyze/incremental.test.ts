@@ -268,7 +268,8 @@ describe.each(ENGINES)("on the %s engine", (engineId) => {
       same(project, mended.inventory);
     });
 
-    describe("falls back to a full analysis", () => {
+    // That each of these falls back runs in test:full, on both engines; npm test holds the incremental paths.
+    describe.runIf(fullRun)("falls back to a full analysis", () => {
       it("without a previous state", () => {
         const project = open(baseModel(2));
         project.inventory = undefined;

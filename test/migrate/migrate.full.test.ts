@@ -18,6 +18,19 @@ afterAll(cleanScratch);
 const SMART = ["--protocol", "smart-v2"];
 
 describe("mcp-conform migrate and Prettier", () => {
+  it("without a Prettier config, leaves every byte outside the rewritten expressions as it was", async () => {
+    const dir = committedCopy("stock-legacy");
+    const before = readFileSync(join(dir, "src/tools/pe-band.ts"), "utf8");
+    const run = await runCli(["migrate", ...SMART, "--write"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const after = readFileSync(join(dir, "src/tools/pe-band.ts"), "utf8");
+    // The handler's untouched lines, formatting and all, are still there verbatim.
+    const kept = before.split("\n").filter((line) => /keyFindings\.push|const band = |summary: \{ title/.test(line));
+    expect(kept.length).toBe(5);
+    for (const line of kept) expect(after).toContain(line);
+    expect(after).toContain('import { conform } from "../generated/mcp-conform/conform.js";');
+  });
+
   it("on a project Prettier keeps formatted, formats what it rewrote as its Prettier would: every file still passes its prettier --check", async () => {
     const dir = committedCopy("stock-legacy");
     const options = { singleQuote: true, printWidth: 100 };

@@ -1,4 +1,4 @@
-import { rmSync, utimesSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
@@ -95,27 +95,5 @@ describe("the mcp-conform language-service plugin", () => {
     expect(mcpConformDiagnostics(project)).toEqual([]);
     expect(project.log).toHaveLength(1);
     expect(project.log[0]).toMatch(/^\[mcp-conform\] no generated output in src\/generated\/mcp-conform /);
-  });
-
-  it("loads a TypeScript config synchronously, and reloads it when it changes", async () => {
-    const dir = await generatedCopy("check/conforming");
-    rmSync(join(dir, "mcp-conform.config.json"));
-    writeFileSync(join(dir, "mcp-conform.config.ts"), 'const protocol: string = "guidance";\nexport default { protocol };\n');
-    const project = new EditorProject(join(dir, "tsconfig.json"));
-    expect(mcpConformDiagnostics(project)).toEqual([]);
-    expect(project.log).toEqual([]);
-    // An output folder with nothing in it: check's own error, logged on the next Program.
-    writeFileSync(join(dir, "mcp-conform.config.ts"), 'export default { protocol: "guidance", output: { dir: "src/elsewhere" } };\n');
-    utimesSync(join(dir, "mcp-conform.config.ts"), new Date(), new Date(Date.now() + 5000));
-    project.edit("src/server.ts", "export const server", "// touched\nexport const server");
-    expect(mcpConformDiagnostics(project)).toEqual([]);
-    expect(project.log.some((line) => line.startsWith("[mcp-conform] no generated output in src/elsewhere"))).toBe(true);
-  });
-
-  it("logs a config file it cannot find", async () => {
-    const dir = await generatedCopy("check/conforming");
-    const project = new EditorProject(join(dir, "tsconfig.json"), { config: "missing.config.json" });
-    expect(mcpConformDiagnostics(project)).toEqual([]);
-    expect(project.log.some((line) => line.includes('config file not found: missing.config.json (the mcp-conform plugin\'s "config" setting)'))).toBe(true);
   });
 });
