@@ -339,8 +339,8 @@ export type AORPKit<TTool extends string, TInputs extends { [K in TTool]: object
   /**
    * `tool`, `tool(k="v")`, `tool - description` or `tool(k="v") - description` (decision 5). The
    * result is typed by the one tool it names: typed by every tool, an array of steps was a union of
-   * four spellings per tool, which the checker reduces pair by pair (TS2590, "too complex to
-   * represent", past about 350 tools, and seconds per array below).
+   * four spellings per tool, which the checker reduces pair by pair: a cost quadratic in the
+   * number of tools, and TS2590 ("too complex to represent") past about 350.
    */
   step<K extends TTool>(tool: K, params?: Partial<TInputs[K]>, description?: string): AORPToolStep<K>;
 };
