@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // `npm run build` (and `npm pack`, through `prepack`): dist/ from nothing, so no file of an older
-// build is ever packed. TypeScript compiles src/ into a fresh folder beside dist/, Handlebars is
+// build is ever packed. TypeScript 7 (the `typescript7` dev dependency) compiles src/ into a fresh
+// folder beside dist/: 1.9 s against TypeScript 6's 8.3 s on a 2-core machine, and every test run
+// and `npm run demo` starts with this build. (`npm run typecheck` and the editor still check the
+// sources with TypeScript 6, the `typescript` this package's engine uses.) Handlebars is
 // copied in as its own single-file build (compiler and runtime, no dependencies; see
 // src/generate/handlebars.ts for why), and only then does it replace dist/: a test or a watcher
 // using dist/ meanwhile never sees it half built.
@@ -17,7 +20,7 @@ rmSync(next, { recursive: true, force: true });
 
 const tsc = spawnSync(
   process.execPath,
-  [join(root, "node_modules", "typescript", "lib", "tsc.js"), "-p", join(root, "tsconfig.build.json"), "--outDir", next],
+  [join(root, "node_modules", "typescript7", "lib", "tsc.js"), "-p", join(root, "tsconfig.build.json"), "--outDir", next],
   { stdio: "inherit" },
 );
 if (tsc.status !== 0) {

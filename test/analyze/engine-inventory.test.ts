@@ -5,7 +5,7 @@ import { inventoryOn } from "./engine-inventory.js";
  * The whole analysis on the TypeScript 7 engine gives the inventory the TypeScript 6 engine gives,
  * byte for byte. Three fixtures here (a tool-object server; mcp-framework's classes, whose
  * `extends` is a kind held as a number; payloads awaited from `Promise<A> | B`, which TypeScript 7's
- * API cannot await by itself); every fixture in engine-inventory.full.test.ts.
+ * API cannot await by itself); every fixture in engine-parity.full.test.ts.
  */
 describe("the inventory on both engines (smoke)", () => {
   it.each(["styles/tool-object", "styles/mcp-framework", "real-world/awaited-payloads"])(

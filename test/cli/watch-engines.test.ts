@@ -20,11 +20,14 @@ const output = "src/generated/mcp-conform";
 
 /**
  * `npm test` watches on TypeScript 7, the engine of a project that installs today's TypeScript;
- * `npm run test:full` (which sets FUZZ_RUNS) on both. TypeScript 6's incremental analysis is held
- * to a full one in npm test by test/analyze/incremental.test.ts.
+ * `npm run test:full` (which sets FUZZ_RUNS) runs what npm test does not, and CI runs both: the
+ * same cases on TypeScript 6, and the other cases on both engines. TypeScript 6's incremental
+ * analysis is held to a full one in npm test by test/analyze/incremental.test.ts.
  */
 const fullRun = process.env["FUZZ_RUNS"] !== undefined;
 const WATCH_ENGINES = fullRun ? (["ts6", "ts7"] as const) : (["ts7"] as const);
+/** The engines of a case npm test runs (on TypeScript 7): test:full adds TypeScript 6. */
+const NPM_TEST_CASE_ENGINES = fullRun ? (["ts6"] as const) : (["ts7"] as const);
 /** Cases past the first edit, the broken tsconfig and Ctrl+C: `npm run test:full` only (npm test's time). */
 const itOnFullRun = it.runIf(fullRun);
 
@@ -55,7 +58,7 @@ function withLimit(source: string): string {
 const EDIT: [string, string] = ['"The full recipe, with its ingredients"', '"The full recipe and every ingredient"'];
 
 describe("generate --watch on either engine", () => {
-  it.each(WATCH_ENGINES)("on %s, regenerates after an edit, says which file changed, and leaves what a one-shot generate writes", async (engineId) => {
+  it.each(NPM_TEST_CASE_ENGINES)("on %s, regenerates after an edit, says which file changed, and leaves what a one-shot generate writes", async (engineId) => {
     const dir = copyFixture("demo");
     const watch = await startWatch(dir, "guidance", await engineFor(engineId));
     expect(watch.cycles[0]?.error).toBeNull();
@@ -110,30 +113,33 @@ describe("generate --watch on either engine", () => {
     },
   );
 
-  it.each(WATCH_ENGINES)("on %s, a tsconfig broken mid-watch is said at file:line; once fixed, the watch goes on from what it wrote", async (engineId) => {
-    // The first edit's cycle writes tools.ts anew (`limit`); the broken cycle reads nothing; the
-    // cycle after it must still read that tools.ts.
-    const dir = copyFixture("check/conforming");
-    const watch = await startWatch(dir, "guidance", await engineFor(engineId));
-    const server = join(dir, "src/server.ts");
-    const limited = withLimit(readFileSync(server, "utf8"));
-    await watch.cycleAfter(() => writeFileSync(server, limited));
-    expect(watch.cycles.at(-1)?.error).toBeNull();
+  it.each(NPM_TEST_CASE_ENGINES)(
+    "on %s, a tsconfig broken mid-watch is said at file:line; once fixed, the watch goes on from what it wrote",
+    async (engineId) => {
+      // The first edit's cycle writes tools.ts anew (`limit`); the broken cycle reads nothing; the
+      // cycle after it must still read that tools.ts.
+      const dir = copyFixture("check/conforming");
+      const watch = await startWatch(dir, "guidance", await engineFor(engineId));
+      const server = join(dir, "src/server.ts");
+      const limited = withLimit(readFileSync(server, "utf8"));
+      await watch.cycleAfter(() => writeFileSync(server, limited));
+      expect(watch.cycles.at(-1)?.error).toBeNull();
 
-    const tsconfig = join(dir, "tsconfig.json");
-    const good = readFileSync(tsconfig, "utf8");
-    await watch.cycleAfter(() => writeFileSync(tsconfig, good.replace("{", "{\n  oops,")));
-    expect(watch.cycles.at(-1)?.error).toMatch(/^tsconfig\.json:\d+: /);
+      const tsconfig = join(dir, "tsconfig.json");
+      const good = readFileSync(tsconfig, "utf8");
+      await watch.cycleAfter(() => writeFileSync(tsconfig, good.replace("{", "{\n  oops,")));
+      expect(watch.cycles.at(-1)?.error).toMatch(/^tsconfig\.json:\d+: /);
 
-    await watch.cycleAfter(() => {
-      writeFileSync(tsconfig, good);
-      writeFileSync(server, limited.replace('"One recipe by id"', '"One recipe, by its id"'));
-    });
-    expect(await watch.stop()).toBe(0);
-    expect(watch.cycles.at(-1)?.error).toBeNull();
-    expect(readFileSync(join(dir, output, "tools.ts"), "utf8")).toMatch(/limit: number/);
-    await expectFresh(dir, engineId);
-  });
+      await watch.cycleAfter(() => {
+        writeFileSync(tsconfig, good);
+        writeFileSync(server, limited.replace('"One recipe by id"', '"One recipe, by its id"'));
+      });
+      expect(await watch.stop()).toBe(0);
+      expect(watch.cycles.at(-1)?.error).toBeNull();
+      expect(readFileSync(join(dir, output, "tools.ts"), "utf8")).toMatch(/limit: number/);
+      await expectFresh(dir, engineId);
+    },
+  );
 
   itOnFullRun.each(WATCH_ENGINES)("on %s, a folder made while it watches is watched, and the tool its new file registers is generated", async (engineId) => {
     const dir = copyFixture("demo");
@@ -163,7 +169,7 @@ describe("generate --watch on either engine", () => {
     await expectFresh(dir, engineId, "aorp");
   });
 
-  it("the CLI watches with --engine ts7, and Ctrl+C ends it and its compiler quietly (exit 0, nothing on stderr)", async () => {
+  it.skipIf(fullRun)("the CLI watches with --engine ts7, and Ctrl+C ends it and its compiler quietly (exit 0, nothing on stderr)", async () => {
     const dir = copyFixture("demo");
     const child = spawn(process.execPath, [join(repoRoot, "bin", "mcp-conform.js"), "generate", "--protocol", "aorp", "--watch", "--engine", "ts7"], {
       cwd: dir,
