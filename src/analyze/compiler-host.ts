@@ -40,7 +40,7 @@ function isPackageDeclaration(path: string): boolean {
   return /[\\/]node_modules[\\/]/.test(path) && /\.d\.[cm]?ts$/.test(path);
 }
 
-function bindingKey(options: ts.CompilerOptions, languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions): string {
+export function bindingKey(options: ts.CompilerOptions, languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions): string {
   const {
     target,
     module,

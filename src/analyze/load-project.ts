@@ -3,6 +3,7 @@ import type { Project, ts } from "../compiler.cjs";
 import { tsMorph, typescript6 } from "../typescript6.js";
 import { InputError } from "../errors.js";
 import { createAnalysisCompilerHost, type SourceFileCache } from "./compiler-host.js";
+import { shareDeclarations } from "./editable-declarations.js";
 import { toPosixPath } from "./paths.js";
 import { projectTypeScriptMajor, withProjectDefaults } from "./typescript-defaults.js";
 
@@ -127,6 +128,15 @@ export function loadProject(tsconfigPath: string, cwd: string): Project {
   const parsed = preflightTsconfig(tsconfigPath, cwd);
   const options = withProjectDefaults(parsed.options, projectTypeScriptMajor(tsconfigPath));
   const { Project } = tsMorph();
-  if (options === parsed.options) return new Project({ tsConfigFilePath: tsconfigPath });
-  return new Project({ tsConfigFilePath: tsconfigPath, compilerOptions: { types: options.types, strict: options.strict } as ts.CompilerOptions });
+  // Created empty, so its registry shares declaration files before it reads any; then filled as
+  // ts-morph's constructor fills it from a tsconfig.
+  const project = new Project({
+    tsConfigFilePath: tsconfigPath,
+    skipAddingFilesFromTsConfig: true,
+    ...(options === parsed.options ? {} : { compilerOptions: { types: options.types, strict: options.strict } as ts.CompilerOptions }),
+  });
+  shareDeclarations(project);
+  project.addSourceFilesFromTsConfig(tsconfigPath);
+  project.resolveSourceFileDependencies();
+  return project;
 }
