@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
+import type { ts } from "../compiler.cjs";
 import { analyze, analyzeSession, openSession } from "../analyze/analyze.js";
 import { importsMissingOutput } from "../analyze/output-imports.js";
 import { AnalysisSession } from "../analyze/session.js";
@@ -102,10 +103,13 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
     // A second pass when the first analysed handlers whose `conform` and formatter imports did not
     // resolve yet (their parameters lose the registration's contextual types), as `generate` does:
     // the result is what the next `generate` would write, and that one is a no-op.
+    // The Program of the last analysis, when its emit changed no file: it read the disk as the
+    // type-check below would, and its checker is warm from the analysis.
+    let current: ts.Program | undefined;
     for (let pass = 0; pass < 2; pass++) {
       const { inventory: migrated, session: analysed } = analyze({ project: options.project, cwd: options.cwd });
       const again = pass === 0 && importsMissingOutput(analysed, join(root, options.config.outputDir));
-      await emit(migrated, {
+      const { outcome } = await emit(migrated, {
         projectRoot: root,
         config: options.config,
         format: options.format,
@@ -114,11 +118,14 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
           for (const stub of scaffolded.keys()) snapshot.file(join(root, stub));
         },
       });
+      const unchanged = outcome.written.length === 0 && outcome.deleted.length === 0 && outcome.scaffolded.length === 0;
+      current = unchanged ? analysed.compilerProgram : undefined;
+      if (!current) analysed.close();
       if (!again) break;
     }
     const introduced = newTypeErrors(
       baseline,
-      typeErrors(openSession({ project: options.project, cwd: options.cwd, engine: "ts6" }).requireCompilerProgram("migrate"), root),
+      typeErrors(current ?? openSession({ project: options.project, cwd: options.cwd, engine: "ts6" }).requireCompilerProgram("migrate"), root),
     );
     if (introduced.length > 0) {
       snapshot.restore();

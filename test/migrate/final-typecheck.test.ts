@@ -1,0 +1,56 @@
+import fs, { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runMigration } from "../../src/migrate/run.js";
+import { cleanScratch } from "../check/helpers.js";
+import { commitAll, committedCopy, sources } from "./helpers.js";
+
+afterAll(cleanScratch);
+
+/**
+ * `migrate --write` type-checks what it wrote before it keeps it. When the last analysis's emit
+ * changed no file, that analysis's Program read the disk as it now is, and is the one checked:
+ * no Program is built again for the check (src/migrate/run.ts). A type error it introduces still
+ * puts every file back.
+ */
+describe("migrate --write's type-check of what it wrote", () => {
+  it("reuses the last analysis's Program when its emit changed nothing, and still rolls back on a new error", async () => {
+    const dir = committedCopy("styles/sdk-register-tool");
+    // A directive the output's arrival makes unused: TS2578 once the migration has written it.
+    writeFileSync(
+      join(dir, "src/expects-no-output.ts"),
+      '// @ts-expect-error the generated output is not there before the migration\nexport type { ToolName } from "./generated/mcp-conform/tools.js";\n',
+    );
+    commitAll(dir, "a file that expects no output");
+    const before = sources(dir);
+
+    // Each Program built from the disk reads the server's file once (TypeScript reads through node:fs).
+    const readFileSync = fs.readFileSync;
+    let serverReads = 0;
+    fs.readFileSync = ((...args: Parameters<typeof readFileSync>) => {
+      if (typeof args[0] === "string" && args[0].endsWith("/src/server.ts")) serverReads++;
+      return readFileSync(...args);
+    }) as typeof readFileSync;
+    let result;
+    try {
+      result = await runMigration({
+        project: join(dir, "tsconfig.json"),
+        cwd: dir,
+        config: { protocol: "aorp", guidance: false, outputDir: "src/generated/mcp-conform", guidanceDir: "src/guidance" },
+        write: true,
+        force: false,
+        format: false,
+      });
+    } finally {
+      fs.readFileSync = readFileSync;
+    }
+
+    expect(result.rolledBack?.map((error) => `${error.file}:${error.line}: TS${error.code}`)).toEqual(["src/expects-no-output.ts:1: TS2578"]);
+    expect(sources(dir)).toEqual(before);
+    expect(existsSync(join(dir, "src/generated")), "the output folder it made goes too").toBe(false);
+    // Read for the editable Project, by the first pass's Program (the output's imports did not
+    // resolve yet) and by the second's, whose emit wrote nothing: three. A fourth Program, built
+    // for the type-check, read it again before.
+    expect(serverReads).toBe(3);
+  });
+});
