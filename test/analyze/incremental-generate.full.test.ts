@@ -9,9 +9,11 @@ import { join } from "node:path";
  * generate() keeps the output schema files and the formatters of its last run in the memo watch
  * mode passes (GenerateMemo): whatever came before, a run must give exactly what it gives on its own.
  */
+// Three servers: each is run after every variant of itself under every protocol (what the memo must
+// survive), so a server more costs 12 s of CI on a 2-core machine; six took 71 s.
 const inventories = fixtureProjects()
   .filter((project) => !project.startsWith("bad"))
-  .slice(0, 6)
+  .slice(0, 3)
   .map((project) => {
     try {
       return analyze({ project: join(fixturesRoot, project) }).inventory;
