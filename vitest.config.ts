@@ -8,7 +8,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    exclude: ["test/**/*.full.test.ts", "**/node_modules/**"],
+    // The property tests (test/fuzz/) run in test:full, with 12 runs each.
+    exclude: ["test/**/*.full.test.ts", "test/fuzz/**", "**/node_modules/**"],
     // Tests spawn the real tsc and open real ts-morph projects: generous, not flaky.
     testTimeout: 120_000,
     hookTimeout: 120_000,

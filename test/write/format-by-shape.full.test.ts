@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe } from "vitest";
 import { tempProject } from "./helpers.js";
 import { shapeProperties } from "./shape-properties.js";
 
-/** format-by-shape's property against the bundled Prettier, at full strength (npm test runs 10 cases per protocol). */
+/** format-by-shape's property against the bundled Prettier, at full strength (npm test runs 4 cases per protocol). */
 let project: Awaited<ReturnType<typeof tempProject>>;
 beforeEach(async () => {
   project = await tempProject();

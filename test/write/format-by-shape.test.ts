@@ -84,7 +84,7 @@ describe("shapeOf", () => {
 
 describe("formatting once per shape", () => {
   // 10 random cases per protocol here; format-by-shape.full.test.ts runs 40.
-  shapeProperties(prettier, () => project.root, 10);
+  shapeProperties(prettier, () => project.root, 4);
 
   it("formats two files of a group of twins and derives the rest, exactly as Prettier prints them", async () => {
     const tools = equalLength(12, 18).map((name) => ({ name, description: `Does ${name} things.` }));
