@@ -36,7 +36,7 @@ export type SourceFileCache = Map<string, { text: string; file: ts.SourceFile; s
  */
 const packageDeclarations = new Map<string, { text: string; file: ts.SourceFile; stamp?: string }>();
 
-function isPackageDeclaration(path: string): boolean {
+export function isPackageDeclaration(path: string): boolean {
   return /[\\/]node_modules[\\/]/.test(path) && /\.d\.[cm]?ts$/.test(path);
 }
 
