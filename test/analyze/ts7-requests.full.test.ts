@@ -280,6 +280,82 @@ describe("questions asked of TypeScript 7 in a watch cycle", () => {
   });
 });
 
+describe("what a watch cycle tells TypeScript 7 of", () => {
+  /** A server of `count` registered tools, one file each, every description ending in `suffix`. */
+  const registered = (count: number, suffix: string): Map<string, string> =>
+    new Map([
+      ["tsconfig.json", NODE_NEXT_TSCONFIG],
+      [
+        "src/server.ts",
+        `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport const server = new McpServer({ name: "many", version: "1.0.0" });`,
+      ],
+      ...Array.from({ length: count }, (_, i): [string, string] => [
+        `src/tool-${i}.ts`,
+        [
+          `import { z } from "zod";`,
+          `import { server } from "./server.js";`,
+          `interface Result${i} { value: number }`,
+          `server.registerTool("tool_${i}", { description: "Tool ${i}${suffix}", inputSchema: { n: z.number() } }, async ({ n }) => {`,
+          `  const result: Result${i} = { value: n };`,
+          `  return { content: [{ type: "text", text: JSON.stringify(result) }] };`,
+          `});`,
+        ].join("\n"),
+      ]),
+    ]);
+
+  /** The file changes of each `updateSnapshot` while `run` runs, relative to `dir`. */
+  async function toldDuring(dir: string, run: () => void): Promise<string[][]> {
+    const told: string[][] = [];
+    client.Client.prototype.apiRequest = function (this: unknown, method: string, params: unknown) {
+      const changes = (params as { fileChanges?: Record<"changed" | "created" | "deleted", string[]> } | null)?.fileChanges;
+      if (method === "updateSnapshot" && changes) told.push([...changes.changed, ...changes.created, ...changes.deleted].map((file) => relative(dir, file)));
+      return originalRequest.call(this, method, params);
+    };
+    run();
+    return told;
+  }
+
+  it("a few changed files one at a time (each alone is replaced in place; together the program is built again), and the cycle sees them all", async () => {
+    const project = new WatchedProject(registered(3, ""), await loadEngine("ts7"));
+    try {
+      project.start();
+      let outcome: IncrementalOutcome | undefined;
+      const told = await toldDuring(project.dir, () => {
+        outcome = project.cycle(registered(3, ", edited"));
+      });
+      expect(told).toEqual([["src/tool-0.ts"], ["src/tool-1.ts"], ["src/tool-2.ts"]]);
+      expect(outcome!.inventory.tools.map((tool) => tool.description)).toEqual(["Tool 0, edited", "Tool 1, edited", "Tool 2, edited"]);
+      expect(outcome!.inventory).toEqual(project.full());
+    } finally {
+      project.dispose();
+    }
+  });
+
+  it("many changed files, or a created one, in one update", async () => {
+    const project = new WatchedProject(registered(7, ""), await loadEngine("ts7"));
+    try {
+      project.start();
+      let outcome: IncrementalOutcome | undefined;
+      let told = await toldDuring(project.dir, () => {
+        outcome = project.cycle(registered(7, ", edited"));
+      });
+      expect(told.map((files) => files.length)).toEqual([7]);
+      expect(outcome!.inventory).toEqual(project.full());
+
+      const grown = registered(8, ", edited");
+      grown.set("src/tool-0.ts", grown.get("src/tool-0.ts")!.replace("Tool 0, edited", "Tool 0, again"));
+      told = await toldDuring(project.dir, () => {
+        outcome = project.cycle(grown);
+      });
+      expect(told).toEqual([["src/tool-0.ts", "src/tool-7.ts"]]);
+      expect(outcome!.inventory.tools).toHaveLength(8);
+      expect(outcome!.inventory).toEqual(project.full());
+    } finally {
+      project.dispose();
+    }
+  });
+});
+
 describe("questions asked of TypeScript 7 in a watch cycle, beside a low-level server", () => {
   /** A low-level server and, in a file of its own that nothing imports, a registered tool whose module imports a package that is not installed. */
   const sources = (description: string): Map<string, string> =>

@@ -190,7 +190,7 @@ export class Ts7Project implements EngineProject {
    * stays readable until `release`.
    */
   updated(changes: Ts7FileChanges): Ts7Project {
-    const snapshot = this.api.updateSnapshot({ fileChanges: changes });
+    const snapshot = tellCompiler(this.api, changes);
     const project = snapshot.getProject(this.tsconfigPath) ?? snapshot.getProjects()[0];
     if (!project) throw new InputError(`TypeScript 7 no longer opens a project for ${toPosixPath(this.tsconfigPath)}`, { file: this.tsconfigPath });
     const told = new Set([...changes.changed, ...changes.created, ...changes.deleted].map((name) => resolve(name)));
@@ -253,6 +253,32 @@ export class Ts7Project implements EngineProject {
   focusOn(fileNames: ReadonlySet<string>): void {
     this.focus = fileNames;
   }
+}
+
+/**
+ * At most this many changed files are told to the compiler one at a time (below). Told of one, it
+ * takes 4-12 ms; of several at once, it rebuilds the program, 33-46 ms at 100 tools and 50-90 ms at
+ * 1,000 (much of it resolving the packages' declarations again).
+ */
+const TOLD_ONE_AT_A_TIME = 6;
+
+/**
+ * A snapshot with `changes` on disk. TypeScript 7 replaces a file in its program in place only when
+ * it is told of that one file alone (and its imports are unchanged); told of two, it builds the
+ * program again. A watch cycle tells of two or more (the edit, and the output the last cycle wrote),
+ * so a few changed files are told one by one, each snapshot between them released at once. A
+ * created or deleted file changes the file set, which builds the program again however it is told.
+ */
+function tellCompiler(api: API, changes: Ts7FileChanges): Snapshot {
+  const oneByOne = changes.created.length === 0 && changes.deleted.length === 0 && changes.changed.length <= TOLD_ONE_AT_A_TIME;
+  if (!oneByOne || changes.changed.length < 2) return api.updateSnapshot({ fileChanges: changes });
+  let snapshot: Snapshot | undefined;
+  for (const file of changes.changed) {
+    const next = api.updateSnapshot({ fileChanges: { changed: [file], created: [], deleted: [] } });
+    snapshot?.dispose();
+    snapshot = next;
+  }
+  return snapshot!;
 }
 
 /** A project file as read from disk: whether it is our output, and then its text. */
