@@ -16,6 +16,7 @@ import { nodeWriteFs } from "../write/fs.js";
 import { displayPath, type Plan, planOutput } from "../write/plan.js";
 import { compareStrings } from "../compare-strings.js";
 import { equalModuloLayout } from "../write/layout-equal.js";
+import { type OutputDirContents, scanOutputDir } from "../write/scan.js";
 import { forEachChild, isPropertySignature, isTypeAliasDeclaration } from "../analyze/engine/ast.js";
 import { hasBrandedTargets } from "./brand.js";
 
@@ -145,10 +146,34 @@ export async function findStaleOutput(
   config: GenerateConfig,
   readTsconfig?: TsconfigReader,
 ): Promise<StaleOutputFile[]> {
+  return compareOutput(await prepareOutputComparison(projectRoot, tsconfigPath, config, readTsconfig), inventory);
+}
+
+/** What the comparison reads before it has the inventory: the output folder, unless the last generate's record says it is fresh. */
+export type PreparedComparison = { fresh: true } | { fresh: false; projectRoot: string; config: GenerateConfig; disk: OutputDirContents };
+
+/**
+ * The half of `findStaleOutput` that needs no inventory, which `check`'s worker does while the
+ * analysis runs: the last generate's record, and the output folder read.
+ */
+export async function prepareOutputComparison(
+  projectRoot: string,
+  tsconfigPath: string,
+  config: GenerateConfig,
+  readTsconfig?: TsconfigReader,
+): Promise<PreparedComparison> {
   const root = resolve(projectRoot);
   // The last generate's record still holds (with or without formatting): nothing to compare.
   const target = { projectRoot: root, tsconfigPath, config };
-  if (lastRunByStamps(target, [true, false]) ?? currentLastRun(target, [true, false], readTsconfig)) return [];
+  if (lastRunByStamps(target, [true, false]) ?? currentLastRun(target, [true, false], readTsconfig)) return { fresh: true };
+  const disk = await scanOutputDir(nodeWriteFs, resolve(root, config.outputDir), (absPath) => displayPath(root, absPath));
+  return { fresh: false, projectRoot: root, config, disk };
+}
+
+/** The other half: what `generate` would write for `inventory`, against the folder as prepared. */
+export async function compareOutput(prepared: PreparedComparison, inventory: Inventory): Promise<StaleOutputFile[]> {
+  if (prepared.fresh) return [];
+  const { projectRoot: root, config, disk } = prepared;
   const { generated } = generate(inventory, config);
   const input = {
     projectRoot: root,
@@ -156,6 +181,7 @@ export async function findStaleOutput(
     generated: relativeToOutputDir(generated, config.outputDir),
     scaffolded: new Map<string, string>(),
     fs: nodeWriteFs,
+    disk,
   };
   const unformattedPlan = await planOutput({ ...input, formatter: createFormatter({ enabled: false }), cache: undefined });
   // Output that differs from the unformatted text in layout only is fresh, however the user's

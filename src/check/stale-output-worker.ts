@@ -1,18 +1,25 @@
 /**
  * The worker `stale-output-search.ts` starts: it compares the generated output on disk with what
- * `generate` would write now, while the main thread checks the tools. Imported from the compiled
- * `dist/`. It answers once, with the stale files or with `ok: false`, and the main thread then
- * runs the comparison itself, where an error is reported with its full context.
+ * `generate` would write now. Imported from the compiled `dist/`. It starts before the analysis
+ * and reads what needs no inventory (the last generate's record, the output folder) while the
+ * main thread analyses; the inventory comes as its one message. It answers once, with the stale
+ * files or with `ok: false`, and the main thread then runs the comparison itself, where an error
+ * is reported with its full context.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { findStaleOutput } from "./generated-output.js";
-import { type StaleOutputRequest, tsconfigReaderOf } from "./stale-output-search.js";
+import type { Inventory } from "../analyze/inventory.js";
+import { compareOutput, prepareOutputComparison } from "./generated-output.js";
+import { type StaleOutputTarget, tsconfigReaderOf } from "./stale-output-search.js";
 
-const request = workerData as StaleOutputRequest;
-const { projectRoot, tsconfigPath, inventory, config } = request;
-tsconfigReaderOf(request)
-  .then((readTsconfig) => findStaleOutput(projectRoot, tsconfigPath, inventory, config, readTsconfig))
-  .then(
-    (stale) => parentPort?.postMessage({ ok: true, stale }),
-    () => parentPort?.postMessage({ ok: false }),
-  );
+const target = workerData as StaleOutputTarget;
+const prepared = tsconfigReaderOf(target).then((readTsconfig) => prepareOutputComparison(target.projectRoot, target.tsconfigPath, target.config, readTsconfig));
+// Until the inventory comes, a failed preparation is only remembered: the answer is sent once.
+prepared.catch(() => undefined);
+parentPort?.once("message", (inventory: Inventory) => {
+  prepared
+    .then((comparison) => compareOutput(comparison, inventory))
+    .then(
+      (stale) => parentPort?.postMessage({ ok: true, stale }),
+      () => parentPort?.postMessage({ ok: false }),
+    );
+});

@@ -3,7 +3,7 @@ import { resolveTsconfigPath } from "../analyze/tsconfig-path.js";
 import { analyze } from "../analyze/analyze.js";
 import { checkProject } from "../check/check.js";
 import { describeStaleOutput, generatedOutputFiles } from "../check/generated-output.js";
-import { startStaleOutputSearch, type StaleOutputSearch } from "../check/stale-output-search.js";
+import { startStaleOutputSearch } from "../check/stale-output-search.js";
 import type { CheckResult } from "../check/result.js";
 import { loadConfig } from "../config/load-config.js";
 import { InputError } from "../errors.js";
@@ -44,29 +44,31 @@ export const checkCommand: Command = {
       const tsconfigPath = resolveTsconfigPath(project, io.cwd);
       const extraRoots = generatedOutputFiles(dirname(tsconfigPath), generateConfig.outputDir);
       const engine = await analysisEngine(values, tsconfigPath, io.stderr);
-      const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd, onProgress: progress?.onAnalysis, extraRoots, engine });
+      // The output on disk is compared with what generate would write now on a second thread: it
+      // reads the output folder while this one analyses, and compares while this one checks the
+      // tools (the comparison needs the inventory, not the compiler).
+      const staleSearch = startStaleOutputSearch({
+        projectRoot: dirname(tsconfigPath),
+        tsconfigPath,
+        config: generateConfig,
+        engine: engine === "ts6" ? "ts6" : engine.id,
+      });
       let result: CheckResult;
-      let staleSearch: StaleOutputSearch | undefined;
       try {
-        assertGeneratable(inventory, "check");
-        progress?.stage(stageText("checking", inventory.tools.length));
-        // The output on disk is compared with what generate would write now on a second thread,
-        // while this one checks the tools: the comparison needs the inventory, not the compiler.
-        staleSearch = startStaleOutputSearch({
-          projectRoot: session.rootDir,
-          tsconfigPath: session.tsconfigPath,
-          inventory,
-          config: generateConfig,
-          engine: engine === "ts6" ? "ts6" : engine.id,
-        });
-        // checkProject first: it names a missing output or a changed tool list more precisely.
-        result = checkProject(session, inventory, { config: generateConfig, minCoverage, rules: config.rules ?? {} });
+        const { inventory, session } = analyze({ project: tsconfigPath, cwd: io.cwd, onProgress: progress?.onAnalysis, extraRoots, engine });
+        try {
+          assertGeneratable(inventory, "check");
+          progress?.stage(stageText("checking", inventory.tools.length));
+          staleSearch.compare(inventory);
+          // checkProject first: it names a missing output or a changed tool list more precisely.
+          result = checkProject(session, inventory, { config: generateConfig, minCoverage, rules: config.rules ?? {} });
+        } finally {
+          // Done with the compiler (TypeScript 7 stops its process); what follows reads files.
+          session.close();
+        }
       } catch (error) {
-        staleSearch?.cancel();
+        staleSearch.cancel();
         throw error;
-      } finally {
-        // Done with the compiler (TypeScript 7 stops its process); what follows reads files.
-        session.close();
       }
       // Stale output can make check pass falsely (a tool judged against the types of its old
       // payload or another protocol): a pass is only trusted against fresh output. A failing run

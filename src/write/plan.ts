@@ -23,7 +23,7 @@ import type { Formatter } from "./format.js";
 import { fsError, type WriteFs } from "./fs.js";
 import { isGeneratedFile } from "./header.js";
 import type { WriteMemo } from "./memo.js";
-import { scanOutputDir } from "./scan.js";
+import { type OutputDirContents, scanOutputDir } from "./scan.js";
 
 export interface PlanInput {
   projectRoot: string;
@@ -38,6 +38,11 @@ export interface PlanInput {
   fs: WriteFs;
   /** Kept across `--watch` cycles (memo.ts). */
   memo?: WriteMemo | undefined;
+  /**
+   * What the output folder holds, scanned before (`check` scans it on its worker while the analysis
+   * runs, stale-output-search.ts); default: scanned now. Only for a plan that is not applied.
+   */
+  disk?: OutputDirContents | undefined;
 }
 
 export interface PlannedWrite {
@@ -120,7 +125,7 @@ export async function planOutput(input: PlanInput): Promise<Plan> {
     generated.set(clean, content);
   }
 
-  const disk = await scanOutputDir(fs, outputDir, display);
+  const disk = input.disk ?? (await scanOutputDir(fs, outputDir, display));
 
   const conflicts = [
     ...disk.others,

@@ -2,8 +2,15 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyze } from "../../src/analyze/analyze.js";
-import { findStaleOutput } from "../../src/check/generated-output.js";
-import { MIN_TOOLS_FOR_A_WORKER, staleSearchOnWorker, startStaleOutputSearch, type StaleOutputRequest } from "../../src/check/stale-output-search.js";
+import type { Inventory } from "../../src/analyze/inventory.js";
+import { compareOutput, findStaleOutput, prepareOutputComparison } from "../../src/check/generated-output.js";
+import {
+  MIN_TOOLS_FOR_A_WORKER,
+  staleSearchOnWorker,
+  startStaleOutputSearch,
+  toolsOnDisk,
+  type StaleOutputTarget,
+} from "../../src/check/stale-output-search.js";
 import { InputError } from "../../src/errors.js";
 import { runStatePath } from "../../src/incremental/run-state.js";
 import { writeSyntheticServer } from "../../bench/synthetic-server.js";
@@ -13,7 +20,7 @@ import { cleanScratch, copyFixture, scratchDir } from "./helpers.js";
 afterAll(cleanScratch);
 
 /** A formatted generate, its record removed (a fresh clone in CI), and one generated file edited by hand. */
-async function projectWithStaleOutput(): Promise<StaleOutputRequest> {
+async function projectWithStaleOutput(): Promise<StaleOutputTarget & { inventory: Inventory }> {
   const dir = copyFixture("check/conforming");
   expect((await runCli(["generate"], { cwd: dir })).exitCode).toBe(0);
   rmSync(runStatePath(dir, join(dir, "tsconfig.json"))!);
@@ -42,13 +49,35 @@ describe("the comparison of the output on disk, beside check", () => {
     const expected = await findStaleOutput(request.projectRoot, request.tsconfigPath, request.inventory, request.config);
     expect(expected).toEqual([{ path: "src/generated/mcp-conform/warnings.ts", kind: "changed" }]);
 
+    // Started before the analysis (check's order), given the inventory after.
     const search = startStaleOutputSearch(request, true);
     expect(search.onWorker).toBe(true);
+    search.compare(request.inventory);
     expect(await search.result()).toEqual(expected);
 
     const alone = startStaleOutputSearch(request, false);
     expect(alone.onWorker).toBe(false);
+    alone.compare(request.inventory);
     expect(await alone.result()).toEqual(expected);
+  });
+
+  it("reads the output folder before it has the inventory, and compares against what it read", async () => {
+    const request = await projectWithStaleOutput();
+    const prepared = await prepareOutputComparison(request.projectRoot, request.tsconfigPath, request.config);
+    // Mended after the folder was read: the comparison is of the folder as the run found it, when the analysis read it too.
+    const warnings = join(request.projectRoot, "src/generated/mcp-conform/warnings.ts");
+    writeFileSync(warnings, readFileSync(warnings, "utf8").replace("do NOT edit", "do not edit"));
+    expect(await compareOutput(prepared, request.inventory)).toEqual([{ path: "src/generated/mcp-conform/warnings.ts", kind: "changed" }]);
+    expect(await findStaleOutput(request.projectRoot, request.tsconfigPath, request.inventory, request.config)).toEqual([]);
+  });
+
+  it("chooses the worker by the tools the output on disk was generated for, known before the analysis", async () => {
+    const request = await projectWithStaleOutput();
+    expect(toolsOnDisk(request)).toBe(request.inventory.tools.length);
+    expect(toolsOnDisk({ ...request, config: { ...request.config, outputDir: "src/not-generated" } })).toBe(0);
+    const search = startStaleOutputSearch(request);
+    expect(search.onWorker).toBe(false);
+    search.cancel();
   });
 
   it("a comparison that fails on the worker fails here, with the error of this thread", async () => {
@@ -57,6 +86,7 @@ describe("the comparison of the output on disk, beside check", () => {
     writeFileSync(join(request.projectRoot, ".prettierrc"), "{ not json");
     const search = startStaleOutputSearch(request, true);
     expect(search.onWorker).toBe(true);
+    search.compare(request.inventory);
     const failure = await search.result().then(
       () => null,
       (error: unknown) => error,
@@ -72,6 +102,16 @@ describe("the comparison of the output on disk, beside check", () => {
     rmSync(runStatePath(dir, join(dir, "tsconfig.json"))!);
     const warnings = join(dir, "src/generated/mcp-conform/warnings.ts");
     writeFileSync(warnings, `${readFileSync(warnings, "utf8")}// a hand edit\n`);
+    const target: StaleOutputTarget = {
+      projectRoot: dir,
+      tsconfigPath: join(dir, "tsconfig.json"),
+      config: { protocol: "aorp", guidance: false, outputDir: "src/generated/mcp-conform", guidanceDir: "src/guidance" },
+      engine: "ts6",
+    };
+    expect(toolsOnDisk(target)).toBe(tools.length);
+    const search = startStaleOutputSearch(target);
+    expect(search.onWorker).toBe(staleSearchOnWorker(tools.length));
+    search.cancel();
     const run = await runCli(["check", "--protocol", "aorp", "--format", "json"], { cwd: dir });
     // The synthetic handlers build their results by hand: every tool fails, and the note names the edited file.
     expect(run.exitCode).toBe(1);
