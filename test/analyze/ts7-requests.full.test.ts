@@ -303,29 +303,30 @@ describe("what a watch cycle tells TypeScript 7 of", () => {
       ]),
     ]);
 
-  /** The file changes of each `updateSnapshot` while `run` runs, relative to `dir`. */
-  async function toldDuring(dir: string, run: () => void): Promise<string[][]> {
+  /** One watch cycle to `files`: the files each `updateSnapshot` told the compiler of (relative), and the cycle's outcome. */
+  function toldInCycle(project: WatchedProject, files: Map<string, string>): { told: string[][]; outcome: IncrementalOutcome } {
     const told: string[][] = [];
     client.Client.prototype.apiRequest = function (this: unknown, method: string, params: unknown) {
       const changes = (params as { fileChanges?: Record<"changed" | "created" | "deleted", string[]> } | null)?.fileChanges;
-      if (method === "updateSnapshot" && changes) told.push([...changes.changed, ...changes.created, ...changes.deleted].map((file) => relative(dir, file)));
+      if (method === "updateSnapshot" && changes)
+        told.push([...changes.changed, ...changes.created, ...changes.deleted].map((file) => relative(project.dir, file)));
       return originalRequest.call(this, method, params);
     };
-    run();
-    return told;
+    try {
+      return { told, outcome: project.cycle(files) };
+    } finally {
+      client.Client.prototype.apiRequest = originalRequest;
+    }
   }
 
   it("a few changed files one at a time (each alone is replaced in place; together the program is built again), and the cycle sees them all", async () => {
     const project = new WatchedProject(registered(3, ""), await loadEngine("ts7"));
     try {
       project.start();
-      let outcome: IncrementalOutcome | undefined;
-      const told = await toldDuring(project.dir, () => {
-        outcome = project.cycle(registered(3, ", edited"));
-      });
+      const { told, outcome } = toldInCycle(project, registered(3, ", edited"));
       expect(told).toEqual([["src/tool-0.ts"], ["src/tool-1.ts"], ["src/tool-2.ts"]]);
-      expect(outcome!.inventory.tools.map((tool) => tool.description)).toEqual(["Tool 0, edited", "Tool 1, edited", "Tool 2, edited"]);
-      expect(outcome!.inventory).toEqual(project.full());
+      expect(outcome.inventory.tools.map((tool) => tool.description)).toEqual(["Tool 0, edited", "Tool 1, edited", "Tool 2, edited"]);
+      expect(outcome.inventory).toEqual(project.full());
     } finally {
       project.dispose();
     }
@@ -335,21 +336,16 @@ describe("what a watch cycle tells TypeScript 7 of", () => {
     const project = new WatchedProject(registered(7, ""), await loadEngine("ts7"));
     try {
       project.start();
-      let outcome: IncrementalOutcome | undefined;
-      let told = await toldDuring(project.dir, () => {
-        outcome = project.cycle(registered(7, ", edited"));
-      });
-      expect(told.map((files) => files.length)).toEqual([7]);
-      expect(outcome!.inventory).toEqual(project.full());
+      const edited = toldInCycle(project, registered(7, ", edited"));
+      expect(edited.told.map((files) => files.length)).toEqual([7]);
+      expect(edited.outcome.inventory).toEqual(project.full());
 
       const grown = registered(8, ", edited");
       grown.set("src/tool-0.ts", grown.get("src/tool-0.ts")!.replace("Tool 0, edited", "Tool 0, again"));
-      told = await toldDuring(project.dir, () => {
-        outcome = project.cycle(grown);
-      });
+      const { told, outcome } = toldInCycle(project, grown);
       expect(told).toEqual([["src/tool-0.ts", "src/tool-7.ts"]]);
-      expect(outcome!.inventory.tools).toHaveLength(8);
-      expect(outcome!.inventory).toEqual(project.full());
+      expect(outcome.inventory.tools).toHaveLength(8);
+      expect(outcome.inventory).toEqual(project.full());
     } finally {
       project.dispose();
     }
