@@ -95,38 +95,45 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
       throw new InputError(`migrate --write would rewrite files with uncommitted changes: ${dirty.join(", ")}. Commit or stash them first, or pass --force`);
   }
 
-  const baseline = typeErrors(session.requireCompilerProgram("migrate"), root);
+  // The errors the project had before, read from the legacy Program (still the one analysed, in
+  // memory) only when the migrated project has errors: a project that type-checks clean after the
+  // migration needs no baseline, and that is one full type-check fewer.
+  const legacyProgram = session.requireCompilerProgram("migrate");
   const snapshot = new FileSnapshot().folder(join(root, options.config.outputDir));
   for (const file of touched) snapshot.file(file);
+  const emitTo = (tools: Inventory) =>
+    emit(tools, {
+      projectRoot: root,
+      config: options.config,
+      format: options.format,
+      stubHints: plan.stubHints,
+      beforeWrite: (scaffolded) => {
+        for (const stub of scaffolded.keys()) snapshot.file(join(root, stub));
+      },
+    });
   try {
     for (const [file, { after }] of plan.files) writeFileAtomically(file, after);
-    // A second pass when the first analysed handlers whose `conform` and formatter imports did not
-    // resolve yet (their parameters lose the registration's contextual types), as `generate` does:
-    // the result is what the next `generate` would write, and that one is a no-op.
+    // The output for the tools as they were read first, as the dry run does: the rewritten
+    // handlers' imports of their formatters, `conform` and the warning IDs then resolve in the
+    // analysis that follows (unresolved, their parameters would lose the registration's contextual
+    // types), so one analysis of the migrated project is enough. A second pass runs only if some
+    // import of the output still does not resolve, as `generate` does: the result is what the next
+    // `generate` would write, and that one is a no-op.
+    await emitTo(inventory);
     // The Program of the last analysis, when its emit changed no file: it read the disk as the
     // type-check below would, and its checker is warm from the analysis.
     let current: ts.Program | undefined;
     for (let pass = 0; pass < 2; pass++) {
       const { inventory: migrated, session: analysed } = analyze({ project: options.project, cwd: options.cwd });
       const again = pass === 0 && importsMissingOutput(analysed, join(root, options.config.outputDir));
-      const { outcome } = await emit(migrated, {
-        projectRoot: root,
-        config: options.config,
-        format: options.format,
-        stubHints: plan.stubHints,
-        beforeWrite: (scaffolded) => {
-          for (const stub of scaffolded.keys()) snapshot.file(join(root, stub));
-        },
-      });
+      const { outcome } = await emitTo(migrated);
       const unchanged = outcome.written.length === 0 && outcome.deleted.length === 0 && outcome.scaffolded.length === 0;
       current = unchanged ? analysed.compilerProgram : undefined;
       if (!current) analysed.close();
       if (!again) break;
     }
-    const introduced = newTypeErrors(
-      baseline,
-      typeErrors(current ?? openSession({ project: options.project, cwd: options.cwd, engine: "ts6" }).requireCompilerProgram("migrate"), root),
-    );
+    const after = typeErrors(current ?? openSession({ project: options.project, cwd: options.cwd, engine: "ts6" }).requireCompilerProgram("migrate"), root);
+    const introduced = after.length === 0 ? [] : newTypeErrors(typeErrors(legacyProgram, root), after);
     if (introduced.length > 0) {
       snapshot.restore();
       return { plan, root, written: [], rolledBack: introduced, wouldRollBack: null };
