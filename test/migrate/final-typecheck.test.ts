@@ -51,8 +51,8 @@ describe("migrate --write's type-check of what it wrote", () => {
     expect(sources(dir)).toEqual(before);
     expect(existsSync(join(dir, "src/generated")), "the output folder it made goes too").toBe(false);
     // Read for the editable Project and by the one analysis of the migrated project, whose emit
-    // wrote nothing: two. Before, a first pass analysed it with the output's imports unresolved (a
-    // third read), and a Program built for the type-check read it again (a fourth).
+    // wrote nothing: two. A first pass that analysed it with the output's imports unresolved read
+    // it a third time; a Program built for the type-check would read it again.
     expect(serverReads).toBe(2);
   });
 
