@@ -17,6 +17,8 @@ export interface EmitTarget {
   /** Kept across `--watch` cycles; see `WriteOptions`. */
   formatter?: Formatter;
   cache?: FormatCache | false;
+  /** See `WriteOptions.saveCache`. */
+  saveCache?: boolean;
   /** Called with the stubs to scaffold (paths relative to the project root) before anything is written. */
   beforeWrite?: (scaffolded: ReadonlyMap<string, string>) => void;
   /** What `migrate` read in the legacy responses, for the stubs this run scaffolds. */
@@ -48,6 +50,7 @@ export async function emit(inventory: Inventory, target: EmitTarget): Promise<Em
     mode: "write",
     ...(target.formatter ? { formatter: target.formatter } : {}),
     ...(target.cache !== undefined ? { cache: target.cache } : {}),
+    ...(target.saveCache !== undefined ? { saveCache: target.saveCache } : {}),
     ...(target.writeMemo ? { memo: target.writeMemo } : {}),
   });
   return { outcome, scaffolded };

@@ -11,6 +11,7 @@ import { type GenerateConfig, shapesAllowed } from "../generate/config.js";
 import type { GenerateMemo } from "../generate/generate.js";
 import { emit, mergeOutcomes } from "../emit.js";
 import { createFormatter, FormatCache, WriteMemo, type WriteOutcome } from "../write/index.js";
+import { nodeWriteFs } from "../write/fs.js";
 import type { CommandIo } from "./command.js";
 import { watchTree, type TreeWatcher } from "./watch-tree.js";
 
@@ -66,7 +67,16 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
 
   const writeFor = async (inventory: Inventory): Promise<WriteOutcome> => {
     previous = inventory;
-    const { outcome } = await emit(inventory, { projectRoot: rootDir, config, format: options.format, formatter, cache: cache ?? false, memo, writeMemo });
+    const { outcome } = await emit(inventory, {
+      projectRoot: rootDir,
+      config,
+      format: options.format,
+      formatter,
+      cache: cache ?? false,
+      saveCache: false,
+      memo,
+      writeMemo,
+    });
     sessions.wrote([...outcome.written, ...outcome.deleted, ...outcome.scaffolded].map((file) => join(rootDir, file)));
     return outcome;
   };
@@ -111,8 +121,11 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
       );
     options.onCycle?.(cycle);
   };
+  /** After a cycle is reported, before the next one starts: the output is on disk before the cache is. */
+  const saveCache = (): Promise<void> => cache?.save(nodeWriteFs) ?? Promise.resolve();
 
   report(await regenerate([]));
+  await saveCache();
 
   return new Promise<number>((resolvePromise) => {
     const pending = new Set<string>();
@@ -122,7 +135,10 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
     const flush = (): void => {
       const changed = [...pending].sort();
       pending.clear();
-      running = running.then(async () => report(await regenerate(changed)));
+      running = running.then(async () => {
+        report(await regenerate(changed));
+        await saveCache();
+      });
     };
     try {
       // Dependencies, dot-folders and our own output are not watched at all.

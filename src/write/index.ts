@@ -43,6 +43,12 @@ export interface WriteOptions {
    */
   cache?: FormatCache | false;
   /**
+   * Save the format cache once written (default: yes). `--watch` saves it itself, after it has
+   * reported the cycle: the cache is for the next run, and saving it (a thousand entries, sorted
+   * and written) is no part of getting the output onto the disk.
+   */
+  saveCache?: boolean;
+  /**
    * The formatter to use, with the Prettier options it resolved before: `--watch` keeps one across
    * cycles (and replaces it when a Prettier or EditorConfig file changes), so an unchanged output
    * does not resolve the configuration of a thousand files again. Default: a new one.
@@ -123,7 +129,7 @@ export async function writeGeneratedOutput(options: WriteOptions): Promise<Outpu
 
   const applied = await applyPlan(plan, fs);
   plan.written?.();
-  await cache?.save(fs);
+  if (options.saveCache !== false) await cache?.save(fs);
   const outcome = { mode: "write" as const, ...applied, unchanged: plan.unchanged, warnings };
   return {
     ...outcome,

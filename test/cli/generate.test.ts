@@ -139,4 +139,52 @@ describe("mcp-conform generate", () => {
     expect(watch.cycles.at(-1)?.written).toContain(`${output}/tools.ts`);
     expect(readFileSync(tools, "utf8")).not.toMatch(/;\n/);
   });
+
+  it("--watch saves the format cache after it has reported a cycle, and before the next one and its own stop", async () => {
+    const dir = copyFixture("demo");
+    // The project's own node_modules holds its cache (FormatCache.forProject); imports still resolve above it.
+    mkdirSync(join(dir, "node_modules"));
+    const cacheFile = join(dir, "node_modules", ".cache", "mcp-conform", "format-cache.json");
+    const entries = () => Object.keys((JSON.parse(readFileSync(cacheFile, "utf8")) as { entries: object }).entries).length;
+    const cacheAtReport: (number | null)[] = [];
+    const { watchAndRegenerate } = await import("../../src/commands/watch.js");
+    const controller = new AbortController();
+    let wake: () => void = () => {};
+    let watchingSaid = false;
+    const io = {
+      stdout: (text: string) => void (watchingSaid ||= text.startsWith("watching")),
+      stderr: () => {},
+      readStdin: async () => "",
+      cwd: dir,
+      isTTY: false,
+      env: {},
+    };
+    const watching = watchAndRegenerate({
+      io,
+      project: undefined,
+      config: { protocol: "aorp", guidance: false, outputDir: output, guidanceDir: "src/guidance" },
+      format: true,
+      signal: controller.signal,
+      onCycle: () => {
+        cacheAtReport.push(existsSync(cacheFile) ? entries() : null);
+        wake();
+      },
+    });
+    const next = () => new Promise<void>((resolve) => (wake = resolve));
+    while (cacheAtReport.length === 0) await next();
+    // It says it watches once the first cycle is done, its cache saved included.
+    while (!watchingSaid) await new Promise((resolve) => setTimeout(resolve, 10));
+    const afterStart = entries();
+    const server = join(dir, "src/server.ts");
+    const cycle = next();
+    writeFileSync(server, readFileSync(server, "utf8").replace('"The full recipe, with its ingredients"', '"The full recipe and every ingredient"'));
+    await cycle;
+    controller.abort();
+    expect(await watching).toBe(0);
+    // Reported before the cache was on disk; saved before the next cycle (which found it there) and before the watcher stopped.
+    expect(cacheAtReport[0]).toBeNull();
+    expect(afterStart).toBeGreaterThan(0);
+    expect(cacheAtReport[1]).toBe(afterStart);
+    expect(entries()).toBeGreaterThanOrEqual(afterStart);
+  });
 });
