@@ -125,12 +125,12 @@ export async function watchAndRegenerate(options: WatchOptions): Promise<number>
   const saveCache = (): Promise<void> => cache?.save(nodeWriteFs) ?? Promise.resolve();
 
   report(await regenerate([]));
-  await saveCache();
 
   return new Promise<number>((resolvePromise) => {
     const pending = new Set<string>();
     let timer: NodeJS.Timeout | undefined;
-    let running = Promise.resolve();
+    // Cycles run one after the other, each followed by its cache save; the first cycle's save comes first.
+    let running = saveCache();
     let watcher: TreeWatcher;
     const flush = (): void => {
       const changed = [...pending].sort();
