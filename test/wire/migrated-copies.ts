@@ -1,0 +1,35 @@
+import { expect } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+import { sources, tscProject } from "../migrate/helpers.js";
+import type { WireBlock } from "./harness.js";
+
+/**
+ * What the wire matrices check of `migrate --write` and `check` on their own migrated copies (each
+ * fixture and variant is migrated once, for the wire and for these): the copies are migrated with
+ * `--no-format`, so these compare what formatting leaves alone.
+ */
+
+export interface CheckReport {
+  tools: { name: string; conforms: boolean; guidance: string; placeholders: string[]; problems: { code: string; message: string }[] }[];
+}
+
+export async function checkReport(dir: string, ...args: string[]): Promise<{ exitCode: number; report: CheckReport }> {
+  const check = await runCli(["check", ...args, "--format", "json"], { cwd: dir });
+  return { exitCode: check.exitCode, report: JSON.parse(check.stdout) as CheckReport };
+}
+
+export const codesOf = (report: CheckReport): string[] => report.tools.flatMap((tool) => tool.problems.map((problem) => problem.code));
+
+/** `migrate --write` migrated `count` tools of a variant and tsc passes; run again, it finds nothing to do and changes nothing. */
+export async function expectMigratedOnce(block: WireBlock, variant: string, protocol: string, count: number): Promise<string> {
+  const { dir, migrateOutput } = block.project(variant);
+  expect(migrateOutput).toContain(`${count} tools migrated, 0 skipped`);
+  const tsc = tscProject(dir);
+  expect(tsc.exitCode, tsc.output).toBe(0);
+  const after = sources(dir);
+  const again = await runCli(["migrate", "--protocol", protocol, "--write", "--force", "--no-format"], { cwd: dir });
+  expect(again.exitCode, again.stderr).toBe(0);
+  expect(again.stdout).toContain(`0 tools migrated, 0 skipped, ${count} already on the formatters`);
+  expect(sources(dir)).toEqual(after);
+  return dir;
+}
