@@ -7,6 +7,27 @@ import { commitAll, committedCopy, sources } from "./helpers.js";
 
 afterAll(cleanScratch);
 
+/** A committed file with a directive the output's arrival makes unused: TS2578 once a migration has written it. */
+function addFileExpectingNoOutput(dir: string): void {
+  writeFileSync(
+    join(dir, "src/expects-no-output.ts"),
+    '// @ts-expect-error the generated output is not there before the migration\nexport type { ToolName } from "./generated/mcp-conform/tools.js";\n',
+  );
+  commitAll(dir, "a file that expects no output");
+}
+
+/** `migrate --protocol aorp --write --no-format` on `dir`, through the function the command runs. */
+function writeAorp(dir: string) {
+  return runMigration({
+    project: join(dir, "tsconfig.json"),
+    cwd: dir,
+    config: { protocol: "aorp", guidance: false, outputDir: "src/generated/mcp-conform", guidanceDir: "src/guidance" },
+    write: true,
+    force: false,
+    format: false,
+  });
+}
+
 /**
  * `migrate --write` type-checks what it wrote before it keeps it. It writes the output for the
  * tools as they were read before it analyses the rewritten handlers, so one analysis is enough; when
@@ -18,12 +39,7 @@ afterAll(cleanScratch);
 describe("migrate --write's type-check of what it wrote", () => {
   it("reuses the last analysis's Program when its emit changed nothing, and still rolls back on a new error", async () => {
     const dir = committedCopy("styles/sdk-register-tool");
-    // A directive the output's arrival makes unused: TS2578 once the migration has written it.
-    writeFileSync(
-      join(dir, "src/expects-no-output.ts"),
-      '// @ts-expect-error the generated output is not there before the migration\nexport type { ToolName } from "./generated/mcp-conform/tools.js";\n',
-    );
-    commitAll(dir, "a file that expects no output");
+    addFileExpectingNoOutput(dir);
     const before = sources(dir);
 
     // Each Program built from the disk reads the server's file once (TypeScript reads through node:fs).
@@ -35,14 +51,7 @@ describe("migrate --write's type-check of what it wrote", () => {
     }) as typeof readFileSync;
     let result;
     try {
-      result = await runMigration({
-        project: join(dir, "tsconfig.json"),
-        cwd: dir,
-        config: { protocol: "aorp", guidance: false, outputDir: "src/generated/mcp-conform", guidanceDir: "src/guidance" },
-        write: true,
-        force: false,
-        format: false,
-      });
+      result = await writeAorp(dir);
     } finally {
       fs.readFileSync = readFileSync;
     }
@@ -56,19 +65,29 @@ describe("migrate --write's type-check of what it wrote", () => {
     expect(serverReads).toBe(2);
   });
 
+  it("the dry run type-checks the plan in memory and says the error --write would put everything back for, writing nothing", async () => {
+    const dir = committedCopy("styles/sdk-register-tool");
+    addFileExpectingNoOutput(dir);
+    const before = sources(dir);
+    const result = await runMigration({
+      project: join(dir, "tsconfig.json"),
+      cwd: dir,
+      config: { protocol: "aorp", guidance: false, outputDir: "src/generated/mcp-conform", guidanceDir: "src/guidance" },
+      write: false,
+      force: false,
+      format: false,
+    });
+    expect(result.wouldRollBack?.map((error) => `${error.file}:${error.line}: TS${error.code}`)).toEqual(["src/expects-no-output.ts:1: TS2578"]);
+    expect(sources(dir)).toEqual(before);
+    expect(existsSync(join(dir, "src/generated"))).toBe(false);
+  });
+
   it("keeps a migration when the only type error is one the project had before", async () => {
     const dir = committedCopy("styles/sdk-register-tool");
     writeFileSync(join(dir, "src/already-wrong.ts"), 'export const count: number = "three";\n');
     commitAll(dir, "a type error of the project's own");
 
-    const result = await runMigration({
-      project: join(dir, "tsconfig.json"),
-      cwd: dir,
-      config: { protocol: "aorp", guidance: false, outputDir: "src/generated/mcp-conform", guidanceDir: "src/guidance" },
-      write: true,
-      force: false,
-      format: false,
-    });
+    const result = await writeAorp(dir);
 
     expect(result.rolledBack).toBeNull();
     expect(result.written.length).toBeGreaterThan(0);

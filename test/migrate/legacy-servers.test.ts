@@ -8,7 +8,7 @@ import { committedCopy } from "./helpers.js";
 
 /**
  * Issue #14 on servers written the way public legacy servers are (fixtures/legacy/): one dry run
- * per point here (without the in-memory type-check, which migrate.test.ts covers); --write, tsc,
+ * per point here (without the in-memory type-check, which final-typecheck.test.ts covers); --write, tsc,
  * the projects' own tests and the wire in test/wire/legacy-servers.full.test.ts.
  */
 

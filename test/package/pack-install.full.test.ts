@@ -44,16 +44,27 @@ beforeAll(() => {
   execFileSync("npm", ["pack", "--pack-destination", packDir], { cwd: repoRoot, stdio: "ignore" });
   cpSync(join(fixturesRoot, "demo", "src"), join(server, "src"), { recursive: true });
   cpSync(join(fixturesRoot, "demo", "tsconfig.json"), join(server, "tsconfig.json"));
+  // The server's own dependencies are in its package.json, so one npm install brings them and the tarball.
   writeFileSync(
     join(server, "package.json"),
-    `${JSON.stringify({ name: "weather-server", private: true, type: "module", scripts: { build: "tsc" } }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        name: "weather-server",
+        private: true,
+        type: "module",
+        scripts: { build: "tsc" },
+        dependencies: { "@modelcontextprotocol/sdk": "1.32.2", zod: "3.25.76" },
+        devDependencies: { prettier: "3.0.3", typescript: "6.0.3" },
+      },
+      null,
+      2,
+    )}\n`,
   );
   const tarball = join(
     packDir,
     readdirSync(packDir).find((name) => name.endsWith(".tgz"))!,
   );
-  npm("install", "--no-audit", "--no-fund", "--save-dev", "--save-exact", tarball, "typescript@6.0.3", "prettier@3.0.3");
-  npm("install", "--no-audit", "--no-fund", "--save-exact", "@modelcontextprotocol/sdk@1.32.2", "zod@3.25.76");
+  npm("install", "--no-audit", "--no-fund", "--save-dev", "--save-exact", tarball);
 }, 600_000);
 
 afterAll(() => rmSync(join(server, ".."), { recursive: true, force: true }));

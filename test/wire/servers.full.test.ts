@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { tscProject } from "../migrate/helpers.js";
-import { ALL_VARIANTS, describeWire } from "./harness.js";
+import { ALL_VARIANTS, PROTOCOL_VARIANTS, describeWire } from "./harness.js";
 import { checkReport, codesOf, expectMigratedOnce } from "./migrated-copies.js";
 
 /**
@@ -41,7 +41,8 @@ describeWire({ fixture: "stock-legacy", variants: ALL_VARIANTS }, (block) => {
   });
 });
 
-describeWire({ fixture: "orchestrator", variants: ALL_VARIANTS }, (block) => {
+// Guidance composed on stock-legacy above (and on task-desk, the other legacy AORP server); orchestrator and demo through every protocol.
+describeWire({ fixture: "orchestrator", variants: PROTOCOL_VARIANTS }, (block) => {
   it("migrate onto the Guidance Pattern: functions passed by name move; a second run finds nothing to do", async () => {
     await expectMigratedOnce(block, "guidance", "guidance", 11);
   });
@@ -73,4 +74,4 @@ describeWire({ fixture: "orchestrator", variants: ALL_VARIANTS }, (block) => {
   });
 });
 
-describeWire({ fixture: "demo", variants: ALL_VARIANTS });
+describeWire({ fixture: "demo", variants: PROTOCOL_VARIANTS });
