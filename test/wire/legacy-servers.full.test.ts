@@ -47,6 +47,19 @@ async function expectSecondRunIdle(dir: string, protocol: string): Promise<void>
   expect(sources(dir)).toEqual(before);
 }
 
+/**
+ * A variant moved `tools` tools, kept every logic statement of the legacy copy (`statements` of
+ * them), and a second run finds nothing to do; its sources, for what a case checks besides.
+ */
+async function expectMigratedKeepingLogic(block: WireBlock, protocol: string, tools: number, statements: number): Promise<Map<string, string>> {
+  const { dir, stdout } = migrated(block, protocol);
+  expect(stdout).toContain(`${tools} tools migrated, 0 skipped`);
+  const after = sources(dir);
+  expect(expectLogicKept(sources(block.project("legacy").dir), after), "statements compared").toBe(statements);
+  await expectSecondRunIdle(dir, protocol);
+  return after;
+}
+
 function jest(dir: string): string {
   return execFileSync(process.execPath, [join(repoRoot, "node_modules", "jest", "bin", "jest.js"), "--ci", "--rootDir", dir], {
     cwd: dir,
@@ -58,31 +71,21 @@ function jest(dir: string): string {
 // SmartResponse V1 helpers and a low-level dispatcher.
 describeWire({ fixture: "legacy/set-screener", variants: PROTOCOL_VARIANTS }, (block) => {
   it("migrate --write, aorp (low-level dispatcher, tool objects, SmartResponse V1 helpers named format…): 6 of 6", async () => {
-    const { dir, stdout } = migrated(block, "aorp");
-    expect(stdout).toContain("6 tools migrated, 0 skipped");
-    expect(expectLogicKept(sources(block.project("legacy").dir), sources(dir)), "statements compared").toBe(40);
-    await expectSecondRunIdle(dir, "aorp");
+    await expectMigratedKeepingLogic(block, "aorp", 6, 40);
   });
 
   it("migrate --write, smart-v2: the project's SmartResponse V1 (built in its helpers) goes through fromSmartResponseV1, bound once", async () => {
-    const { dir, stdout } = migrated(block, "smart-v2");
-    expect(stdout).toContain("6 tools migrated, 0 skipped");
-    const after = sources(dir);
+    const after = await expectMigratedKeepingLogic(block, "smart-v2", 6, 40);
     expect(after.get("src/tools/valuation.ts")).toContain(
       "      const response = formatSmartPEBandResult(quote, band, started);\n      return formatCalculatePeBand(response.data, fromSmartResponseV1(tool, response));",
     );
-    expect(expectLogicKept(sources(block.project("legacy").dir), after), "statements compared").toBe(40);
-    await expectSecondRunIdle(dir, "smart-v2");
   });
 });
 
 // task-desk composes guidance with legacy AORP text.
 describeWire({ fixture: "legacy/task-desk", variants: ALL_VARIANTS }, (block) => {
   it("migrate --write, aorp (23 server.tool() tools answering Markdown AORP): 23 of 23", async () => {
-    const { dir, stdout } = migrated(block, "aorp");
-    expect(stdout).toContain("23 tools migrated, 0 skipped");
-    expect(expectLogicKept(sources(block.project("legacy").dir), sources(dir)), "statements compared").toBe(83);
-    await expectSecondRunIdle(dir, "aorp");
+    await expectMigratedKeepingLogic(block, "aorp", 23, 83);
   });
 });
 
