@@ -4,7 +4,8 @@ import { resolve } from "node:path";
 import { createJiti } from "jiti";
 import { resolveGenerateConfig } from "../commands/resolve-generate-config.js";
 import type { McpConformConfig } from "../config/config.js";
-import { findConfigFile, readJsonConfig, validateConfig } from "../config/load-config.js";
+import { findConfigFile, readJsonConfig } from "../config/load-config.js";
+import { validateConfig } from "../config/validate-config.js";
 import { InputError } from "../errors.js";
 import type { GenerateConfig } from "../generate/config.js";
 

@@ -1,6 +1,9 @@
 import type { AnalysisProgress } from "../analyze/analyze.js";
 
-const count = new Intl.NumberFormat("en-US");
+// Made on first use: building a NumberFormat loads ICU's locale data, 20-30 ms that a run with no
+// progress line (not a terminal, --json) would pay at start-up.
+let numberFormat: Intl.NumberFormat | undefined;
+const count = { format: (n: number) => (numberFormat ??= new Intl.NumberFormat("en-US")).format(n) };
 
 /** `analysing 312/1,004 files · 297 tools`: what the progress line says while the analyser walks. */
 export function analysisText({ filesDone, filesTotal, tools }: AnalysisProgress): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keyLine } from "../../src/config/load-config.js";
+import { keyLine } from "../../src/config/validate-config.js";
 
 describe("where a bad config key is written", () => {
   it("finds each key after its parent, quoted (JSON) or not (a .ts config)", () => {

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { McpConformConfig } from "../../src/config/config.js";
-import { validateConfig } from "../../src/config/load-config.js";
+import { validateConfig } from "../../src/config/validate-config.js";
 import { configJsonSchema, type ConfigFromSchema, knownKeysAt } from "../../src/config/schema.js";
 import { golden, repoRoot } from "../helpers/fixtures.js";
 
