@@ -1,4 +1,4 @@
-import { COMMANDS } from "./commands/index.js";
+import { COMMANDS, type CommandEntry } from "./commands/index.js";
 import type { CommandIo } from "./commands/command.js";
 import { commandHelpText } from "./commands/help.js";
 import { parseCommandArgs } from "./commands/parse-args.js";
@@ -83,6 +83,15 @@ export async function main(argv: string[], io: CommandIo = defaultIo()): Promise
     io.stderr(`mcp-conform: unknown command "${asked}"${suggestion ? `; did you mean "${suggestion}"?` : ""} (\`mcp-conform --help\` lists them)\n`);
     return 2;
   }
+  const endAhead = commandName === "help" ? undefined : await entry.startAhead?.(rest, io.cwd);
+  try {
+    return await runCommand(entry, commandName, rest, io, debug);
+  } finally {
+    endAhead?.();
+  }
+}
+
+async function runCommand(entry: CommandEntry, commandName: string, rest: string[], io: CommandIo, debug: boolean): Promise<number> {
   const command = await entry.load();
   if (commandName === "help") {
     io.stdout(commandHelpText(command.name, command.usage, protocolGuidePath(io.cwd)));

@@ -6,12 +6,17 @@ import { InputError } from "../errors.js";
 /** `--engine ts6|ts7`: which compiler analyses; by default the major of the TypeScript the project installs. */
 export const ENGINE_OPTION = { engine: { type: "string" } } as const;
 
+/** `--engine`'s value, when given. */
+export function engineFlag(values: Record<string, unknown>): string | undefined {
+  return typeof values["engine"] === "string" ? values["engine"] : undefined;
+}
+
 /**
  * The engine a command's analysis runs on, loaded: TypeScript 7's only when asked for or when the
  * project installs TypeScript 7 (so a TypeScript 6 project never loads it). `"ts6"` needs no loading.
  */
 export async function analysisEngine(values: Record<string, unknown>, tsconfigPath: string, note?: (text: string) => void): Promise<Engine | "ts6"> {
-  const flag = typeof values["engine"] === "string" ? values["engine"] : undefined;
+  const flag = engineFlag(values);
   const projectDir = dirname(tsconfigPath);
   const id = engineForProject(projectDir, flag);
   if (id === "ts6") return "ts6";

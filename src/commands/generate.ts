@@ -6,8 +6,9 @@ import { resolveTsconfigPath } from "../analyze/tsconfig-path.js";
 import type { RunState } from "../incremental/run-state.js";
 import type { RunTarget } from "../incremental/run-fingerprint.js";
 import { lastRunByStamps } from "../incremental/stamps.js";
+import { startCompilerAheadFor } from "./compiler-ahead.js";
 import type { Command, CommandIo } from "./command.js";
-import { analysisEngine, ENGINE_OPTION } from "./engine-option.js";
+import { analysisEngine, ENGINE_OPTION, engineFlag } from "./engine-option.js";
 import { resolveProjectArgs } from "./project-args.js";
 import { resolveGenerateConfig } from "./resolve-generate-config.js";
 
@@ -48,9 +49,15 @@ export const generateCommand: Command = {
 
     if (values["watch"]) {
       if (projects.length !== 1) throw new InputError("--watch follows one project at a time; pass a single --project");
-      const { watchAndRegenerate } = await import("./watch.js");
-      const engine = await analysisEngine(values, resolveTsconfigPath(projects[0], io.cwd), io.stderr);
-      return watchAndRegenerate({ io, project: projects[0], config: generateConfig, format, engine });
+      const tsconfigPath = resolveTsconfigPath(projects[0], io.cwd);
+      const endAhead = await startCompilerAheadFor(tsconfigPath, io.cwd, engineFlag(values));
+      try {
+        const { watchAndRegenerate } = await import("./watch.js");
+        const engine = await analysisEngine(values, tsconfigPath, io.stderr);
+        return await watchAndRegenerate({ io, project: projects[0], config: generateConfig, format, engine });
+      } finally {
+        endAhead();
+      }
     }
 
     let exitCode = 0;
@@ -63,8 +70,15 @@ export const generateCommand: Command = {
         reportUnchangedRun(io, tsconfigPath, unchanged, check);
         continue;
       }
-      const { generateProject } = await import("./generate-project.js");
-      const outcome = await generateProject({ io, values, progress, target, format, check });
+      // The compiler starts while the analysis and generation modules load (compiler-ahead.ts).
+      const endAhead = await startCompilerAheadFor(tsconfigPath, io.cwd, engineFlag(values));
+      let outcome: Awaited<ReturnType<typeof import("./generate-project.js").generateProject>>;
+      try {
+        const { generateProject } = await import("./generate-project.js");
+        outcome = await generateProject({ io, values, progress, target, format, check });
+      } finally {
+        endAhead();
+      }
       exitCode = Math.max(exitCode, outcome.exitCode);
       newcomer ||= outcome.newcomer;
     }

@@ -10,7 +10,14 @@ export interface CommandEntry {
   readonly name: string;
   readonly summary: string;
   load(): Promise<Command>;
+  /**
+   * Starts, before `load`, what the command will wait for anyway (the TypeScript 7 compiler on
+   * its project, compiler-ahead.ts); returns what ends it if the run never used it.
+   */
+  startAhead?(args: readonly string[], cwd: string): Promise<() => void>;
 }
+
+const startCompilerAhead = async (args: readonly string[], cwd: string) => (await import("./compiler-ahead.js")).startCompilerAhead(args, cwd);
 
 /** Every command, in the order `--help` lists them. */
 export const COMMANDS: readonly CommandEntry[] = [
@@ -23,16 +30,19 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "analyze",
     summary: "find every MCP tool in the project and print the inventory",
     load: async () => (await import("./analyze.js")).analyzeCommand,
+    startAhead: startCompilerAhead,
   },
   {
     name: "generate",
     summary: "generate formatters, warning IDs, the tool graph, guidance stubs and output schemas",
+    // generate starts its compiler itself, once its stamps say the run is needed (generate.ts).
     load: async () => (await import("./generate.js")).generateCommand,
   },
   {
     name: "check",
     summary: "conformance and guidance coverage of every tool, for CI",
     load: async () => (await import("./check.js")).checkCommand,
+    startAhead: startCompilerAhead,
   },
   {
     name: "migrate",
@@ -43,6 +53,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "graph",
     summary: "print the tool dependency graph (calls, mentions, data edges)",
     load: async () => (await import("./graph.js")).graphCommand,
+    startAhead: startCompilerAhead,
   },
   {
     name: "schema",

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { ts } from "ts-morph";
 import * as ast from "typescript7/unstable/ast";
 import * as fsApi from "typescript7/unstable/fs";
@@ -107,6 +108,18 @@ describe("the TypeScript 7 API the engine is built on", () => {
       expect(constructor, className).toBeDefined();
       for (const method of methods) expect(typeof (constructor!.prototype as Record<string, unknown>)[method], `${className}.${method}`).toBe("function");
     }
+  });
+
+  it("has the channel and the executable's path the compiler started ahead is built from (ts7-head-start.ts)", async () => {
+    const dir = join(repoRoot, "node_modules", "typescript7");
+    const channel = (await import(pathToFileURL(join(dir, "dist", "api", "syncChannel.js")).href)) as {
+      SyncRpcChannel?: { prototype: Record<string, unknown> };
+    };
+    expect(typeof channel.SyncRpcChannel?.prototype["writeTuple"], "SyncRpcChannel.writeTuple").toBe("function");
+    const exePath = (await import(pathToFileURL(join(dir, "lib", "getExePath.js")).href)) as { default?: unknown };
+    expect(typeof exePath.default, "getExePath").toBe("function");
+    // The arguments the client spawns tsgo with: the head start spawns it with the same ones.
+    expect(readFileSync(join(dir, "dist", "api", "sync", "client.js"), "utf8")).toMatch(/const args = \[\s*"--api",\s*"--cwd",\s*cwd,\s*\]/);
   });
 
   it("calls back for the file system calls the engine's tsconfig read records (ts7.ts readTsconfig)", () => {

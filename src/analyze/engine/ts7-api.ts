@@ -19,9 +19,11 @@ export interface Ts7Api {
   readonly SyntaxKind: typeof Ast.SyntaxKind;
   /** Where it was loaded from: the project's `typescript`, or mcp-conform's `typescript7`. */
   readonly source: "project" | "mcp-conform";
+  /** The package's folder: a compiler started ahead (ts7-head-start.ts) must be this one's. */
+  readonly dir: string;
 }
 
-interface FoundPackage {
+export interface FoundPackage {
   dir: string;
   version: string;
   exports: Record<string, string>;
@@ -49,12 +51,20 @@ async function importFrom(found: FoundPackage): Promise<Pick<Ts7Api, "sync" | "S
   return { sync, SyntaxKind: ast.SyntaxKind };
 }
 
+/** The pinned version's package for a project: its own `typescript`, else mcp-conform's `typescript7`. */
+export function ts7PackageFor(projectDir: string): { found: FoundPackage; source: Ts7Api["source"] } | { found: undefined; own: FoundPackage | undefined } {
+  const own = findPackage(join(projectDir, "package.json"), "typescript");
+  if (own?.version === TYPESCRIPT7_VERSION) return { found: own, source: "project" };
+  const beside = findPackage(import.meta.url, "typescript7");
+  if (beside?.version === TYPESCRIPT7_VERSION) return { found: beside, source: "mcp-conform" };
+  return { found: undefined, own };
+}
+
 /** The pinned TypeScript 7 API for a project, or an input error that says how to get it. */
 export async function loadTs7Api(projectDir: string): Promise<Ts7Api> {
-  const own = findPackage(join(projectDir, "package.json"), "typescript");
-  if (own?.version === TYPESCRIPT7_VERSION) return { ...(await importFrom(own)), source: "project" };
-  const beside = findPackage(import.meta.url, "typescript7");
-  if (beside?.version === TYPESCRIPT7_VERSION) return { ...(await importFrom(beside)), source: "mcp-conform" };
+  const chosen = ts7PackageFor(projectDir);
+  if (chosen.found) return { ...(await importFrom(chosen.found)), source: chosen.source, dir: chosen.found.dir };
+  const { own } = chosen;
   const has = own ? `the project has typescript ${own.version}` : "the project has no typescript installed";
   throw new InputError(
     `the TypeScript 7 engine runs typescript ${TYPESCRIPT7_VERSION} exactly (its API is unstable) and ${has}: install typescript@${TYPESCRIPT7_VERSION}, or analyse with --engine ts6`,

@@ -25,6 +25,7 @@ import { kindNames } from "./syntax-kinds.js";
 import { declarationShape } from "./declaration-shape.js";
 import { registerTs7Kinds } from "./ast.js";
 import { Ts7AnalysisChecker } from "./ts7-checker.js";
+import { adoptTs7HeadStart } from "./ts7-head-start.js";
 import { compilerPaths, Ts7AnalysisProgram, withNodeFormat } from "./ts7-program.js";
 
 /**
@@ -51,7 +52,9 @@ export function ts7EngineWith(ts7: Ts7Api): Engine {
     compilerVersion: TYPESCRIPT7_VERSION,
     open(tsconfigArg, cwd) {
       const tsconfigPath = resolve(cwd, tsconfigArg);
-      const api = new ts7.sync.API({ cwd });
+      // The command line may have started this compiler already (ts7-head-start.ts).
+      const construct = () => new ts7.sync.API({ cwd });
+      const api = adoptTs7HeadStart(ts7.dir, tsconfigPath, cwd, construct) ?? construct();
       try {
         const snapshot = api.updateSnapshot({ openProjects: [tsconfigPath] });
         const project = snapshot.getProject(tsconfigPath) ?? snapshot.getProjects()[0];

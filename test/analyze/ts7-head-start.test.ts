@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync, writeFileSync, cpSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyze } from "../../src/analyze/analyze.js";
+import { loadEngine } from "../../src/analyze/engine/select.js";
+import { dropTs7HeadStart, startTs7Ahead, ts7HeadStartCounts } from "../../src/analyze/engine/ts7-head-start.js";
+import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
+import { startCompilerAhead } from "../../src/commands/compiler-ahead.js";
+
+/**
+ * The command line starts TypeScript 7's compiler on the project before it loads the command
+ * (src/analyze/engine/ts7-head-start.ts); the engine's open adopts it. What must hold: the answer
+ * is the one a compiler started by the engine gives, a head start for another project is never
+ * adopted, one nobody adopts is ended, and a response that arrives while the event loop runs is
+ * still there for the channel's synchronous read.
+ */
+
+const fixture = join(fixturesRoot, "styles", "sdk-register-tool");
+const other = join(fixturesRoot, "styles", "fastmcp");
+
+/** The inventory as `analyze --json` prints it, from a compiler the engine starts itself. */
+async function inventoryWithoutHeadStart(dir: string): Promise<string> {
+  const engine = await loadEngine("ts7", dir);
+  const { inventory, session } = analyze({ project: join(dir, "tsconfig.json"), cwd: repoRoot, engine });
+  session.close();
+  return `${JSON.stringify(inventory, null, 2)}\n`;
+}
+
+function since(before: ReturnType<typeof ts7HeadStartCounts>) {
+  const now = ts7HeadStartCounts();
+  return { started: now.started - before.started, adopted: now.adopted - before.adopted, dropped: now.dropped - before.dropped };
+}
+
+describe("the TypeScript 7 compiler started ahead", () => {
+  let expected: string;
+  beforeAll(async () => {
+    expected = await inventoryWithoutHeadStart(fixture);
+  });
+
+  it("is started by analyze and adopted by its open, and the inventory is the same", async () => {
+    const before = ts7HeadStartCounts();
+    const run = await runCli(["analyze", "--project", fixture, "--engine", "ts7", "--json"], { cwd: repoRoot });
+    expect(run.stderr).toBe("");
+    expect(run.exitCode).toBe(0);
+    expect(since(before)).toEqual({ started: 1, adopted: 1, dropped: 0 });
+    expect(run.stdout).toBe(expected);
+  });
+
+  it("keeps its responses in the pipe while the event loop runs before the open", async () => {
+    const before = ts7HeadStartCounts();
+    await startTs7Ahead(join(fixture, "tsconfig.json"), repoRoot);
+    // Long enough for tsgo to have answered both requests: Node must not have read them off the pipe.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await inventoryWithoutHeadStart(fixture)).toBe(expected);
+    expect(since(before)).toEqual({ started: 1, adopted: 1, dropped: 0 });
+  });
+
+  it("is not adopted by the open of another project, which is analysed as without it", async () => {
+    const before = ts7HeadStartCounts();
+    await startTs7Ahead(join(fixture, "tsconfig.json"), repoRoot);
+    const otherFirst = await inventoryWithoutHeadStart(other);
+    expect(since(before)).toEqual({ started: 1, adopted: 0, dropped: 1 });
+    // Nothing pending now: the same analysis again starts its own compiler.
+    expect(await inventoryWithoutHeadStart(other)).toBe(otherFirst);
+    expect(since(before)).toEqual({ started: 1, adopted: 0, dropped: 1 });
+    expect(otherFirst).toContain('"style": "fastmcp"');
+  });
+
+  it("is ended when the run stops before it opens the project", async () => {
+    const before = ts7HeadStartCounts();
+    const run = await runCli(["analyze", "--project", fixture, "--engine", "ts7", "--config", "no-such.config.json"], { cwd: repoRoot });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain("config file not found");
+    expect(since(before)).toEqual({ started: 1, adopted: 0, dropped: 1 });
+  });
+
+  it("is not started for a TypeScript 6 project, nor for several projects, nor for --help", async () => {
+    const before = ts7HeadStartCounts();
+    // The repository installs TypeScript 6 as `typescript`: the fixture's project is a TypeScript 6 one.
+    for (const args of [
+      ["--project", fixture],
+      ["--project", fixture, "--project", other, "--engine", "ts7"],
+      ["--project", fixture, "--engine", "ts7", "--help"],
+    ]) {
+      const end = await startCompilerAhead(args, repoRoot);
+      end();
+    }
+    expect(since(before)).toEqual({ started: 0, adopted: 0, dropped: 0 });
+    const end = await startCompilerAhead(["--project", fixture, "--engine", "ts7"], repoRoot);
+    end();
+    expect(since(before)).toEqual({ started: 1, adopted: 0, dropped: 1 });
+  });
+
+  it("is started by generate only when its stamps say the run is needed", async () => {
+    const dir = mkdtempSync(join(repoRoot, ".tmp", "head-start-"));
+    try {
+      cpSync(fixture, dir, { recursive: true });
+      const generate = () => runCli(["generate", "--project", dir, "--engine", "ts7", "--protocol", "aorp", "--no-format"], { cwd: repoRoot });
+      const before = ts7HeadStartCounts();
+      const first = await generate();
+      expect(first.exitCode).toBe(0);
+      expect(since(before)).toEqual({ started: 1, adopted: 1, dropped: 0 });
+      const second = await generate();
+      expect(second.exitCode).toBe(0);
+      expect(second.stdout).toContain("nothing changed");
+      // Answered by its stamps, the second run needs no compiler: none was started.
+      expect(since(before)).toEqual({ started: 1, adopted: 1, dropped: 0 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  describe("on a tsconfig the compiler rejects", () => {
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(repoRoot, ".tmp", "head-start-"));
+      cpSync(join(fixture, "src"), join(dir, "src"), { recursive: true });
+      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "nodenext", target: "es2022", strict: "yes" }, include: ["src"] }));
+    });
+    afterAll(() => {
+      dropTs7HeadStart();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("says the one line it says without the head start", async () => {
+      const engine = await loadEngine("ts7", dir);
+      let without = "";
+      try {
+        analyze({ project: join(dir, "tsconfig.json"), cwd: repoRoot, engine });
+      } catch (error) {
+        without = (error as { format(): string }).format();
+      }
+      expect(without).toMatch(/tsconfig/);
+      const before = ts7HeadStartCounts();
+      const run = await runCli(["analyze", "--project", dir, "--engine", "ts7"], { cwd: repoRoot });
+      expect(since(before)).toEqual({ started: 1, adopted: 1, dropped: 0 });
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toBe(`mcp-conform analyze: ${without}\n`);
+    });
+  });
+});
