@@ -28,6 +28,6 @@ describe("start-up", () => {
 
   it("a command that reads a project does load the compiler (the check above can see one)", async () => {
     const loaded = await packagesLoadedBy(["analyze", "--project", join(fixturesRoot, "styles", "tool-object")]);
-    expect(loaded).toContain("ts-morph");
+    expect(loaded).toContain("@ts-morph/common");
   });
 });
