@@ -51,7 +51,7 @@ describe("the TypeScript 7 compiler started ahead", () => {
     const before = ts7HeadStartCounts();
     await startTs7Ahead(join(fixture, "tsconfig.json"), repoRoot);
     // Long enough for tsgo to have answered both requests: Node must not have read them off the pipe.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await inventoryWithoutHeadStart(fixture)).toBe(expected);
     expect(since(before)).toEqual({ started: 1, adopted: 1, dropped: 0 });
   });
@@ -59,12 +59,10 @@ describe("the TypeScript 7 compiler started ahead", () => {
   it("is not adopted by the open of another project, which is analysed as without it", async () => {
     const before = ts7HeadStartCounts();
     await startTs7Ahead(join(fixture, "tsconfig.json"), repoRoot);
-    const otherFirst = await inventoryWithoutHeadStart(other);
+    const otherInventory = await inventoryWithoutHeadStart(other);
     expect(since(before)).toEqual({ started: 1, adopted: 0, dropped: 1 });
-    // Nothing pending now: the same analysis again starts its own compiler.
-    expect(await inventoryWithoutHeadStart(other)).toBe(otherFirst);
-    expect(since(before)).toEqual({ started: 1, adopted: 0, dropped: 1 });
-    expect(otherFirst).toContain('"style": "fastmcp"');
+    expect(otherInventory).toContain('"style": "fastmcp"');
+    expect(otherInventory).not.toContain("sdk-register-tool");
   });
 
   it("is ended when the run stops before it opens the project", async () => {
