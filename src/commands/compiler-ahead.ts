@@ -2,6 +2,7 @@ import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { engineForProject } from "../analyze/engine/select.js";
 import { resolveTsconfigPath } from "../analyze/tsconfig-path.js";
+import { engineFlag } from "./engine-option.js";
 
 /**
  * Starts the TypeScript 7 compiler on the project a command will analyse, before the command's
@@ -23,6 +24,16 @@ export async function startCompilerAheadFor(tsconfigPath: string, cwd: string, e
   const { startTs7Ahead, dropTs7HeadStart } = await import("../analyze/engine/ts7-head-start.js");
   await startTs7Ahead(tsconfigPath, cwd);
   return dropTs7HeadStart;
+}
+
+/** `run` with the compiler started ahead on `tsconfigPath` (for `--engine` in `values`), and ended after it if unused. */
+export async function withCompilerAhead<T>(tsconfigPath: string, cwd: string, values: Record<string, unknown>, run: () => Promise<T>): Promise<T> {
+  const end = await startCompilerAheadFor(tsconfigPath, cwd, engineFlag(values));
+  try {
+    return await run();
+  } finally {
+    end();
+  }
 }
 
 /**

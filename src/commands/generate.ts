@@ -6,9 +6,9 @@ import { resolveTsconfigPath } from "../analyze/tsconfig-path.js";
 import type { RunState } from "../incremental/run-state.js";
 import type { RunTarget } from "../incremental/run-fingerprint.js";
 import { lastRunByStamps } from "../incremental/stamps.js";
-import { startCompilerAheadFor } from "./compiler-ahead.js";
+import { withCompilerAhead } from "./compiler-ahead.js";
 import type { Command, CommandIo } from "./command.js";
-import { analysisEngine, ENGINE_OPTION, engineFlag } from "./engine-option.js";
+import { analysisEngine, ENGINE_OPTION } from "./engine-option.js";
 import { resolveProjectArgs } from "./project-args.js";
 import { resolveGenerateConfig } from "./resolve-generate-config.js";
 
@@ -50,14 +50,11 @@ export const generateCommand: Command = {
     if (values["watch"]) {
       if (projects.length !== 1) throw new InputError("--watch follows one project at a time; pass a single --project");
       const tsconfigPath = resolveTsconfigPath(projects[0], io.cwd);
-      const endAhead = await startCompilerAheadFor(tsconfigPath, io.cwd, engineFlag(values));
-      try {
+      return withCompilerAhead(tsconfigPath, io.cwd, values, async () => {
         const { watchAndRegenerate } = await import("./watch.js");
         const engine = await analysisEngine(values, tsconfigPath, io.stderr);
-        return await watchAndRegenerate({ io, project: projects[0], config: generateConfig, format, engine });
-      } finally {
-        endAhead();
-      }
+        return watchAndRegenerate({ io, project: projects[0], config: generateConfig, format, engine });
+      });
     }
 
     let exitCode = 0;
@@ -71,14 +68,10 @@ export const generateCommand: Command = {
         continue;
       }
       // The compiler starts while the analysis and generation modules load (compiler-ahead.ts).
-      const endAhead = await startCompilerAheadFor(tsconfigPath, io.cwd, engineFlag(values));
-      let outcome: Awaited<ReturnType<typeof import("./generate-project.js").generateProject>>;
-      try {
+      const outcome = await withCompilerAhead(tsconfigPath, io.cwd, values, async () => {
         const { generateProject } = await import("./generate-project.js");
-        outcome = await generateProject({ io, values, progress, target, format, check });
-      } finally {
-        endAhead();
-      }
+        return generateProject({ io, values, progress, target, format, check });
+      });
       exitCode = Math.max(exitCode, outcome.exitCode);
       newcomer ||= outcome.newcomer;
     }
