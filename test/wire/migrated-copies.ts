@@ -1,4 +1,8 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { expect } from "vitest";
+import { ts7HeadStartCounts } from "../../src/analyze/engine/ts7-head-start.js";
+import { isGeneratedFile } from "../../src/write/header.js";
 import { runCli } from "../helpers/run-cli.js";
 import { sources, tscProject } from "../migrate/helpers.js";
 import type { WireBlock } from "./harness.js";
@@ -32,4 +36,22 @@ export async function expectMigratedOnce(block: WireBlock, variant: string, prot
   expect(again.stdout).toContain(`0 tools migrated, 0 skipped, ${count} already on the formatters`);
   expect(sources(dir)).toEqual(after);
   return dir;
+}
+
+/**
+ * The output a variant's servers answered the clients with is what the TypeScript 7 engine writes
+ * through the command line (its compiler started ahead, ts7-head-start.ts): the generated files are
+ * removed and `generate --engine ts7` writes them again, byte for byte. (migrate runs on TypeScript 6.)
+ */
+export async function expectTs7EngineWritesTheSame(block: WireBlock, variant: string): Promise<void> {
+  const { dir } = block.project(variant);
+  const served = sources(dir);
+  const generated = [...served].filter(([, text]) => isGeneratedFile(text)).map(([path]) => path);
+  expect(generated.length).toBeGreaterThan(3);
+  for (const path of generated) rmSync(join(dir, path));
+  const before = ts7HeadStartCounts();
+  const run = await runCli(["generate", "--engine", "ts7", "--no-format"], { cwd: dir });
+  expect(run.exitCode, run.stderr).toBe(0);
+  expect(ts7HeadStartCounts().adopted - before.adopted).toBe(1);
+  expect(sources(dir)).toEqual(served);
 }

@@ -1,6 +1,6 @@
 import { it } from "vitest";
 import { ALL_VARIANTS, PROTOCOL_VARIANTS, describeWire, migrated } from "./harness.js";
-import { expectMigratedOnce } from "./migrated-copies.js";
+import { expectMigratedOnce, expectTs7EngineWritesTheSame } from "./migrated-copies.js";
 
 /**
  * Every SDK server fixture, every protocol (and guidance where it composes), on the real SDK client.
@@ -8,7 +8,9 @@ import { expectMigratedOnce } from "./migrated-copies.js";
  * `if` and `case` branches, tool objects' methods, a handler imported from another file): tsc passes,
  * and a second run finds nothing to do.
  */
-describeWire({ fixture: "styles/sdk-register-tool", variants: ALL_VARIANTS });
+describeWire({ fixture: "styles/sdk-register-tool", variants: ALL_VARIANTS }, (block) => {
+  it("the TypeScript 7 engine writes the output the SDK 1.x client was answered with", () => expectTs7EngineWritesTheSame(block, "aorp"));
+});
 // Over stdio as well as in memory: the same server started the way a user's `node build/index.js` starts it.
 describeWire({ fixture: "styles/sdk-tool", variants: ALL_VARIANTS, transports: { notes: ["memory", "stdio"] } });
 describeWire({ fixture: "styles/sdk-low-level", variants: ALL_VARIANTS }, (block) => {
