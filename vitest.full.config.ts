@@ -5,11 +5,12 @@ export default defineConfig({
   test: {
     // The matrices, the property tests (FUZZ_RUNS, set by `npm run test:full`), and the cases of
     // these files that npm test leaves out: the incremental analysis and the watch on the other
-    // engine, tsserver's import() fallback.
+    // engine, tool-level reuse on TypeScript 7, tsserver's import() fallback.
     include: [
       "test/**/*.full.test.ts",
       "test/fuzz/**/*.test.ts",
       "test/analyze/incremental.test.ts",
+      "test/analyze/carry-resolutions.test.ts",
       "test/cli/watch-engines.test.ts",
       "test/plugin/tsserver.test.ts",
     ],

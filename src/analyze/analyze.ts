@@ -22,6 +22,7 @@ import { mergeReferences, RelationAnalysis } from "./relations/index.js";
 import { FactIndex } from "./relations/scan.js";
 import { MemoKind, NodeMemo } from "./memo.js";
 import { noToolsDiagnostic } from "./no-tools.js";
+import { carryResolutions } from "./carry-resolutions.js";
 import { AnalysisSession } from "./session.js";
 import type { AnalysisChecker, AnalysisProgram, Engine, EngineProject } from "./engine/engine.js";
 
@@ -188,6 +189,11 @@ export interface AnalysisReuse {
    * and `request.params` resolve the SDK's zod request types: about 60 ms of a 1,000-tool watch cycle).
    */
   changed?: ReadonlySet<string>;
+  /**
+   * Changed files whose other tools may keep their resolutions (carry-resolutions.ts), with what
+   * the last run found in each: files that declare what they did and are affected by their own edit alone.
+   */
+  carryFrom?: ReadonlyMap<string, FileDiscovery>;
 }
 
 /**
@@ -202,7 +208,7 @@ export function analyzeSessionCore(
   cwd: string,
   reuse?: AnalysisReuse,
   onProgress?: (event: AnalysisProgress) => void,
-): { inventory: Inventory; state: AnalysisState } | undefined {
+): { inventory: Inventory; state: AnalysisState; carried: number } | undefined {
   const { checker } = session;
   const diagnostics: Diagnostic[] = [];
   let reported = diagnostics;
@@ -271,6 +277,7 @@ export function analyzeSessionCore(
   };
 
   let filesDone = 0;
+  let carried = 0;
   for (const file of files) {
     // Reported as each file starts (counting the files before it), so no `continue` below can skip
     // it. From this one walk: progress costs no second pass over the sources.
@@ -305,6 +312,8 @@ export function analyzeSessionCore(
       continue;
     }
     walk(file, discovery, true);
+    const previous = reuse?.carryFrom?.get(file.fileName);
+    if (previous) carried += carryResolutions(previous, discovery, file, session.relativePath(file.fileName));
     diagnostics.push(...discovery.diagnostics);
     for (const candidate of discovery.candidates) ownerOf.set(candidate, discovery);
     candidates.push(...discovery.candidates);
@@ -397,7 +406,7 @@ export function analyzeSessionCore(
     diagnostics: dedupe(diagnostics),
   };
   if (writesExtensionlessImports(session.program.getCompilerOptions(), files)) inventory.importSpecifiers = "extensionless";
-  return { inventory, state };
+  return { inventory, state, carried };
 }
 
 /** The same functions count as the same tools' handlers, among the nodes `within` selects. */

@@ -34,6 +34,10 @@ import { isExternalModule, isModuleDeclaration } from "./engine/ast.js";
  * either one of them or affected: a call of a forwarding function imports the file that declares it.
  * Answers about single nodes (memo.ts: a ListTools handler's listings, what a handler delegates to)
  * are carried over for the nodes of unaffected files.
+ *
+ * Inside a changed file, the unit of reuse is the tool: when the edit lies in one registration call
+ * statement, the file's other tools keep their resolutions (carry-resolutions.ts), provided the
+ * file is affected by its own edit alone (every other changed file it imports declares what it did).
  */
 
 export interface PreviousAnalysis {
@@ -54,6 +58,8 @@ export interface IncrementalOutcome {
   reassembled: boolean;
   /** Answers about nodes of affected but unchanged files (memo.ts) kept because every changed file declares what it did. */
   kept: number;
+  /** Tools of changed files whose resolutions were kept (carry-resolutions.ts): the edit was in another tool's registration. */
+  carried: number;
 }
 
 const states = new WeakMap<Inventory, AnalysisState>();
@@ -107,7 +113,8 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
   const options = session.program.getCompilerOptions();
   if (options !== state.options && JSON.stringify(options) !== JSON.stringify(state.options)) return full(session, cwd, "non-source-changed");
 
-  const { affected, imported } = importersOf(changed, [...files.values()], project, before, differing);
+  const { affected, imported, reach } = importersOf(changed, [...files.values()], project, before, differing);
+  const carryFrom = carryableFiles(changed, state, project, before, reach);
   const reuse = new Map<string, FileDiscovery>();
   for (const [name, discovery] of state.files) if (!affected.has(name)) reuse.set(name, discovery);
   const again = (memo: NodeMemo, reassemble: boolean) =>
@@ -122,6 +129,7 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
       names: state.names,
       memo,
       changed,
+      carryFrom,
     });
   // The assembly reads its files and what they import: while none of them is affected and no walked
   // file comes to feed it, it is reused; otherwise it is made again from those files alone.
@@ -153,7 +161,7 @@ export function reanalyzeSessionExplained(session: AnalysisSession, cwd: string,
     kept = 0;
   }
   states.set(run.inventory, run.state);
-  return { inventory: run.inventory, fallback: null, affected: affected.size, reassembled, kept };
+  return { inventory: run.inventory, fallback: null, affected: affected.size, reassembled, kept, carried: run.carried };
 }
 
 function full(session: AnalysisSession, cwd: string, reason: FallbackReason): IncrementalOutcome {
@@ -162,7 +170,7 @@ function full(session: AnalysisSession, cwd: string, reason: FallbackReason): In
   states.set(run.inventory, run.state);
   // The import graph, while the files are at hand: the next edit's cycle then asks only for its own files' imports.
   importsOf(session.engine.sourceFiles(), session.engine, undefined, []);
-  return { inventory: run.inventory, fallback: reason, affected: session.userSourceFiles().length, reassembled: true, kept: 0 };
+  return { inventory: run.inventory, fallback: reason, affected: session.userSourceFiles().length, reassembled: true, kept: 0, carried: 0 };
 }
 
 /** Our own output and editor leftovers in the watched folder: not inputs of the analysis when outside the Program. */
@@ -208,14 +216,17 @@ function importsOf(
   return imports;
 }
 
-/** The changed files and every project file that imports one of them, transitively; and the files some project file imports. */
+/**
+ * The changed files and every project file that imports one of them, transitively; the files some
+ * project file imports; and `reach`, the same closure from any other files.
+ */
 function importersOf(
   changed: ReadonlySet<string>,
   files: readonly EngineSourceFile[],
   project: EngineProject,
   before: EngineProject,
   differing: readonly string[],
-): { affected: Set<string>; imported: Set<string> } {
+): { affected: Set<string>; imported: Set<string>; reach: (from: Iterable<string>) => Set<string> } {
   const importers = new Map<string, string[]>();
   for (const [fileName, list] of importsOf(files, project, before, differing)) {
     for (const imported of list) {
@@ -224,14 +235,42 @@ function importersOf(
       importers.set(imported, importersOfFile);
     }
   }
-  const affected = new Set(changed);
-  const queue = [...changed];
-  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-    for (const importer of importers.get(next) ?? []) {
-      if (affected.has(importer)) continue;
-      affected.add(importer);
-      queue.push(importer);
+  const reach = (from: Iterable<string>): Set<string> => {
+    const reached = new Set(from);
+    const queue = [...reached];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      for (const importer of importers.get(next) ?? []) {
+        if (reached.has(importer)) continue;
+        reached.add(importer);
+        queue.push(importer);
+      }
     }
+    return reached;
+  };
+  return { affected: reach(changed), imported: new Set(importers.keys()), reach };
+}
+
+/**
+ * The changed walked files whose other tools may keep their resolutions (carry-resolutions.ts,
+ * which checks the edit itself), with the last run's discovery of each: a file is affected by its
+ * own edit alone, every other changed file it imports (transitively) declaring what it did.
+ */
+function carryableFiles(
+  changed: ReadonlySet<string>,
+  state: AnalysisState,
+  project: EngineProject,
+  before: EngineProject,
+  reach: (from: Iterable<string>) => Set<string>,
+): Map<string, FileDiscovery> {
+  const carryable = new Map<string, FileDiscovery>();
+  const walked = [...changed].filter((name) => (state.files.get(name)?.candidates.length ?? 0) > 1);
+  if (walked.length === 0) return carryable;
+  // Asked only of a changed file another one imports: TypeScript 6 emits a file's declarations to tell.
+  const declaresAsBefore = new Map<string, boolean>();
+  const declaresAsIn = (name: string): boolean => declaresAsBefore.get(name) ?? declaresAsBefore.set(name, project.declaresAsIn(before, name)).get(name)!;
+  for (const name of walked) {
+    const reaching = [...changed].filter((other) => other !== name && reach([other]).has(name));
+    if (reaching.every(declaresAsIn)) carryable.set(name, state.files.get(name)!);
   }
-  return { affected, imported: new Set(importers.keys()) };
+  return carryable;
 }

@@ -1,0 +1,190 @@
+import type { ts } from "../compiler.cjs";
+import type { ToolCandidate } from "./discover/candidate.js";
+import type { CandidateResolution, FileDiscovery, ResolvedTool } from "./analyze.js";
+import type { Diagnostic, ToolEntry } from "./inventory.js";
+import { forEachChild, isCallExpression, isExpressionStatement, kindOf } from "./engine/ast.js";
+
+/**
+ * Tool-level reuse inside a changed file (watch mode, incremental.ts). A file of 20 tools whose one
+ * registration was edited is walked again, as any changed file; but its other 19 candidates keep
+ * what they resolved to, instead of asking the checker about each tool again.
+ *
+ * That is sound when the edit lies inside one registration that is a call statement whose value is
+ * discarded (`server.registerTool(...);`), before and after the edit, and the file still declares
+ * what it did (`declaresAsIn`, checked by the caller, which also makes sure the file is affected by
+ * its own edit alone). Then nothing outside that statement changed: what a call's arguments declare
+ * is not visible outside the call, the call's value is nobody's, and every text outside it is the
+ * same. Another tool's registration, handler and the types they reach read as before, and its
+ * resolution stands, once its nodes are the new tree's (found again by kind and shifted position)
+ * and, when the edit added or removed lines, its lines after the edit are shifted.
+ *
+ * Relations (warnings, references) are not carried: they are worked out again for every tool of a
+ * walked file, over the new nodes.
+ */
+
+/** Where two texts differ: `[start, oldEnd)` of the old text became `[start, newEnd)` of the new one. */
+export interface TextEdit {
+  start: number;
+  oldEnd: number;
+  newEnd: number;
+}
+
+export function textEdit(before: string, after: string): TextEdit {
+  const limit = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < limit && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let suffix = 0;
+  while (suffix < limit - start && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
+  return { start, oldEnd: before.length - suffix, newEnd: after.length - suffix };
+}
+
+/**
+ * Fills `after.resolutions` with the resolutions of `before`'s candidates that stand, for the
+ * candidates of the new walk of the same file; the number carried. `relativeFile` is the file as
+ * the inventory names it (its lines are shifted).
+ */
+export function carryResolutions(before: FileDiscovery, after: FileDiscovery, file: ts.SourceFile, relativeFile: string): number {
+  const oldFile = before.candidates[0]?.registration.getSourceFile();
+  if (!oldFile || oldFile.fileName !== file.fileName || oldFile === file) return 0;
+  const edit = textEdit(oldFile.text, file.text);
+  const delta = edit.newEnd - edit.oldEnd;
+  // The one statement the edit is in, in the old file and in the new one: the same call statement.
+  const editedBefore = before.candidates.find((c) => isDiscardedCallAround(c.registration, edit.start, edit.oldEnd));
+  const editedAfter = after.candidates.find((c) => isDiscardedCallAround(c.registration, edit.start, edit.newEnd));
+  if (!editedBefore || !editedAfter) return 0;
+  if (editedAfter.registration.pos !== editedBefore.registration.pos || editedAfter.registration.end !== editedBefore.registration.end + delta) return 0;
+
+  const lines = lineShift(oldFile, file, edit);
+  const oldByPlace = new Map<string, ToolCandidate>();
+  for (const candidate of before.candidates) {
+    const moved = movedRange(candidate.registration, edit);
+    if (moved) oldByPlace.set(placeKey(candidate, moved.pos, moved.end), candidate);
+  }
+  let carried = 0;
+  for (const candidate of after.candidates) {
+    const old = oldByPlace.get(placeKey(candidate, candidate.registration.pos, candidate.registration.end));
+    const resolution = old ? before.resolutions.get(old) : undefined;
+    if (!resolution || resolution.recursions.length > 0) continue;
+    const moved = movedResolution(resolution, oldFile, file, edit, lines, relativeFile);
+    if (!moved) continue;
+    after.resolutions.set(candidate, moved);
+    carried++;
+  }
+  return carried;
+}
+
+/** The registration is a call whose statement is nothing else (its value discarded), and holds `[start, end)`. */
+function isDiscardedCallAround(registration: ts.Node, start: number, end: number): boolean {
+  if (!isCallExpression(registration)) return false;
+  const statement = registration.parent;
+  if (!statement || !isExpressionStatement(statement) || statement.expression !== registration) return false;
+  return registration.pos <= start && end <= registration.end;
+}
+
+function placeKey(candidate: ToolCandidate, pos: number, end: number): string {
+  return `${candidate.style}\u0000${candidate.generic === true}\u0000${kindOf(candidate.registration)}\u0000${pos}\u0000${end}`;
+}
+
+/** A node's range in the new text, when it lies wholly before or after the edit. */
+function movedRange(node: ts.Node, edit: TextEdit): { pos: number; end: number } | undefined {
+  if (node.end <= edit.start) return { pos: node.pos, end: node.end };
+  if (node.pos >= edit.oldEnd) return { pos: node.pos + edit.newEnd - edit.oldEnd, end: node.end + edit.newEnd - edit.oldEnd };
+  return undefined;
+}
+
+/** The new tree's node of the same kind at the shifted range; undefined when there is none. */
+function nodeAt(file: ts.SourceFile, kind: ts.SyntaxKind, pos: number, end: number): ts.Node | undefined {
+  let found: ts.Node | undefined;
+  const visit = (node: ts.Node): true | undefined => {
+    if (node.pos > pos || node.end < end) return undefined;
+    if (node.pos === pos && node.end === end && kindOf(node) === kind) {
+      found = node;
+      return true;
+    }
+    return forEachChild(node, visit);
+  };
+  forEachChild(file, visit);
+  return found;
+}
+
+type LineShift = (line: number) => number | undefined;
+
+/**
+ * Old line to new line: unchanged before the edit's first line, shifted after its last; a line the
+ * edit spans has no answer (something on it may be before or after the edit).
+ */
+function lineShift(oldFile: ts.SourceFile, file: ts.SourceFile, edit: TextEdit): LineShift {
+  const first = oldFile.getLineAndCharacterOfPosition(edit.start).line + 1;
+  const last = oldFile.getLineAndCharacterOfPosition(edit.oldEnd).line + 1;
+  const shift = file.getLineAndCharacterOfPosition(edit.newEnd).line + 1 - last;
+  if (shift === 0) return (line) => line;
+  return (line) => (line < first ? line : line > last ? line + shift : undefined);
+}
+
+function movedResolution(
+  resolution: CandidateResolution,
+  oldFile: ts.SourceFile,
+  file: ts.SourceFile,
+  edit: TextEdit,
+  lines: LineShift,
+  relativeFile: string,
+): CandidateResolution | undefined {
+  const place = <T extends { file: string | null; line: number | null }>(located: T): T | undefined => {
+    if (located.file !== relativeFile || located.line === null) return located;
+    const line = lines(located.line);
+    return line === undefined ? undefined : { ...located, line };
+  };
+  const diagnostics: Diagnostic[] = [];
+  for (const diagnostic of resolution.diagnostics) {
+    const moved = place(diagnostic);
+    if (!moved) return undefined;
+    diagnostics.push(moved);
+  }
+  if (!resolution.tool) return { tool: undefined, diagnostics, recursions: [] };
+  const tool = movedTool(resolution.tool, oldFile, file, edit, place);
+  return tool ? { tool, diagnostics, recursions: [] } : undefined;
+}
+
+type Place = <T extends { file: string | null; line: number | null }>(located: T) => T | undefined;
+
+function movedTool(tool: ResolvedTool, oldFile: ts.SourceFile, file: ts.SourceFile, edit: TextEdit, place: Place): ResolvedTool | undefined {
+  const node = <T extends ts.Node>(old: T | null): T | null | undefined => {
+    if (old === null || old.getSourceFile() !== oldFile) return old;
+    const range = movedRange(old, edit);
+    return range ? (nodeAt(file, kindOf(old), range.pos, range.end) as T | undefined) : undefined;
+  };
+  const scope = node(tool.scope);
+  const handler = node(tool.handler);
+  const serverKey = tool.server ? node(tool.server.key) : null;
+  if (scope === undefined || handler === undefined || serverKey === undefined) return undefined;
+  const entry = movedEntry(tool.entry, place);
+  if (!entry) return undefined;
+  return { entry, scope, handler, server: tool.server && serverKey ? { ...tool.server, key: serverKey } : null };
+}
+
+/** Every line the entry holds (each stands beside its file), moved; undefined when one cannot be. */
+function movedEntry(entry: ToolEntry, place: Place): ToolEntry | undefined {
+  const all = <T extends { file: string; line: number }>(list: readonly T[]): T[] | undefined => {
+    const moved: T[] = [];
+    for (const item of list) {
+      const next = place(item);
+      if (!next) return undefined;
+      moved.push(next);
+    }
+    return moved;
+  };
+  const at = place(entry);
+  const handler = entry.handler ? place(entry.handler) : null;
+  const server = entry.server ? place(entry.server) : undefined;
+  const declared = entry.declaredOutputSchema ? place(entry.declaredOutputSchema) : undefined;
+  const returns = all(entry.returns);
+  const warnings = all(entry.warnings);
+  const references = all(entry.references);
+  if (!at || handler === undefined || (entry.server && !server) || (entry.declaredOutputSchema && !declared) || !returns || !warnings || !references) {
+    return undefined;
+  }
+  const moved: ToolEntry = { ...entry, line: at.line, handler, returns, warnings, references };
+  if (server) moved.server = server;
+  if (declared) moved.declaredOutputSchema = declared;
+  return moved;
+}
