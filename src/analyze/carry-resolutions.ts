@@ -55,14 +55,21 @@ export function carryResolutions(before: FileDiscovery, after: FileDiscovery, fi
   if (editedAfter.registration.pos !== editedBefore.registration.pos || editedAfter.registration.end !== editedBefore.registration.end + delta) return 0;
 
   const lines = lineShift(oldFile, file, edit);
-  const oldByPlace = new Map<string, ToolCandidate>();
+  // Two candidates of one style on one registration (a registration read twice) are told apart by nothing here: neither is carried.
+  const oldByPlace = new Map<string, ToolCandidate | null>();
   for (const candidate of before.candidates) {
     const moved = movedRange(candidate.registration, edit);
-    if (moved) oldByPlace.set(placeKey(candidate, moved.pos, moved.end), candidate);
+    if (!moved) continue;
+    const key = placeKey(candidate, moved.pos, moved.end);
+    oldByPlace.set(key, oldByPlace.has(key) ? null : candidate);
   }
+  const newPlaces = after.candidates.map((candidate) => placeKey(candidate, candidate.registration.pos, candidate.registration.end));
+  const counts = new Map<string, number>();
+  for (const key of newPlaces) counts.set(key, (counts.get(key) ?? 0) + 1);
   let carried = 0;
-  for (const candidate of after.candidates) {
-    const old = oldByPlace.get(placeKey(candidate, candidate.registration.pos, candidate.registration.end));
+  for (const [index, candidate] of after.candidates.entries()) {
+    const key = newPlaces[index]!;
+    const old = counts.get(key) === 1 ? oldByPlace.get(key) : undefined;
     const resolution = old ? before.resolutions.get(old) : undefined;
     if (!resolution || resolution.recursions.length > 0) continue;
     const moved = movedResolution(resolution, oldFile, file, edit, lines, relativeFile);

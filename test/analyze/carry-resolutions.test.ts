@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Engine } from "../../src/analyze/engine/engine.js";
 import { loadEngine } from "../../src/analyze/engine/select.js";
 import { textEdit } from "../../src/analyze/carry-resolutions.js";
-import { WatchedProject } from "./incremental-helpers.js";
+import { WatchedProject, baseModel, renderModel } from "./incremental-helpers.js";
 
 /**
  * Tool-level reuse in a changed file (src/analyze/carry-resolutions.ts): the other tools of a file
@@ -146,6 +146,19 @@ for (const engineId of ENGINES) {
       const outcome = cycle(project, shadowing);
       expect(outcome.carried).toBe(0);
       expect(outcome.inventory.tools.find((tool) => tool.name === "search_records")?.payloadType).toContain("limit: string");
+    });
+
+    it("top-level registrations (the watch tests' model): a description edit keeps the other tool of the file", () => {
+      let model = baseModel(3);
+      model = { ...model, tools: model.tools.map((tool, i) => (i === 1 ? { ...tool, extra: "tool_1_again" } : tool)) };
+      const project = new WatchedProject(renderModel(model), engine);
+      projects.push(project);
+      project.start();
+      const edited = { ...model, tools: model.tools.map((tool, i) => (i === 1 ? { ...tool, description: "Edited" } : tool)) };
+      const outcome = project.cycle(renderModel(edited));
+      expect(outcome.fallback).toBeNull();
+      expect(outcome.carried).toBe(1);
+      expect(JSON.stringify(outcome.inventory, null, 1)).toBe(JSON.stringify(project.full(), null, 1));
     });
 
     it("an edit across two registrations carries nothing", () => {
