@@ -2,19 +2,30 @@ import type { ts } from "../compiler.cjs";
 import type { ToolCandidate } from "./discover/candidate.js";
 import type { CandidateResolution, FileDiscovery, ResolvedTool } from "./analyze.js";
 import type { Diagnostic, ToolEntry } from "./inventory.js";
-import { forEachChild, isCallExpression, isExpressionStatement, kindOf } from "./engine/ast.js";
+import {
+  forEachChild,
+  isArrayLiteralExpression,
+  isCallExpression,
+  isExpressionStatement,
+  isIdentifier,
+  isObjectLiteralExpression,
+  isPropertyAssignment,
+  isVariableDeclaration,
+  kindOf,
+} from "./engine/ast.js";
 
 /**
  * Tool-level reuse inside a changed file (watch mode, incremental.ts). A file of 20 tools whose one
  * registration was edited is walked again, as any changed file; but its other 19 candidates keep
  * what they resolved to, instead of asking the checker about each tool again.
  *
- * That is sound when the edit lies inside one registration that is a call statement whose value is
- * discarded (`server.registerTool(...);`), before and after the edit, and the file still declares
- * what it did (`declaresAsIn`, checked by the caller, which also makes sure the file is affected by
- * its own edit alone). Then nothing outside that statement changed: what a call's arguments declare
- * is not visible outside the call, the call's value is nobody's, and every text outside it is the
- * same. Another tool's registration, handler and the types they reach read as before, and its
+ * That is sound when the edit lies inside one registration that nothing outside it can read
+ * (`isSealedRegistrationAround`: a call statement whose value is discarded, `server.registerTool(...);`,
+ * or a tool object in an array or map whose variable's type is declared), before and after the
+ * edit, and the file is affected by its own edit alone (checked by the caller: every other changed
+ * file it imports declares what it did). Then nothing outside that registration changed: what it
+ * declares is not visible outside it, its value (or its variable's type) is what it was, and every
+ * text outside it is the same. Another tool's registration, handler and the types they reach read as before, and its
  * resolution stands, once its nodes are the new tree's (found again by kind and shifted position)
  * and, when the edit added or removed lines, its lines after the edit are shifted.
  *
@@ -48,9 +59,9 @@ export function carryResolutions(before: FileDiscovery, after: FileDiscovery, fi
   if (!oldFile || oldFile.fileName !== file.fileName || oldFile === file) return 0;
   const edit = textEdit(oldFile.text, file.text);
   const delta = edit.newEnd - edit.oldEnd;
-  // The one statement the edit is in, in the old file and in the new one: the same call statement.
-  const editedBefore = before.candidates.find((c) => isDiscardedCallAround(c.registration, edit.start, edit.oldEnd));
-  const editedAfter = after.candidates.find((c) => isDiscardedCallAround(c.registration, edit.start, edit.newEnd));
+  // The one registration the edit is in, in the old file and in the new one: the same call statement or tool object.
+  const editedBefore = before.candidates.find((c) => isSealedRegistrationAround(c.registration, edit.start, edit.oldEnd));
+  const editedAfter = after.candidates.find((c) => isSealedRegistrationAround(c.registration, edit.start, edit.newEnd));
   if (!editedBefore || !editedAfter) return 0;
   if (editedAfter.registration.pos !== editedBefore.registration.pos || editedAfter.registration.end !== editedBefore.registration.end + delta) return 0;
 
@@ -80,12 +91,48 @@ export function carryResolutions(before: FileDiscovery, after: FileDiscovery, fi
   return carried;
 }
 
-/** The registration is a call whose statement is nothing else (its value discarded), and holds `[start, end)`. */
-function isDiscardedCallAround(registration: ts.Node, start: number, end: number): boolean {
-  if (!isCallExpression(registration)) return false;
-  const statement = registration.parent;
-  if (!statement || !isExpressionStatement(statement) || statement.expression !== registration) return false;
-  return registration.pos <= start && end <= registration.end;
+/**
+ * The registration holds `[start, end)` and nothing outside it can read what it says:
+ * - a call whose statement is nothing else (its value discarded): `server.registerTool(...);`;
+ * - a tool object that is an element of an array, or a property's value in an object, written as
+ *   the initializer of a variable whose type is declared (`const tools: Tool[] = [...]`,
+ *   `const tools: Record<string, Tool> = { ... }`): the variable's type is the declared one
+ *   whatever the element says, and each element is typed by it, not by its neighbours. Without
+ *   the declared type the variable's type is inferred from every element, and a handler that reads
+ *   it (a tool that lists the others) would read the edit. The variable must not be named
+ *   elsewhere in the file either (below).
+ */
+function isSealedRegistrationAround(registration: ts.Node, start: number, end: number): boolean {
+  if (!(registration.pos <= start && end <= registration.end)) return false;
+  const parent = registration.parent;
+  if (!parent) return false;
+  if (isCallExpression(registration)) return isExpressionStatement(parent) && parent.expression === registration;
+  if (!isObjectLiteralExpression(registration)) return false;
+  const container = isArrayLiteralExpression(parent)
+    ? parent
+    : isPropertyAssignment(parent) && parent.initializer === registration && parent.parent && isObjectLiteralExpression(parent.parent)
+      ? parent.parent
+      : undefined;
+  const declaration = container?.parent;
+  if (!declaration || !isVariableDeclaration(declaration) || declaration.initializer !== container || declaration.type === undefined) return false;
+  // The analysis also reads initializers as written (resolve/values.ts: `tools.flush.description`),
+  // past any declared type: the variable must not be named anywhere else in its file. Importers
+  // are affected by the edit, and analysed again.
+  return isIdentifier(declaration.name) && namedOnce(registration.getSourceFile().text, declaration.name.text);
+}
+
+/** `name` stands once in `text` as a whole word (its declaration); a comment or string naming it counts too, which only carries less. */
+function namedOnce(text: string, name: string): boolean {
+  let count = 0;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    if (!isIdentifierChar(text.charCodeAt(at - 1)) && !isIdentifierChar(text.charCodeAt(at + name.length)) && ++count > 1) return false;
+  }
+  return count === 1;
+}
+
+function isIdentifierChar(code: number): boolean {
+  // NaN (before the start, past the end) is no identifier character; non-ASCII ones count, to be safe.
+  return code === 36 || code === 95 || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code > 127;
 }
 
 function placeKey(candidate: ToolCandidate, pos: number, end: number): string {

@@ -78,6 +78,60 @@ const BODY = [
 
 const withRecords = (text: string) => new Map([...BASE_FILES, ["src/tools/records.ts", text]]);
 
+/** Tool objects in an array, served by a low-level Server in another file (the way JSON Schema servers list theirs). */
+function reportsFile(options: { middle: string; declared: boolean; namedAgain?: boolean }): string {
+  const tool = (name: string, description: string, field: string) =>
+    [
+      `  {`,
+      `    name: ${JSON.stringify(name)},`,
+      `    description: ${JSON.stringify(description)},`,
+      `    inputSchema: { type: "object", properties: { day: { type: "string" } } },`,
+      `    handler: async (args) => {`,
+      `      const payload = { day: String(args["day"]), ${field}: 1 };`,
+      `      return { content: [{ type: "text", text: JSON.stringify(payload) }], structuredContent: payload };`,
+      `    },`,
+      `  },`,
+    ].join("\n");
+  return [
+    `import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";`,
+    ``,
+    `export interface JsonTool {`,
+    `  name: string;`,
+    `  description: string;`,
+    `  inputSchema: { type: "object"; properties: Record<string, object> };`,
+    `  handler(args: Record<string, unknown>): Promise<CallToolResult>;`,
+    `}`,
+    ``,
+    `export const reportTools${options.declared ? ": JsonTool[]" : ""} = [`,
+    tool("daily_report", "Reports one day", "visits"),
+    tool("weekly_report", options.middle, "orders"),
+    tool("monthly_report", "Reports one month", "refunds"),
+    `];`,
+    options.namedAgain ? `\nexport const reportCount = reportTools.length;` : ``,
+    ``,
+  ].join("\n");
+}
+
+const REPORTS_SERVER = [
+  `import { Server } from "@modelcontextprotocol/sdk/server/index.js";`,
+  `import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";`,
+  `import { reportTools } from "./reports.js";`,
+  ``,
+  `export const server = new Server({ name: "reports", version: "1.0.0" }, { capabilities: { tools: {} } });`,
+  `server.setRequestHandler(ListToolsRequestSchema, async () => ({`,
+  `  tools: reportTools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),`,
+  `}));`,
+  `server.setRequestHandler(CallToolRequestSchema, async (request) => {`,
+  `  const tool = reportTools.find((candidate) => candidate.name === request.params.name);`,
+  `  if (tool === undefined) throw new Error(\`Unknown tool: \${request.params.name}\`);`,
+  `  return tool.handler(request.params.arguments ?? {});`,
+  `});`,
+  ``,
+].join("\n");
+
+const withReports = (text: string) =>
+  new Map([...BASE_FILES].filter(([path]) => path !== "src/server.ts")).set("src/server.ts", REPORTS_SERVER).set("src/reports.ts", text);
+
 describe("textEdit", () => {
   it("is the span between the common prefix and the common suffix", () => {
     expect(textEdit("abcXYdef", "abcZdef")).toEqual({ start: 3, oldEnd: 5, newEnd: 4 });
@@ -159,6 +213,30 @@ for (const engineId of ENGINES) {
       expect(outcome.fallback).toBeNull();
       expect(outcome.carried).toBe(1);
       expect(JSON.stringify(outcome.inventory, null, 1)).toBe(JSON.stringify(project.full(), null, 1));
+    });
+
+    const reports = (options: Omit<Parameters<typeof reportsFile>[0], "middle">) => {
+      const project = new WatchedProject(withReports(reportsFile({ ...options, middle: "Reports one week" })), engine);
+      projects.push(project);
+      project.start();
+      expect(project.inventory!.tools.map((tool) => tool.name).sort()).toEqual(["daily_report", "monthly_report", "weekly_report"]);
+      const outcome = project.cycle(withReports(reportsFile({ ...options, middle: "Reports one whole week" })));
+      expect(outcome.fallback).toBeNull();
+      expect(JSON.stringify(outcome.inventory, null, 1)).toBe(JSON.stringify(project.full(), null, 1));
+      expect(outcome.inventory.tools.find((tool) => tool.name === "weekly_report")?.description).toBe("Reports one whole week");
+      return outcome;
+    };
+
+    it("tool objects in an array whose type is declared: an edit in one keeps the other two", () => {
+      expect(reports({ declared: true }).carried).toBe(2);
+    });
+
+    it("tool objects in an array whose type is inferred from them carry nothing", () => {
+      expect(reports({ declared: false }).carried).toBe(0);
+    });
+
+    it("tool objects in an array the file names again (the analysis may read its elements as written) carry nothing", () => {
+      expect(reports({ declared: true, namedAgain: true }).carried).toBe(0);
     });
 
     it("an edit across two registrations carries nothing", () => {
