@@ -140,10 +140,19 @@ describe("textEdit", () => {
   });
 });
 
-/** npm test runs the cases on TypeScript 6; test:full (FUZZ_RUNS set) on TypeScript 7, as incremental.test.ts does. */
-const ENGINES = process.env["FUZZ_RUNS"] === undefined ? (["ts6"] as const) : (["ts7"] as const);
+/**
+ * npm test runs four cases on TypeScript 6 (one carry of each kind, and the shadowing that must not
+ * carry); test:full (FUZZ_RUNS set) runs the others on TypeScript 6 and every case on TypeScript 7,
+ * as incremental.test.ts divides its cases.
+ */
+const fullRun = process.env["FUZZ_RUNS"] !== undefined;
+const ENGINES = fullRun ? (["ts6", "ts7"] as const) : (["ts6"] as const);
 
 for (const engineId of ENGINES) {
+  /** A case npm test runs, on TypeScript 6; test:full runs it on TypeScript 7 only. */
+  const smoke = it.runIf(!fullRun || engineId === "ts7");
+  /** A case test:full runs on both engines. */
+  const more = it.runIf(fullRun);
   describe(`on the ${engineId} engine`, () => {
     let engine: Engine | "ts6" = "ts6";
     const projects: WatchedProject[] = [];
@@ -165,14 +174,14 @@ for (const engineId of ENGINES) {
       return outcome;
     };
 
-    it("an edited description: the file's two other tools keep their resolutions", () => {
+    smoke("an edited description: the file's two other tools keep their resolutions", () => {
       const project = start(recordsFile({ description: "Updates a record", body: BODY }));
       const outcome = cycle(project, recordsFile({ description: "Updates one record", body: BODY }));
       expect(outcome.carried).toBe(2);
       expect(outcome.inventory.tools.find((tool) => tool.name === "update_record")?.description).toBe("Updates one record");
     });
 
-    it("lines added in a handler: the tool after it keeps its resolution, its lines moved", () => {
+    smoke("lines added in a handler: the tool after it keeps its resolution, its lines moved", () => {
       const project = start(recordsFile({ description: "Updates a record", body: BODY }));
       const before = project.inventory!.tools.find((tool) => tool.name === "search_records")!;
       const longer = [`    const when = new Date().toISOString();`, `    const payload = { id, updated: true, when };`, BODY.split("\n")[1]!].join("\n");
@@ -184,14 +193,14 @@ for (const engineId of ENGINES) {
       expect(outcome.inventory.tools.find((tool) => tool.name === "update_record")?.payloadType).toContain("when: string");
     });
 
-    it("an edit outside any registration (a declaration the handlers read) carries nothing", () => {
+    more("an edit outside any registration (a declaration the handlers read) carries nothing", () => {
       const project = start(recordsFile({ description: "Updates a record", body: BODY }));
       const outcome = cycle(project, recordsFile({ description: "Updates a record", body: BODY }).replace("const limit = 10;", `const limit = "ten";`));
       expect(outcome.carried).toBe(0);
       expect(outcome.inventory.tools.find((tool) => tool.name === "search_records")?.payloadType).toContain("limit: string");
     });
 
-    it("a declaration added beside the edited registration, shadowing what a later handler reads, carries nothing", () => {
+    smoke("a declaration added beside the edited registration, shadowing what a later handler reads, carries nothing", () => {
       const project = start(recordsFile({ description: "Updates a record", body: BODY }));
       const shadowing = recordsFile({ description: "Updates a record", body: BODY }).replace(
         `  server.registerTool("search_records"`,
@@ -202,7 +211,7 @@ for (const engineId of ENGINES) {
       expect(outcome.inventory.tools.find((tool) => tool.name === "search_records")?.payloadType).toContain("limit: string");
     });
 
-    it("top-level registrations (the watch tests' model): a description edit keeps the other tool of the file", () => {
+    more("top-level registrations (the watch tests' model): a description edit keeps the other tool of the file", () => {
       let model = baseModel(3);
       model = { ...model, tools: model.tools.map((tool, i) => (i === 1 ? { ...tool, extra: "tool_1_again" } : tool)) };
       const project = new WatchedProject(renderModel(model), engine);
@@ -227,19 +236,19 @@ for (const engineId of ENGINES) {
       return outcome;
     };
 
-    it("tool objects in an array whose type is declared: an edit in one keeps the other two", () => {
+    smoke("tool objects in an array whose type is declared: an edit in one keeps the other two", () => {
       expect(reports({ declared: true }).carried).toBe(2);
     });
 
-    it("tool objects in an array whose type is inferred from them carry nothing", () => {
+    more("tool objects in an array whose type is inferred from them carry nothing", () => {
       expect(reports({ declared: false }).carried).toBe(0);
     });
 
-    it("tool objects in an array the file names again (the analysis may read its elements as written) carry nothing", () => {
+    more("tool objects in an array the file names again (the analysis may read its elements as written) carry nothing", () => {
       expect(reports({ declared: true, namedAgain: true }).carried).toBe(0);
     });
 
-    it("an edit across two registrations carries nothing", () => {
+    more("an edit across two registrations carries nothing", () => {
       const project = start(recordsFile({ description: "Updates a record", body: BODY }));
       const both = recordsFile({ description: "Updates a record", body: BODY })
         .replace(`description: "Lists records"`, `description: "Lists the records"`)
