@@ -248,6 +248,22 @@ for (const engineId of ENGINES) {
       expect(reports({ declared: true, namedAgain: true }).carried).toBe(0);
     });
 
+    more("a file it imports changed in the same cycle, declaring what it did (a comment edited): still carried", () => {
+      const texts = (word: string) => `export const VERSION = 1;\n\n/** The currency, ${word}. */\nexport const UNITS = "eur";\n`;
+      const importing = (description: string) =>
+        recordsFile({ description, body: BODY })
+          .replace(`import { z } from "zod";`, `import { z } from "zod";\nimport { UNITS } from "./texts.js";`)
+          .replace("const payload = { page, limit };", "const payload = { page, limit, units: UNITS };");
+      const files = (description: string, word: string) => withRecords(importing(description)).set("src/tools/texts.ts", texts(word));
+      const project = new WatchedProject(files("Updates a record", "as sold"), engine);
+      projects.push(project);
+      project.start();
+      const outcome = project.cycle(files("Updates one record", "as billed"));
+      expect(outcome.fallback).toBeNull();
+      expect(outcome.carried).toBe(2);
+      expect(JSON.stringify(outcome.inventory, null, 1)).toBe(JSON.stringify(project.full(), null, 1));
+    });
+
     more("an edit across two registrations carries nothing", () => {
       const project = start(recordsFile({ description: "Updates a record", body: BODY }));
       const both = recordsFile({ description: "Updates a record", body: BODY })

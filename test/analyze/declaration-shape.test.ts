@@ -26,6 +26,16 @@ describe("declarationShape", () => {
     expect(same('import { a } from "./a.js";\n', 'import { b as a } from "./a.js";\n')).toBe(false);
   });
 
+  it("leaves out a statement's leading comments, but not the file's first ones (triple-slash directives)", () => {
+    // A generated formatter module's JSDoc holds its tool's description: editing the description declares nothing new.
+    const formatter = (description: string) =>
+      `import type { Result } from "./kit.js";\n\n/**\n * The formatter of \`a\`: ${description}\n */\nexport function formatA(payload: string): Result {\n  return { payload };\n}\n`;
+    expect(same(formatter("Old words"), formatter("New words"))).toBe(true);
+    expect(same('/// <reference types="node" />\nexport const a = 1;\n', "export const a = 1;\n")).toBe(false);
+    expect(same("// header\nexport const a = 1;\n", "// other header\nexport const a = 1;\n")).toBe(false);
+    expect(same("export const a = 1;\n/** one */\nexport const b = 2;\n", "export const a = 1;\n/** two */\nexport const b = 2;\n")).toBe(true);
+  });
+
   it("has no shape for a JavaScript file, whose assignments declare", () => {
     expect(shapeOf("module.exports.tools = [];\n", "/p/src/tools.js")).toBeUndefined();
     expect(shapeOf("export const a = 1;\n", "/p/src/tools.mjs")).toBeUndefined();
