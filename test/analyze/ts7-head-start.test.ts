@@ -6,7 +6,7 @@ import { loadEngine } from "../../src/analyze/engine/select.js";
 import { dropTs7HeadStart, startTs7Ahead, ts7HeadStartCounts } from "../../src/analyze/engine/ts7-head-start.js";
 import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
 import { runCli } from "../helpers/run-cli.js";
-import { startCompilerAhead } from "../../src/commands/compiler-ahead.js";
+import { configProjectGuess, startCompilerAhead } from "../../src/commands/compiler-ahead.js";
 
 /**
  * The command line starts TypeScript 7's compiler on the project before it loads the command
@@ -111,6 +111,58 @@ describe("the TypeScript 7 compiler started ahead", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  describe("for the project a config names", () => {
+    let dir: string;
+    beforeAll(() => {
+      // The project is tsconfig.build.json; the nearest tsconfig.json (the guess without the config) includes nothing.
+      dir = mkdtempSync(join(repoRoot, ".tmp", "head-start-"));
+      cpSync(join(fixture, "src"), join(dir, "src"), { recursive: true });
+      cpSync(join(fixture, "tsconfig.json"), join(dir, "tsconfig.build.json"));
+      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ files: [] }));
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    for (const [name, text] of [
+      ["mcp-conform.config.json", `{ "project": "tsconfig.build.json" }`],
+      ["mcp-conform.config.ts", `export default {\n  project: "./tsconfig.build.json",\n};\n`],
+    ] as const) {
+      it(`starts it on that project (${name}), and the open adopts it`, async () => {
+        writeFileSync(join(dir, name), text);
+        try {
+          const before = ts7HeadStartCounts();
+          const run = await runCli(["analyze", "--engine", "ts7", "--json"], { cwd: dir });
+          expect(run.stderr).toBe("");
+          expect(run.exitCode).toBe(0);
+          expect(since(before)).toEqual({ started: 1, adopted: 1, dropped: 0 });
+          expect(JSON.parse(run.stdout).tools.length).toBe(JSON.parse(expected).tools.length);
+        } finally {
+          rmSync(join(dir, name));
+        }
+      });
+    }
+
+    it("reads a config's project only where it is one literal, and makes no guess otherwise", () => {
+      const config = (name: string, text: string) => {
+        writeFileSync(join(dir, name), text);
+        try {
+          return configProjectGuess(join(dir, name));
+        } finally {
+          rmSync(join(dir, name));
+        }
+      };
+      expect(config("a.json", `{ "protocol": "aorp" }`)).toBeUndefined();
+      expect(config("b.json", `{ "project": ["a/tsconfig.json"] }`)).toBe("a/tsconfig.json");
+      expect(config("c.json", `{ "project": ["a/tsconfig.json", "b/tsconfig.json"] }`)).toBeNull();
+      expect(config("d.json", `{ "project": "x", }`)).toBeNull();
+      expect(config("e.ts", `export default { protocol: "aorp" };`)).toBeUndefined();
+      expect(config("f.ts", `export default defineConfig({ project: 'tsconfig.app.json', protocol: "aorp" });`)).toBe("tsconfig.app.json");
+      expect(config("g.ts", `export default { project: ["a", "b"] };`)).toBeNull();
+      expect(config("h.ts", `const project = "x";\nexport default { project };`)).toBeNull();
+      expect(config("i.ts", `export default { project: root + "/tsconfig.json" };`)).toBeNull();
+      expect(configProjectGuess(join(dir, "no-such.json"))).toBeNull();
+    });
   });
 
   describe("on a tsconfig the compiler rejects", () => {
