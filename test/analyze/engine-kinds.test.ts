@@ -1,8 +1,11 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { ts } from "ts-morph";
 import { SyntaxKind as Ts7SyntaxKind } from "typescript7/unstable/ast";
 import { describe, expect, it } from "vitest";
-import { kindField, kindOf } from "../../src/analyze/engine/ast.js";
+import { forEachChild, isGlobalAugmentation, isModuleDeclaration, kindField, kindOf } from "../../src/analyze/engine/ast.js";
 import { loadEngine } from "../../src/analyze/engine/select.js";
+import { repoRoot } from "../helpers/fixtures.js";
 
 /** A node as TypeScript 7's API makes them: `kind` read through a getter on its class, not held. */
 function ts7Node(kind: number, fields: Record<string, unknown> = {}): ts.Node {
@@ -53,5 +56,52 @@ describe("engine/ast.ts reads TypeScript 7's kinds as TypeScript 6 numbers them"
     await loadEngine("ts7");
     expect(kindOf(ts7Node(Ts7SyntaxKind.BindingElement, { name: undefined }))).toBe(ts.SyntaxKind.OmittedExpression);
     expect(kindOf(ts7Node(Ts7SyntaxKind.BindingElement, { name: {} }))).toBe(ts.SyntaxKind.BindingElement);
+  });
+
+  it("`declare global` and a nested `global { }` are global augmentations on both engines; `module global` and `namespace global` are namespaces", async () => {
+    const dir = mkdtempSync(join(repoRoot, ".tmp", "global-kinds-"));
+    try {
+      mkdirSync(join(dir, "src"));
+      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ["src"] }));
+      writeFileSync(
+        join(dir, "src", "kinds.ts"),
+        [
+          `declare module "host" {`,
+          `  global {`,
+          `    interface HostGlobal { a: 1 }`,
+          `  }`,
+          `}`,
+          `declare namespace outer {`,
+          `  module global { type A = 1; }`,
+          `  namespace /* module */ global { type B = 2; }`,
+          `}`,
+        ].join("\n"),
+      );
+      writeFileSync(join(dir, "src", "augment.ts"), `export {};\ndeclare /* global */ global {\n  var augmented: number;\n}\n`);
+      for (const id of ["ts6", "ts7"] as const) {
+        const engine = await loadEngine(id, dir);
+        const project = engine.open(join(dir, "tsconfig.json"), dir);
+        try {
+          const seen: string[] = [];
+          const visit = (node: ts.Node): void => {
+            if (isModuleDeclaration(node)) seen.push(`${node.getText().split("{")[0]!.trim()}: ${isGlobalAugmentation(node)}`);
+            forEachChild(node, visit);
+          };
+          for (const file of project.sourceFiles()) visit(file.node);
+          expect(seen.sort(), id).toEqual([
+            "declare /* global */ global: true",
+            'declare module "host": false',
+            "declare namespace outer: false",
+            "global: true",
+            "module global: false",
+            "namespace /* module */ global: false",
+          ]);
+        } finally {
+          project.close();
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

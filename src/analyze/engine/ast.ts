@@ -22,13 +22,11 @@ import {
 
 let ts7ToTs6: Int32Array | undefined;
 let ts7BindingElement = -1;
-let ts7GlobalKeyword = -1;
 
 /** Called once by the TypeScript 7 engine when it loads: its kind numbers, by TypeScript 6's. */
-export function registerTs7Kinds(table: Int32Array, kinds: { bindingElement: number; globalKeyword: number }): void {
+export function registerTs7Kinds(table: Int32Array, kinds: { bindingElement: number }): void {
   ts7ToTs6 = table;
   ts7BindingElement = kinds.bindingElement;
-  ts7GlobalKeyword = kinds.globalKeyword;
 }
 
 function isTs6Node(node: ts.Node): boolean {
@@ -184,12 +182,21 @@ export function modifiersOf(node: ts.Node): readonly ts.Node[] {
 }
 
 /**
- * `declare global { }`. TypeScript 6 flags it (NodeFlags.GlobalAugmentation); TypeScript 7 has no
- * such flag and records the keyword instead, so read the name the keyword gives the block.
+ * `declare global { }`, or `global { }` inside `declare module "m" { }` (as `@types/node` writes
+ * it). TypeScript 6 flags it (NodeFlags.GlobalAugmentation). TypeScript 7 has no such flag, and
+ * 7.0.2 records the block's keyword as `module`, the keyword of `module global { }`, which is a
+ * namespace named `global`: so the text before the name tells the two apart.
  */
 export function isGlobalAugmentation(node: ts.ModuleDeclaration): boolean {
   if (isTs6Node(node)) return (node.flags & NodeFlags.GlobalAugmentation) !== 0;
-  return isIdentifier(node.name) && node.name.text === "global" && (node as { keyword?: number }).keyword === ts7GlobalKeyword;
+  if (!isIdentifier(node.name) || node.name.text !== "global") return false;
+  const keyword = kindField(node, (node as { keyword?: number }).keyword ?? -1);
+  if (keyword === SyntaxKind.GlobalKeyword) return true;
+  if (keyword !== SyntaxKind.ModuleKeyword) return false;
+  const file = node.getSourceFile();
+  const modifiers = modifiersOf(node);
+  const afterModifiers = modifiers.length > 0 ? modifiers[modifiers.length - 1]!.end : node.getStart(file);
+  return !/\bmodule\b/.test(file.text.slice(afterModifiers, node.name.getStart(file)));
 }
 
 /**
