@@ -14,7 +14,7 @@ import { resolveFunction, serialisingWrapper } from "./resolve/handler.js";
 import { declaredOutputSchema } from "./resolve/declared-output-schema.js";
 import { resolveInputParams } from "./resolve/input-params.js";
 import { programSdkMajor, sdkMajorOf } from "./resolve/sdk-major.js";
-import { resolveToolName } from "./resolve/tool-name.js";
+import { resolveToolName, shorthandValueName } from "./resolve/tool-name.js";
 import { TypeReferenceEmitter } from "./resolve/type-reference.js";
 import { TypeSchemaEmitter } from "./resolve/type-schema.js";
 import { isAnyType, typeText } from "./resolve/type-text.js";
@@ -461,7 +461,7 @@ function descriptionText(node: ts.Node | string | null, checker: AnalysisChecker
   const literal = literalText(node);
   if (literal !== undefined) return literal;
   if (isExpression(node)) {
-    const type = checker.getTypeAtLocation(unwrapExpression(node));
+    const type = checker.getTypeAtLocation(shorthandValueName(node, checker) ?? unwrapExpression(node));
     if (type.isStringLiteral()) return type.value;
   }
   return null;
@@ -513,7 +513,7 @@ function resolveCandidate(candidate: ToolCandidate, context: ResolutionContext):
   const { session, diagnostics } = context;
   const { checker } = session;
   const nameNode = candidate.declaredAt ?? ("expression" in candidate.name ? candidate.name.expression : candidate.name.node);
-  const name = "expression" in candidate.name ? resolveToolName(candidate.name.expression, session.engine) : candidate.name.text;
+  const name = "expression" in candidate.name ? resolveToolName(candidate.name.expression, session.engine, checker) : candidate.name.text;
   const at = session.where(nameNode);
   if (name === undefined) {
     diagnostics.push({

@@ -201,15 +201,16 @@ export class Evaluator {
   private identifier(node: ts.Identifier, env: Env, depth: number): Evaluation {
     let symbol = this.checker.getSymbolAtLocation(node);
     if (!symbol) return { value: { kind: "node", node } };
+    // `{ handler }` in an object literal names the value in scope, which may be an import
+    // (`const tools = { search, fetch }` of imported tool objects): followed below.
+    if (symbol.valueDeclaration && isShorthandPropertyAssignment(symbol.valueDeclaration)) {
+      symbol = this.checker.getShorthandAssignmentValueSymbol(symbol.valueDeclaration) ?? symbol;
+    }
     if (symbol.flags & SymbolFlags.Alias) {
       const target = this.checker.getAliasedSymbol(symbol);
       const file = target.declarations?.find(isSourceFile);
       if (file) return { value: { kind: "module", file, at: node } };
       symbol = target;
-    }
-    // `{ handler }` in an object literal names the value in scope.
-    if (symbol.valueDeclaration && isShorthandPropertyAssignment(symbol.valueDeclaration)) {
-      symbol = this.checker.getShorthandAssignmentValueSymbol(symbol.valueDeclaration) ?? symbol;
     }
     const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
     if (!declaration) return { value: { kind: "node", node } };
