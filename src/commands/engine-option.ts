@@ -1,6 +1,7 @@
 import { dirname } from "node:path";
 import type { Engine } from "../analyze/engine/engine.js";
 import { engineForProject, loadEngine } from "../analyze/engine/select.js";
+import { projectTypeScriptMajor } from "../analyze/typescript-defaults.js";
 import { InputError } from "../errors.js";
 
 /** `--engine ts6|ts7`: which compiler analyses; by default the major of the TypeScript the project installs. */
@@ -20,6 +21,13 @@ export async function analysisEngine(values: Record<string, unknown>, tsconfigPa
   const projectDir = dirname(tsconfigPath);
   const id = engineForProject(projectDir, flag);
   if (id === "ts6") return "ts6";
+  const major = flag === "ts7" ? projectTypeScriptMajor(tsconfigPath) : undefined;
+  if (major !== undefined && major < 6) {
+    // The TypeScript 6 engine reads such a project with its own compiler's defaults (typescript-defaults.ts); TypeScript 7 opens the tsconfig itself.
+    note?.(
+      `note: this project declares TypeScript ${major}, whose defaults for what its tsconfig leaves unset (\`types\`: every @types package; \`strict\`: off) TypeScript 7 does not apply; without --engine, TypeScript 6 analyses it with them\n`,
+    );
+  }
   try {
     return await loadEngine(id, projectDir);
   } catch (error) {

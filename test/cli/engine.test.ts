@@ -61,6 +61,18 @@ describe("--engine", () => {
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toContain('unknown --engine "ts8": use ts6 or ts7');
   });
+
+  it("--engine ts7 on a project that declares TypeScript 5 says, in one line, that 5's tsconfig defaults are not applied", async () => {
+    const ts5 = await runCli(["analyze", "--json", "--engine", "ts7"], { cwd: copyFixture("real-world/ts5-project") });
+    expect(ts5.exitCode).toBe(0);
+    expect(ts5.stderr.trim().split("\n")).toHaveLength(1);
+    expect(ts5.stderr).toMatch(
+      /^note: this project declares TypeScript 5, .*`types`.*`strict`.* TypeScript 7 does not apply; without --engine, TypeScript 6 analyses it/,
+    );
+    // A TypeScript 6 project, and the same project without --engine, say nothing.
+    expect((await runCli(["analyze", "--json", "--engine", "ts7"], { cwd: copyFixture("styles/tool-object") })).stderr).toBe("");
+    expect((await runCli(["analyze", "--json"], { cwd: copyFixture("real-world/ts5-project") })).stderr).toBe("");
+  });
 });
 
 describe("check --engine", () => {
