@@ -38,6 +38,7 @@ import {
   isCallExpression,
   isClassDeclaration,
   isClassLike,
+  isExpressionWithTypeArguments,
   isExportDeclaration,
   isExpression,
   isExpressionStatement,
@@ -753,7 +754,9 @@ function prefetchNamedSymbols(
         // A declared type's symbol: the one its type gives when asked (`type.symbol`), known before.
         ((isInterfaceDeclaration(parent) || isClassDeclaration(parent)) && parent.name === node) ||
         // A registration's method (`server.registerTool(...)` as a statement), followed to its declaration.
-        (isPropertyAccessExpression(parent) && parent.name === node && isCallExpression(parent.parent) && isExpressionStatement(parent.parent.parent))
+        (isPropertyAccessExpression(parent) && parent.name === node && isCallExpression(parent.parent) && isExpressionStatement(parent.parent.parent)) ||
+        // A class's base other than MCPTool, which mcp-framework's discovery follows to see whether it reaches MCPTool.
+        (isExpressionWithTypeArguments(parent) && parent.expression === node && node.text !== "MCPTool" && isClassLike(parent.parent.parent))
       )
         names.push(node);
       return;
