@@ -30,13 +30,17 @@ export function noToolsDiagnostic(project: EngineProject, diagnostics: readonly 
 
 function likeliestReason(project: EngineProject, diagnostics: readonly Diagnostic[]): string {
   const files = project.sourceFiles();
-  const javascript = javascriptHint(project);
-  if (javascript) return javascript;
-  if (files.length === 0) return "the tsconfig's `include`/`files` match no source file";
+  if (files.length === 0) return javascriptHint(project) ?? "the tsconfig's `include`/`files` match no source file";
   const unresolved = diagnostics.filter((d) => d.code === AnalyzeCodes.unresolvedName).length;
   if (unresolved > 0) return `${unresolved} registration${unresolved === 1 ? " was" : "s were"} found, but no tool name could be resolved (MCPA002 above)`;
   const syntax = diagnostics.filter((d) => d.code === AnalyzeCodes.syntaxError).length;
   if (syntax > 0) return `${syntax} file${syntax === 1 ? " has a syntax error" : "s have syntax errors"} and could not be analysed (MCPA001 above)`;
+  // The low-level discoverer's MCPA006: a CallTool handler that hands the request on to what it could not follow to a dispatch.
+  const delegated = diagnostics.find((d) => d.code === AnalyzeCodes.unresolvedHandler && d.message.startsWith("the CallTool handler"));
+  if (delegated) {
+    const at = delegated.file !== null ? ` (${delegated.file}${delegated.line !== null ? `:${delegated.line}` : ""})` : "";
+    return `the CallTool handler${at} delegates to a function mcp-conform could not follow to a dispatch on the tool name (MCPA006 above); put the \`switch\` on \`request.params.name\` in the handler or in a project function it returns the result of`;
+  }
   const { syntax: nodes, checker } = project;
   const specifiers = files.flatMap((file) =>
     file.node.statements.flatMap((statement) =>
@@ -55,6 +59,9 @@ function likeliestReason(project: EngineProject, diagnostics: readonly Diagnosti
     if (!symbols[index]) missing.add(name);
   });
   if (imported.size === 0) {
+    // JavaScript the compiler does not see is the likeliest place of the server only when no TypeScript file imports an MCP package.
+    const javascript = javascriptHint(project);
+    if (javascript) return javascript;
     return "no source file imports an MCP server package (@modelcontextprotocol/sdk, @modelcontextprotocol/server, fastmcp, mcp-framework or xmcp): is this the server's tsconfig? Pass it with --project";
   }
   if (missing.size > 0) return `${[...missing].sort().join(", ")} is imported but cannot be resolved: is node_modules installed (npm ci)?`;

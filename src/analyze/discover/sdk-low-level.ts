@@ -3,8 +3,19 @@ import { SymbolFlags, SyntaxKind } from "../engine/ts6-enums.generated.js";
 import type { DiscoveryContext, Discoverer, ToolCandidate, ToolServer } from "./candidate.js";
 import { resolveFunction } from "../resolve/handler.js";
 import { EMPTY_ENV, Evaluator, type Value } from "../resolve/values.js";
-import { calleeName, calleeReceiver, forEachOwnDescendant, getPropertyValue, isFunctionNode, propertyNameText, unwrapExpression } from "../syntax.js";
+import {
+  calleeName,
+  calleeReceiver,
+  forEachOwnDescendant,
+  type FunctionNode,
+  getPropertyValue,
+  isFunctionNode,
+  propertyNameText,
+  unwrapExpression,
+} from "../syntax.js";
 import { serverOf } from "./registration.js";
+import { type Delegation, delegationsOf, handlerStanding, isToolNameExpression, type Standing } from "./low-level-dispatch.js";
+import { collectResultPoints } from "../resolve/assigned-results.js";
 import {
   forEachChild,
   isBinaryExpression,
@@ -45,36 +56,15 @@ function handlesRequest(call: ts.CallExpression, schemaName: string, method: str
   return text === schemaName;
 }
 
-/** `request.params.name`, or a variable that holds it (`const { name } = request.params`). */
-function isToolNameExpression(node: ts.Expression, checker: AnalysisChecker, depth = 0): boolean {
-  const expression = unwrapExpression(node);
-  if (isPropertyAccessExpression(expression)) {
-    if (expression.name.text !== "name") return false;
-    const owner = unwrapExpression(expression.expression);
-    return isPropertyAccessExpression(owner) ? owner.name.text === "params" : isIdentifier(owner) && owner.text === "params";
-  }
-  if (!isIdentifier(expression) || depth > 3) return false;
-  const declaration = checker.getSymbolAtLocation(expression)?.valueDeclaration;
-  if (!declaration) return false;
-  if (isVariableDeclaration(declaration) && declaration.initializer && isIdentifier(declaration.name)) {
-    return isToolNameExpression(declaration.initializer, checker, depth + 1);
-  }
-  if (isBindingElement(declaration)) {
-    const key = declaration.propertyName ?? declaration.name;
-    const keyText = isIdentifier(key) ? key.text : undefined;
-    const holder = declaration.parent.parent;
-    if (keyText === "name" && isVariableDeclaration(holder) && holder.initializer) {
-      const source = unwrapExpression(holder.initializer);
-      return (isPropertyAccessExpression(source) && source.name.text === "params") || (isIdentifier(source) && source.text === "params");
-    }
-  }
-  return false;
-}
-
 interface Branch {
   nameExpression: ts.Expression;
   scope: ts.Node;
   server?: ToolServer | null;
+  /**
+   * The `setRequestHandler` call, for a branch in a function the CallTool handler delegates to:
+   * the branch lies outside the call, and what is read from the registration (the SDK major) is the call's.
+   */
+  registration?: ts.CallExpression;
 }
 
 /** The `case` clauses of `switch (name)`; fall-through labels share the next clause's body. */
@@ -95,7 +85,7 @@ function switchBranches(statement: ts.SwitchStatement): Branch[] {
 }
 
 /** `if (name === "a") {...} else if (name === "b") {...}`, in either operand order. */
-function ifBranches(statement: ts.IfStatement, checker: AnalysisChecker): Branch[] {
+function ifBranches(statement: ts.IfStatement, checker: AnalysisChecker, standing: Standing): Branch[] {
   const branches: Branch[] = [];
   let current: ts.Statement | undefined = statement;
   while (current && isIfStatement(current)) {
@@ -104,8 +94,8 @@ function ifBranches(statement: ts.IfStatement, checker: AnalysisChecker): Branch
       isBinaryExpression(condition) &&
       (kindOf(condition.operatorToken) === SyntaxKind.EqualsEqualsEqualsToken || kindOf(condition.operatorToken) === SyntaxKind.EqualsEqualsToken)
     ) {
-      if (isToolNameExpression(condition.left, checker)) branches.push({ nameExpression: condition.right, scope: current.thenStatement });
-      else if (isToolNameExpression(condition.right, checker)) branches.push({ nameExpression: condition.left, scope: current.thenStatement });
+      if (isToolNameExpression(condition.left, checker, standing)) branches.push({ nameExpression: condition.right, scope: current.thenStatement });
+      else if (isToolNameExpression(condition.right, checker, standing)) branches.push({ nameExpression: condition.left, scope: current.thenStatement });
     }
     current = current.elseStatement;
   }
@@ -135,12 +125,12 @@ const MAP_INPUT_KEYS = ["parameters", "inputSchema", "schema", "input", "argsSch
  * AI-SDK style `{ list_projects: tool({ description, parameters, execute }) }`): each key is a tool,
  * located at the key, handled by its value's `execute` (or `handler`/`handle`).
  */
-function mapDispatchCandidates(handler: ts.Node, call: ts.CallExpression, context: DiscoveryContext): ToolCandidate[] {
+function mapDispatchCandidates(handler: ts.Node, standing: Standing, call: ts.CallExpression, context: DiscoveryContext): ToolCandidate[] {
   const { checker } = context.session;
   const evaluator = new Evaluator(checker);
   const maps = new Set<ts.ObjectLiteralExpression>();
   forEachOwnDescendant(handler, (node) => {
-    if (!isElementAccessExpression(node) || !isToolNameExpression(node.argumentExpression, checker)) return;
+    if (!isElementAccessExpression(node) || !isToolNameExpression(node.argumentExpression, checker, standing)) return;
     const map = evaluator.evaluate(node.expression, EMPTY_ENV);
     if ("value" in map && map.value.kind === "node" && isObjectLiteralExpression(map.value.node)) maps.add(map.value.node);
   });
@@ -344,6 +334,90 @@ function listingSteps(root: ts.Node, checker: AnalysisChecker): ListingStep[] {
 }
 
 /**
+ * The `switch`/`if` dispatch on the tool name in a function's own body. An `if` on a name that a
+ * `switch` of the same function handles is no second handler, but code that singles the tool out
+ * around the dispatch (`if (name === "x") return result;` after it).
+ */
+function branchesIn(fn: ts.Node, checker: AnalysisChecker, standing: Standing): Branch[] {
+  const found: { branch: Branch; chained: boolean }[] = [];
+  forEachOwnDescendant(fn, (node) => {
+    if (isSwitchStatement(node) && isToolNameExpression(node.expression, checker, standing)) {
+      found.push(...switchBranches(node).map((branch) => ({ branch, chained: false })));
+    }
+    // Only the head of an if/else-if chain: its else-ifs are walked by ifBranches.
+    if (isIfStatement(node) && !(isIfStatement(node.parent) && node.parent.elseStatement === node)) {
+      found.push(...ifBranches(node, checker, standing).map((branch) => ({ branch, chained: true })));
+    }
+  });
+  if (!found.some((each) => each.chained) || found.every((each) => each.chained)) return found.map((each) => each.branch);
+  const switched = new Set(found.filter((each) => !each.chained).map((each) => literalName(each.branch.nameExpression, checker)));
+  return found
+    .filter((each) => {
+      if (!each.chained) return true;
+      const name = literalName(each.branch.nameExpression, checker);
+      return name === null || !switched.has(name);
+    })
+    .map((each) => each.branch);
+}
+
+function literalName(expression: ts.Expression, checker: AnalysisChecker): string | null {
+  const type = checker.getTypeAtLocation(expression);
+  return type.isStringLiteral() ? type.value : null;
+}
+
+/** How many functions deep a CallTool handler's delegation is followed (`handler -> handleCallToolRequest -> dispatch`). */
+const MAX_DELEGATION_DEPTH = 3;
+
+/**
+ * The CallTool handler's dispatch: in its own body, or, when it has none, in the function it hands
+ * the request on to and returns the result of (`return handleCallToolRequest(request)`,
+ * `return await dispatch(request.params.name, request.params.arguments)`), a few calls deep, each
+ * function once. There, the parameters given the request, its params or the name stand for them.
+ * A delegation that leads to no dispatch is reported (MCPA006): its tools are not found.
+ */
+function dispatchOf(handler: FunctionNode, call: ts.CallExpression, context: DiscoveryContext): { found: Branch[]; mapped: ToolCandidate[] } {
+  const { checker } = context.session;
+  const seen = new Set<ts.Node>([handler]);
+  let level: { fn: FunctionNode; standing: Standing }[] = [{ fn: handler, standing: handlerStanding(handler) }];
+  const found: Branch[] = [];
+  const mapped: ToolCandidate[] = [];
+  const delegations: Delegation[] = [];
+  for (let depth = 0; level.length > 0; depth++) {
+    const next: { fn: FunctionNode; standing: Standing }[] = [];
+    for (const { fn, standing } of level) {
+      const own = branchesIn(fn, checker, standing).map((branch) => (depth > 0 ? { ...branch, registration: call } : branch));
+      const byMap = mapDispatchCandidates(fn, standing, call, context);
+      found.push(...own);
+      mapped.push(...byMap);
+      if (own.length > 0 || byMap.length > 0 || depth >= MAX_DELEGATION_DEPTH) continue;
+      for (const delegation of delegationsOf(fn, standing, checker)) {
+        delegations.push(delegation);
+        if (!delegation.target || seen.has(delegation.target)) continue;
+        seen.add(delegation.target);
+        next.push({ fn: delegation.target, standing: delegation.standing });
+      }
+    }
+    level = next;
+  }
+  const [first] = delegations;
+  if (found.length === 0 && mapped.length === 0 && first) {
+    const callee = first.call.expression.getText().slice(0, 60);
+    const unfollowed = delegations.find((delegation) => !delegation.target);
+    context.report(
+      {
+        severity: "warning",
+        code: "MCPA006",
+        message: unfollowed
+          ? `the CallTool handler delegates to \`${unfollowed.call.expression.getText().slice(0, 60)}(...)\`, which cannot be followed to its declaration in the project; the tools it dispatches are not found`
+          : `the CallTool handler delegates to \`${callee}(...)\`, in which no \`switch\` or \`if\` chain on the tool name (nor a map indexed by it) was found; the tools it dispatches are not found`,
+      },
+      unfollowed?.call ?? first.call,
+    );
+  }
+  return { found, mapped };
+}
+
+/**
  * The low-level `Server`: `setRequestHandler(CallToolRequestSchema, ...)` (SDK 2.x:
  * `setRequestHandler("tools/call", ...)`) dispatching on
  * `request.params.name` with `switch` or `if` chains; descriptions and input schemas come from the
@@ -368,16 +442,9 @@ export function createSdkLowLevelDiscoverer(): Discoverer {
         collectListings(handler, session.checker, listings, context.memo);
       } else if (handlesRequest(call, "CallToolRequestSchema", "tools/call")) {
         const server = serverOf(calleeReceiver(call), EMPTY_ENV, new Evaluator(session.checker), session.checker);
-        const found: Branch[] = [];
-        forEachOwnDescendant(handler, (node) => {
-          if (isSwitchStatement(node) && isToolNameExpression(node.expression, session.checker)) found.push(...switchBranches(node));
-          // Only the head of an if/else-if chain: its else-ifs are walked by ifBranches.
-          if (isIfStatement(node) && !(isIfStatement(node.parent) && node.parent.elseStatement === node)) {
-            found.push(...ifBranches(node, session.checker));
-          }
-        });
+        const { found, mapped } = dispatchOf(handler, call, context);
         branches.push(...found.map((branch) => ({ ...branch, server })));
-        return mapDispatchCandidates(handler, call, context);
+        return mapped;
       }
       return [];
     },
@@ -400,11 +467,22 @@ export function createSdkLowLevelDiscoverer(): Discoverer {
           );
         }
         const delegate = delegatedHandler(branch.scope, checker);
+        if (name !== undefined && !delegate && collectResultPoints(branch.scope).length === 0) {
+          // Its payload would read `never`: say so rather than let it pass for a tool that answers nothing.
+          context.report(
+            {
+              severity: "warning",
+              code: "MCPA006",
+              message: `the result of tool "${name}" cannot be followed: its branch of the CallTool handler neither returns, throws, nor assigns a variable returned after the ${isCaseClause(branch.scope) ? "switch" : "if chain"}; return paths are unknown`,
+            },
+            branch.scope,
+          );
+        }
         return {
           style: "sdk-low-level",
           name: { expression: branch.nameExpression },
           ...(listing ? { declaredAt: listing.nameNode } : {}),
-          registration: branch.scope,
+          registration: branch.registration ?? branch.scope,
           description: listing?.description ?? null,
           input: listing?.input ?? null,
           handler: delegate ?? (isFunctionNode(branch.scope) ? branch.scope : null),

@@ -8,6 +8,7 @@ import { isErrorText } from "./error-text.js";
 import { isGeneratedFile } from "../../write/header.js";
 import { payloadTypeOf, settledTypeOf } from "./expression-type.js";
 import { resolveFunction } from "./handler.js";
+import { collectResultPoints } from "./assigned-results.js";
 import { collectExitPoints, type ExitPoint } from "./return-paths.js";
 import {
   isArrowFunction,
@@ -322,7 +323,8 @@ function conformedBody(exit: ExitPoint, checker: AnalysisChecker): ts.Node | und
 }
 
 function exitsThroughConform(root: ts.Node, checker: AnalysisChecker): ExitPoint[] {
-  return collectExitPoints(root).flatMap((exit) => {
+  // A low-level branch's results include what it assigns for its dispatcher to return (return-paths.ts).
+  return collectResultPoints(root).flatMap((exit) => {
     const body = conformedBody(exit, checker);
     return body ? collectExitPoints(body) : [exit];
   });
@@ -336,11 +338,13 @@ export function analyseExits(root: ts.Node, mode: PayloadMode, checker: Analysis
   return exitsThroughConform(root, checker).flatMap((exit): AnalysedExit[] => {
     const classified = classifyExit(exit, mode, checker, 0);
     const via =
-      exit.node === exit.expression && !exit.isThrow && isFunctionNode(root)
-        ? classified.via === "return"
-          ? "arrow-expression"
-          : classified.via
-        : classified.via;
+      classified.via !== "return"
+        ? classified.via
+        : exit.assigned
+          ? "assignment"
+          : exit.node === exit.expression && !exit.isThrow && isFunctionNode(root)
+            ? "arrow-expression"
+            : classified.via;
     const own: AnalysedExit = {
       node: exit.node,
       kind: classified.kind,

@@ -8,6 +8,11 @@ export interface ExitPoint {
   /** The returned or thrown value; undefined for a bare `return;`. */
   expression: ts.Expression | undefined;
   isThrow: boolean;
+  /**
+   * A value a low-level branch assigns to the variable its dispatcher returns after the `switch`
+   * (or `if` chain): `node` is the assignment's statement, `expression` the value assigned.
+   */
+  assigned?: true;
 }
 
 function isCaughtLocally(node: ts.Node, root: ts.Node): boolean {
