@@ -5,6 +5,7 @@ import type { AnalysisChecker } from "../engine/engine.js";
 import { sortLiteralUnions } from "./literal-order.js";
 import { mappedMembersInOrder } from "./member-order.js";
 import { printedAsWritten } from "./written-order.js";
+import { withDoubleQuotes } from "./quote-style.js";
 
 const FULL = TypeFormatFlags.NoTruncation | TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
 /** Beyond this, a type is unreadable in a table and risky to embed: it is cut short. */
@@ -14,14 +15,14 @@ const CUT_TYPE_TEXT = 300;
 
 /**
  * A type as TypeScript text, written as it reads from `enclosing` (so in-scope names print plainly).
- * Literal union members and a mapped type's properties in one order whichever compiler printed
- * them (`sortLiteralUnions`, `mappedMembersInOrder`). A type longer than `MAX_TYPE_TEXT` is cut
+ * Literal union members and a mapped type's properties in one order, and string literals in one
+ * quote, whichever compiler printed them (`sortLiteralUnions`, `mappedMembersInOrder`, `withDoubleQuotes`). A type longer than `MAX_TYPE_TEXT` is cut
  * at a space and ends in `...`; TypeScript's own truncation cannot serve, as what it leaves out
  * depends on the order it prints in. `shownChars`: only so much of the text is read (a message
  * quotes its start), so the order is only put right there.
  */
 export function typeText(type: ts.Type, checker: AnalysisChecker, enclosing: ts.Node | undefined, shownChars?: number, written?: ts.Node): string {
-  const printed = checker.typeToString(type, enclosing, FULL);
+  const printed = withDoubleQuotes(checker.typeToString(type, enclosing, FULL));
   // `written`: the expression whose type this is; when its syntax says the print is in order already, no walk is needed.
   const text = sortLiteralUnions(written && printedAsWritten(printed, written) ? printed : mappedMembersInOrder(printed, type, checker, shownChars));
   if (text.length <= MAX_TYPE_TEXT) return text;
