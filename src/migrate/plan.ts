@@ -295,6 +295,15 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         skip("the handler cannot be found");
         continue;
       }
+      // A low-level branch whose paths are what it assigns for the dispatcher to return after the
+      // switch (`result = ...; break;`, analyze/resolve/assigned-results.ts): no `return` to rewrite.
+      if (tool.style === "sdk-low-level" && tool.returns.length > 0 && !located.wrapper && collectExitPoints(located.scope).length === 0) {
+        skip(
+          "its branch hands its result to the code after the switch (`result = ...; break;`), which returns it for every tool: return the result in the branch (`return handleX(args);`) and run migrate again",
+          located.scope,
+        );
+        continue;
+      }
       let scope: ts.Node = located.scope;
       let wrap: WrapPlan | null = null;
       if (!located.wrapper) {

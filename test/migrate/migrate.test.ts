@@ -250,4 +250,21 @@ describe("mcp-conform migrate: a handler passed by name from another module", ()
     );
     expect(shared.stdout).not.toContain("--- a/src/handlers/convert.ts");
   });
+
+  it("a low-level branch that assigns its result for the dispatcher to return is skipped with the reason and the rewrite that lets it migrate", async () => {
+    const dir = committedCopy("real-world/delegated-dispatch");
+    const run = await runCli(["migrate", "--protocol", "aorp", "--no-typecheck"], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain("2 tools migrated, 3 skipped");
+    for (const [tool, line] of [
+      ["add_bookmark", 12],
+      ["remove_bookmark", 22],
+      ["tag_counts", 31],
+    ] as const) {
+      expect(run.stdout).toContain(
+        `skipped  ${tool} (src/dispatch.ts:${line}): its branch hands its result to the code after the switch (\`result = ...; break;\`), which returns it for every tool: return the result in the branch (\`return handleX(args);\`) and run migrate again`,
+      );
+    }
+    expect(run.stdout).toMatch(/migrated get_bookmark \(src\/bookmarks\.ts:36\)/);
+  });
 });
