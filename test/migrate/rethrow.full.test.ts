@@ -37,7 +37,7 @@ server.registerTool("close_issue", { description: "Close an issue", inputSchema:
     execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qam", "close_issue"], { cwd: dir });
     const run = await runCli(["migrate", "--protocol", "aorp", "--write", "--no-format"], { cwd: dir });
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain("5 tools migrated, 0 skipped");
+    expect(run.stdout).toContain("6 tools migrated, 0 skipped");
     expect(run.stdout).toContain("tsc found no new errors");
     const migrated = readFileSync(server, "utf8");
     expect(migrated).toContain("return formatGetIssueError(legacyErrorParts(tool, { message: error instanceof Error ? error.message : String(error) }));");

@@ -621,9 +621,13 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
    */
   getAwaitedType(type: ts.Type): ts.Type | undefined {
     if (type.isUnion()) {
-      // A union with a promise among its members would need a new union, which the API cannot build.
-      const members = type.types.map((member) => this.getAwaitedType(member) ?? member);
-      return members.every((member, index) => member === type.types[index]) ? type : undefined;
+      const members = type.types.map((member) => this.getAwaitedType(member));
+      if (members.every((member, index) => member === type.types[index])) return type;
+      // `X | Promise<X>` (a helper that returns a value on one path and a promise of it on another)
+      // settles to X, a type that exists. Any other union with a promise among its members would
+      // need a new union, which the API cannot build.
+      const settled = new Set(members);
+      return settled.size === 1 ? members[0] : undefined;
     }
     // A promise is a reference to Promise or PromiseLike: anything else needs no question of its symbol.
     if (!(type.flags & TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ObjectFlags.Reference)) return type;
