@@ -1,6 +1,6 @@
 import { relative } from "node:path";
 import type { ts } from "ts-morph";
-import type { EngineChecker, EngineNode, EngineProject, EngineType } from "../../src/analyze/engine/engine.js";
+import type { AnalysisChecker, EngineChecker, EngineNode, EngineProject, EngineType } from "../../src/analyze/engine/engine.js";
 import { noToolsDiagnostic } from "../../src/analyze/no-tools.js";
 import { toPosixPath } from "../../src/analyze/paths.js";
 import { calleeName } from "../../src/analyze/syntax.js";
@@ -74,15 +74,16 @@ export function engineTranscript(project: EngineProject): string[] {
     const returned = signatures[0] ? checker.returnType(signatures[0]) : undefined;
     lines.push(`function @${where(fn)}: ${signatures.length} signature(s), returns ${returned ? describe(checker, returned, 3) : "nothing"}`);
   }
-  // The parts of the analysis that run on the engine, as the analysis calls them.
+  // The parts of the analysis that run on the engine, as the analysis calls them (with the checker both engines' projects carry for it).
+  const { analysisChecker } = project as EngineProject & { readonly analysisChecker: AnalysisChecker };
   for (const { style, node } of registrations) {
-    const name = syntax.is(node, "CallExpression") && node.arguments[0] ? resolveToolName(node.arguments[0], project) : undefined;
+    const name = syntax.is(node, "CallExpression") && node.arguments[0] ? resolveToolName(node.arguments[0], project, analysisChecker) : undefined;
     lines.push(
       `${style} @${where(node)}: SDK major ${sdkMajorOf(style, node, project) ?? "none"}${name !== undefined ? `, tool name ${JSON.stringify(name)}` : ""}`,
     );
   }
   // Tool names as tool objects, FastMCP and loops give them: the value of every \`name\` property.
-  for (const node of names) lines.push(`name @${where(node)}: ${JSON.stringify(resolveToolName(node, project) ?? null)}`);
+  for (const node of names) lines.push(`name @${where(node)}: ${JSON.stringify(resolveToolName(node, project, analysisChecker) ?? null)}`);
   lines.push(`program SDK major: ${programSdkMajor(project) ?? "none"}`);
   lines.push(`MCPA007 if no tool were found: ${noToolsDiagnostic(project, []).message}`);
   return lines;
