@@ -15,6 +15,7 @@ import { declaredOutputSchema } from "./resolve/declared-output-schema.js";
 import { resolveInputParams } from "./resolve/input-params.js";
 import { programSdkMajor, sdkMajorOf } from "./resolve/sdk-major.js";
 import { resolveToolName, shorthandValueName } from "./resolve/tool-name.js";
+import { isTestFile } from "./test-files.js";
 import { TypeReferenceEmitter } from "./resolve/type-reference.js";
 import { TypeSchemaEmitter } from "./resolve/type-schema.js";
 import { isAnyType, typeText } from "./resolve/type-text.js";
@@ -228,7 +229,8 @@ export function analyzeSessionCore(
   const calls = new Map<string, ts.CallExpression[]>();
   const discoverers = createDiscoverers();
   const candidates: ToolCandidate[] = [];
-  const files = session.userSourceFiles();
+  // Test files register tools on mocks (test-files.ts): not searched.
+  const files = session.userSourceFiles().filter((file) => !isTestFile(file.fileName));
   // What handlers say (texts, warnings, calls) is gathered on this one walk over the sources.
   const facts = new FactIndex(checker);
   const state: AnalysisState = {
