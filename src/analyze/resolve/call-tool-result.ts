@@ -8,6 +8,7 @@ import {
   isIdentifier,
   isObjectLiteralExpression,
   isShorthandPropertyAssignment,
+  isSpreadAssignment,
   isStringLiteralLike,
   isTemplateExpression,
   isVariableDeclaration,
@@ -39,12 +40,27 @@ function isArrayLike(type: ts.Type, checker: AnalysisChecker): boolean {
 export function isCallToolResultLiteral(object: ts.ObjectLiteralExpression, checker?: AnalysisChecker): boolean {
   if (getPropertyValue(object, "structuredContent") !== undefined) return true;
   const content = getPropertyValue(object, "content");
-  if (content === undefined) return false;
+  if (content === undefined) return checker !== undefined && spreadStructuredContent(object, checker) !== undefined;
   if (!checker) return true;
   const value = isExpression(content) ? unwrapExpression(content) : content;
   if (isArrayLiteralExpression(value)) return true;
   if (isStringLiteralLike(value) || isTemplateExpression(value) || isObjectLiteralExpression(value)) return false;
   return isArrayLike(checker.getTypeAtLocation(value), checker);
+}
+
+/**
+ * The spread that gives an object literal its `structuredContent` (`{ ...structuredResult(data),
+ * isError: false }`): the last one whose type has that property. A `structuredContent` written in
+ * the literal itself comes first (`payloadSlot`).
+ */
+export function spreadStructuredContent(object: ts.ObjectLiteralExpression, checker: AnalysisChecker): ts.Expression | undefined {
+  for (let index = object.properties.length - 1; index >= 0; index--) {
+    const property = object.properties[index]!;
+    if (!isSpreadAssignment(property)) continue;
+    const type = checker.getTypeAtLocation(property.expression);
+    if (checker.getPropertyOfType(type, "structuredContent")) return property.expression;
+  }
+  return undefined;
 }
 
 /** The array literal of a `content` value: written inline, or in a const (`const content = [...]; return { content }`). */

@@ -2,7 +2,7 @@ import type { ts } from "../../compiler.cjs";
 import { SymbolFlags, SyntaxKind, TypeFlags } from "../engine/ts6-enums.generated.js";
 import type { ReturnKind } from "../inventory.js";
 import { calleeName, getPropertyValue, isFunctionNode, unwrapExpression } from "../syntax.js";
-import { isCallToolResultLiteral, payloadSlot } from "./call-tool-result.js";
+import { isCallToolResultLiteral, payloadSlot, spreadStructuredContent } from "./call-tool-result.js";
 import { isErrorEnvelopeLiteral } from "./error-envelope.js";
 import { isErrorText } from "./error-text.js";
 import { isGeneratedFile } from "../../write/header.js";
@@ -11,8 +11,10 @@ import { resolveFunction } from "./handler.js";
 import { collectResultPoints } from "./assigned-results.js";
 import { collectExitPoints, type ExitPoint } from "./return-paths.js";
 import {
+  forEachChild,
   isArrowFunction,
   isAwaitExpression,
+  isBinaryExpression,
   isBlock,
   isCallExpression,
   isConstList,
@@ -25,11 +27,14 @@ import {
   isObjectLiteralExpression,
   isParameter,
   isPropertyAccessExpression,
+  isShorthandPropertyAssignment,
+  isSourceFile,
   isStringLiteral,
   isStringLiteralLike,
   isTemplateExpression,
   isVariableDeclaration,
   isVariableDeclarationList,
+  kindField,
   kindOf,
 } from "../engine/ast.js";
 import type { AnalysisChecker } from "../engine/engine.js";
@@ -73,12 +78,90 @@ function isTrueLiteralType(type: ts.Type, checker: AnalysisChecker): boolean {
   return (type.flags & TypeFlags.BooleanLiteral) !== 0 && checker.typeToString(type) === "true";
 }
 
+/**
+ * The `structuredContent` a CallToolResult's type declares, when it says what the tool hands the
+ * model. The SDK's own `CallToolResult` declares it as any object (`{ [x: string]: unknown }`):
+ * a slot, not a payload. A property declared only in a declaration file (the SDK's) tells
+ * nothing, and is null; one the project declares (`interface Result extends CallToolResult {
+ * structuredContent: Forecast }`) or the checker instantiates from a project helper is the payload.
+ */
+function declaredStructuredContent(type: ts.Type, checker: AnalysisChecker, at: ts.Node): ts.Type | null {
+  const structured = checker.getPropertyOfType(type, "structuredContent");
+  if (!structured) return null;
+  const declarations = structured.declarations ?? [];
+  if (declarations.length > 0 && declarations.every((declaration) => declaration.getSourceFile().isDeclarationFile)) return null;
+  return checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(structured, at));
+}
+
 /** Type-level fallback for a returned CallToolResult that is not a literal. */
 function payloadFromResultType(type: ts.Type, checker: AnalysisChecker, at: ts.Node): { payload: ts.Type | null; isError: boolean } {
   const isErrorSymbol = checker.getPropertyOfType(type, "isError");
   const isError = isErrorSymbol ? isTrueLiteralType(checker.getTypeOfSymbolAtLocation(isErrorSymbol, at), checker) : false;
-  const structured = checker.getPropertyOfType(type, "structuredContent");
-  return { payload: structured ? checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(structured, at)) : null, isError };
+  return { payload: declaredStructuredContent(type, checker, at), isError };
+}
+
+/** Whether a type is, or is built from, a type parameter (`T`, `T | null`, `{ items: T[] }`), a few levels down. */
+function mentionsTypeParameter(type: ts.Type, checker: AnalysisChecker, depth = 2): boolean {
+  if ((type.flags & TypeFlags.TypeParameter) !== 0) return true;
+  if (type.isUnionOrIntersection()) return type.types.some((member) => mentionsTypeParameter(member, checker, depth));
+  if (depth === 0 || (type.flags & TypeFlags.Object) === 0) return false;
+  if (checker.isArrayType(type) || checker.isTupleType(type)) {
+    return checker.getTypeArguments(type as ts.TypeReference).some((argument) => mentionsTypeParameter(argument, checker, depth - 1));
+  }
+  return checker.getPropertiesOfType(type).some((property) => mentionsTypeParameter(checker.getTypeOfSymbol(property), checker, depth - 1));
+}
+
+/**
+ * The call a returned variable holds: `const result = await run(args); return result;` (or a
+ * `let` never assigned again, or declared bare and assigned once) returns what `return run(args)`
+ * would. Anything else it could hold is not followed.
+ */
+function heldCall(node: ts.Expression, checker: AnalysisChecker): ts.CallExpression | undefined {
+  if (!isIdentifier(node)) return undefined;
+  const declaration = checker.getSymbolAtLocation(node)?.valueDeclaration;
+  if (!declaration || !isVariableDeclaration(declaration) || !isIdentifier(declaration.name)) return undefined;
+  const list = declaration.parent;
+  if (!isVariableDeclarationList(list)) return undefined;
+  let value = declaration.initializer;
+  if (!isConstList(list)) {
+    const assigned = assignmentsTo(declaration.name.text, declaration);
+    if (assigned === undefined) return undefined;
+    if (value ? assigned.length > 0 : assigned.length !== 1) return undefined;
+    value ??= assigned[0];
+  }
+  if (!value) return undefined;
+  const held = unwrapExpression(value);
+  return isCallExpression(held) ? held : undefined;
+}
+
+/**
+ * The values assigned by `=` to a name in the function (or file) that declares it, nested
+ * functions included; undefined when it is changed any other way (`+=`, `++`), which is not followed.
+ */
+function assignmentsTo(name: string, declaration: ts.VariableDeclaration): ts.Expression[] | undefined {
+  let scope: ts.Node = declaration.parent;
+  while (!isFunctionNode(scope) && !isSourceFile(scope) && scope.parent) scope = scope.parent;
+  const values: ts.Expression[] = [];
+  let other = false;
+  const walk = (node: ts.Node): void => {
+    if (other) return;
+    if (isBinaryExpression(node) && isIdentifier(node.left) && node.left.text === name) {
+      const operator = kindOf(node.operatorToken);
+      if (operator === SyntaxKind.EqualsToken) values.push(node.right);
+      else if (operator >= SyntaxKind.FirstCompoundAssignment && operator <= SyntaxKind.LastCompoundAssignment) other = true;
+    } else if ((kindOf(node) === SyntaxKind.PrefixUnaryExpression || kindOf(node) === SyntaxKind.PostfixUnaryExpression) && isUpdateOf(node, name)) {
+      other = true;
+    }
+    forEachChild(node, walk);
+  };
+  forEachChild(scope, walk);
+  return other ? undefined : values;
+}
+
+function isUpdateOf(node: ts.Node, name: string): boolean {
+  const update = node as ts.PrefixUnaryExpression | ts.PostfixUnaryExpression;
+  const operator = kindField(update, update.operator);
+  return (operator === SyntaxKind.PlusPlusToken || operator === SyntaxKind.MinusMinusToken) && isIdentifier(update.operand) && update.operand.text === name;
 }
 
 /**
@@ -121,6 +204,7 @@ function classifyObjectLiteral(
   object: ts.ObjectLiteralExpression,
   mode: PayloadMode,
   checker: AnalysisChecker,
+  depth: number,
   rawPayload: () => ts.Type = () => checker.getTypeAtLocation(object),
 ): Classified {
   const isResult = isCallToolResultLiteral(object, checker);
@@ -128,6 +212,8 @@ function classifyObjectLiteral(
     const isErrorValue = getPropertyValue(object, "isError");
     const flagged = isErrorValue !== undefined && isExpression(isErrorValue) && kindOf(unwrapExpression(isErrorValue)) === SyntaxKind.TrueKeyword;
     const slot = isResult ? payloadSlot(object, checker) : { kind: "none" as const };
+    const spread = isResult && slot.kind !== "structured" ? spreadStructuredContent(object, checker) : undefined;
+    if (spread) return classifySpreadResult(spread, flagged, checker, depth);
     const payloadExpression = slot.kind === "none" ? undefined : unwrapExpression(slot.expression);
     const payload = slot.kind === "text" ? checker.getStringType() : slot.kind === "none" ? null : payloadTypeOf(slot.expression, checker);
     if (flagged) return { kind: "error", via: "isError", payload };
@@ -147,6 +233,23 @@ function classifyObjectLiteral(
 }
 
 /**
+ * A result literal whose `structuredContent` comes from a spread (`{ ...structuredResult(data),
+ * isError: false }`): the payload is the spread's, through the helper when it is one of the
+ * project's (so its type parameters take this call's arguments), else the `structuredContent` its
+ * type declares.
+ */
+function classifySpreadResult(spread: ts.Expression, flagged: boolean, checker: AnalysisChecker, depth: number): Classified {
+  const value = unwrapExpression(spread);
+  const through = isCallExpression(value) ? classifyHelperCall(value, "call-tool-result", checker, depth) : undefined;
+  if (through) {
+    if (flagged) return { ...through, kind: "error", via: "isError" };
+    return through;
+  }
+  const payload = declaredStructuredContent(checker.getTypeAtLocation(value), checker, value);
+  return flagged ? { kind: "error", via: "isError", payload } : { kind: "success", via: "return", payload };
+}
+
+/**
  * A returned call to one of the project's own helpers: classify through the helper. Its success
  * returns give the path's payloads (a payload that is one of the helper's parameters is the
  * argument at this call site); its error returns (transitively, through helpers of its own) are
@@ -158,6 +261,18 @@ function classifyHelperCall(call: ts.CallExpression, mode: PayloadMode, checker:
   if (!helper) return undefined;
   const points = collectExitPoints(helper);
   const exits = points.map((exit) => classifyExit(exit, mode, checker, depth + 1));
+  // A payload built from the helper's type parameters (`structuredContent: { items }` with
+  // `items: T[]`) is what the checker instantiates at this call: the `structuredContent` of the
+  // call's type. One it cannot tell (a declared `CallToolResult`, `JSON.stringify(wrap(x))`) is unknown, never `T`.
+  const generic = (helper.typeParameters?.length ?? 0) > 0;
+  let callPayload: ts.Type | null | undefined;
+  const instantiated = (): ts.Type | null => {
+    if (callPayload === undefined) {
+      const payload = declaredStructuredContent(settledTypeOf(call, checker), checker, call);
+      callPayload = payload && !mentionsTypeParameter(payload, checker) ? payload : null;
+    }
+    return callPayload;
+  };
   if (exits.length === 0) return undefined;
   if (exits.every((exit) => exit.kind === "error")) return { kind: "error", via: "error-helper", payload: null };
   const helperErrors: { node: ts.Node; via: string }[] = [];
@@ -173,7 +288,12 @@ function classifyHelperCall(call: ts.CallExpression, mode: PayloadMode, checker:
     const parameter = point.expression ? parameterIndexOfPayload(point.expression, helper, mode, checker) : -1;
     const argument = parameter >= 0 ? call.arguments[parameter] : undefined;
     if (argument) payloads.push(checker.getTypeAtLocation(argument));
-    else payloads.push(exit.payload, ...(exit.morePayloads ?? []));
+    else
+      payloads.push(
+        ...[exit.payload, ...(exit.morePayloads ?? [])].map((payload) =>
+          payload && generic && mentionsTypeParameter(payload, checker) ? instantiated() : payload,
+        ),
+      );
   });
   // A raw value from a helper: the call's own type keeps the helper's declared return type (`Quote`).
   if (mode === "raw") {
@@ -264,7 +384,12 @@ function parameterIndexOfPayload(expression: ts.Expression, helper: ts.Signature
     payloadNode = value;
   }
   if (!payloadNode || !isIdentifier(payloadNode)) return -1;
-  const declaration = checker.getSymbolAtLocation(payloadNode)?.valueDeclaration;
+  // `{ structuredContent }`: the name stands for the variable (here the parameter) it is short for.
+  const symbol =
+    isShorthandPropertyAssignment(payloadNode.parent) && payloadNode.parent.name === payloadNode
+      ? checker.getShorthandAssignmentValueSymbol(payloadNode.parent)
+      : checker.getSymbolAtLocation(payloadNode);
+  const declaration = symbol?.valueDeclaration;
   return declaration && isParameter(declaration) ? helper.parameters.indexOf(declaration) : -1;
 }
 
@@ -277,10 +402,10 @@ function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: AnalysisCheck
   if (!exit.expression) return { kind: "success", via: "return", payload: checker.getVoidType() };
   const value = unwrapExpression(exit.expression);
 
-  if (isObjectLiteralExpression(value)) return classifyObjectLiteral(value, mode, checker);
+  if (isObjectLiteralExpression(value)) return classifyObjectLiteral(value, mode, checker, depth);
   const constant = constObjectLiteral(value, checker);
   // A raw value keeps the type the const was declared with (`const listing: Listing = {...}`).
-  if (constant) return classifyObjectLiteral(constant, mode, checker, () => payloadTypeOf(value, checker));
+  if (constant) return classifyObjectLiteral(constant, mode, checker, depth, () => payloadTypeOf(value, checker));
   // Frameworks that serialise for you, handed text that is already JSON: the payload is what was stringified.
   if (isCallExpression(value) && calleeName(value) === "stringify" && value.arguments[0]) {
     return { kind: "success", via: "json-text", payload: payloadTypeOf(value.arguments[0], checker) };
@@ -302,6 +427,10 @@ function classifyExit(exit: ExitPoint, mode: PayloadMode, checker: AnalysisCheck
   // Whatever the style, a value shaped like a CallToolResult carries its payload inside; anything
   // else is the payload itself (wrappers and frameworks that serialise for you).
   if (isCallToolResultType(type, checker)) {
+    // `const result = await run(args); return result;` returns what `return run(args)` would.
+    const held = heldCall(value, checker);
+    const throughHeld = held ? (generatedFormatterCall(held, checker) ?? classifyHelperCall(held, mode, checker, depth)) : undefined;
+    if (throughHeld) return throughHeld;
     const { payload, isError } = payloadFromResultType(type, checker, value);
     return { kind: isError ? "error" : "success", via: isError ? "isError" : "return", payload };
   }
