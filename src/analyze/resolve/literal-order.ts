@@ -71,7 +71,8 @@ function scan(text: string, atDepth0: (index: number) => number | void): void {
   }
 }
 
-function skipQuoted(text: string, start: number): number {
+/** The index of the quote that closes the one at `start` (backslash escapes skipped). */
+export function skipQuoted(text: string, start: number): number {
   const quote = text.charAt(start);
   for (let i = start + 1; i < text.length; i++) {
     const ch = text.charAt(i);

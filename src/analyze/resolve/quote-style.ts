@@ -1,3 +1,5 @@
+import { skipQuoted } from "./literal-order.js";
+
 /**
  * A printed type with its string literals in double quotes, as TypeScript 6 prints them
  * (`"image"`, `{ "a-b": string }`). TypeScript 7 prints a literal with the quote the source wrote
@@ -13,22 +15,12 @@ export function withDoubleQuotes(text: string): string {
       out += ch;
       continue;
     }
-    const end = closingQuote(text, i);
+    const end = skipQuoted(text, i);
     const quoted = text.slice(i, end + 1);
     out += ch === "'" ? `"${unescapeSingle(quoted.slice(1, -1)).replace(/"/g, '\\"')}"` : quoted;
     i = end;
   }
   return out;
-}
-
-function closingQuote(text: string, start: number): number {
-  const quote = text.charAt(start);
-  for (let i = start + 1; i < text.length; i++) {
-    const ch = text.charAt(i);
-    if (ch === "\\") i++;
-    else if (ch === quote) return i;
-  }
-  return text.length - 1;
 }
 
 /** `it\'s` as the single-quoted source escapes it; other escapes (`\n`, `\\`) read alike in both quotes. */
