@@ -67,6 +67,8 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
   const root = session.rootDir;
   const plan = planMigration(session, inventory, { protocol: options.config.protocol, guidance: options.config.guidance, outputDir: options.config.outputDir });
   plan.throwAssertions = throwAssertions(root, options.config.outputDir, plan.migrated);
+  // Refused before anything is formatted: the answer does not wait for Prettier.
+  if (options.write && !options.force && plan.files.size > 0) refuseUncommitted(root, [...plan.files.keys()], options.cwd);
   if (options.format && plan.files.size > 0 && (await usesPrettier(root))) {
     // What migrate wrote, statement by statement, with the project's own Prettier and options: the
     // rest of each file keeps its bytes, formatted or not (format-rewrites.ts).
@@ -85,16 +87,6 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
     };
 
   const touched = [...plan.files.keys()];
-  if (!options.force) {
-    const dirty = uncommittedFiles(root, touched);
-    if (dirty === null)
-      throw new InputError(
-        `${toPosixPath(relative(options.cwd, root)) || "."} is not in a git repository: migrate --write rewrites source files and needs version control to undo it; commit the project to git, or pass --force`,
-      );
-    if (dirty.length > 0)
-      throw new InputError(`migrate --write would rewrite files with uncommitted changes: ${dirty.join(", ")}. Commit or stash them first, or pass --force`);
-  }
-
   // The errors the project had before, read from the legacy Program (still the one analysed, in
   // memory) only when the migrated project has errors: a project that type-checks clean after the
   // migration needs no baseline, and that is one full type-check fewer.
@@ -143,6 +135,17 @@ export async function runMigration(options: MigrateRunOptions): Promise<MigrateR
     throw error;
   }
   return { plan, root, written: touched.map((file) => toPosixPath(relative(root, file))).sort(), rolledBack: null, wouldRollBack: null };
+}
+
+/** migrate --write needs version control to undo it, and never rewrites a file with uncommitted changes. */
+function refuseUncommitted(root: string, touched: readonly string[], cwd: string): void {
+  const dirty = uncommittedFiles(root, touched);
+  if (dirty === null)
+    throw new InputError(
+      `${toPosixPath(relative(cwd, root)) || "."} is not in a git repository: migrate --write rewrites source files and needs version control to undo it; commit the project to git, or pass --force`,
+    );
+  if (dirty.length > 0)
+    throw new InputError(`migrate --write would rewrite files with uncommitted changes: ${dirty.join(", ")}. Commit or stash them first, or pass --force`);
 }
 
 /**
