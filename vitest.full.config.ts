@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     // The matrices, the property tests (FUZZ_RUNS, set by `npm run test:full`), and the cases of
     // these files that npm test leaves out: the incremental analysis and the watch on the other
-    // engine, tool-level reuse on TypeScript 7, tsserver's import() fallback.
+    // engine, tool-level reuse on TypeScript 7, tsserver's import() fallback, tsc 6's binary on
+    // generated code.
     include: [
       "test/**/*.full.test.ts",
       "test/fuzz/**/*.test.ts",
@@ -13,6 +14,7 @@ export default defineConfig({
       "test/analyze/carry-resolutions.test.ts",
       "test/cli/watch-engines.test.ts",
       "test/plugin/tsserver.test.ts",
+      "test/generate/compile.test.ts",
     ],
     testTimeout: 300_000,
     hookTimeout: 300_000,
