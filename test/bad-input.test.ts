@@ -77,8 +77,9 @@ describe("the bad-input corpus", () => {
     it(`${name}: ${spec.description}`, async () => {
       let cwd = join(badRoot, name);
       if (spec.isolate) {
-        cwd = join(mkdtempSync(join(isolatedRoot(), "mcp-conform-bad-")), name);
-        scratch.push(cwd);
+        const parent = mkdtempSync(join(isolatedRoot(), "mcp-conform-bad-"));
+        scratch.push(parent);
+        cwd = join(parent, name);
         cpSync(join(badRoot, name), cwd, { recursive: true });
       }
       const before = snapshot(cwd);

@@ -14,9 +14,9 @@ import { loadEngine } from "../../src/analyze/engine/select.js";
  */
 const runs = Number(process.env["FUZZ_RUNS"] ?? 2);
 /**
- * `npm test` runs the cases on TypeScript 6, but three of the cross-file assembly's
- * (test/cli/watch-engines.test.ts watches on TypeScript 7 there, end to end). `npm run test:full` (FUZZ_RUNS set) runs what npm test does not, and CI runs
- * both: the cases on TypeScript 7, the fallbacks and those three on both engines, and the property over random
+ * `npm test` runs the commoner cases on TypeScript 6 (test/cli/watch-engines.test.ts watches on
+ * TypeScript 7 there, end to end). `npm run test:full` (FUZZ_RUNS set) runs what npm test does not, and CI runs
+ * both: the cases on TypeScript 7, the fallbacks and the rarer cases on both engines, and the property over random
  * servers on both: FUZZ_RUNS servers in all, two thirds on TypeScript 6 and a third on 7, whose
  * incremental path is the same code as 6's over another project update, and whose full
  * analyses, one per edit, each start a compiler.
@@ -25,6 +25,8 @@ const fullRun = process.env["FUZZ_RUNS"] !== undefined;
 const ENGINES = fullRun ? (["ts6", "ts7"] as const) : (["ts6"] as const);
 /** A case npm test runs (on TypeScript 6): test:full runs it on TypeScript 7 only. */
 const caseOn = (engineId: "ts6" | "ts7") => it.runIf(!fullRun || engineId === "ts7");
+/** A rarer case, which test:full runs on both engines (npm test stays under its 4 minutes). */
+const rarerCase = it.runIf(fullRun);
 const projects: WatchedProject[] = [];
 afterAll(() => {
   for (const project of projects) project.dispose();
@@ -223,7 +225,7 @@ describe.each(ENGINES)("on the %s engine", (engineId) => {
       same(project, outcome.inventory);
     });
 
-    caseOn(engineId)("a shared types file affects every file that imports it, and nothing else", () => {
+    rarerCase("a shared types file affects every file that imports it, and nothing else", () => {
       let model = baseModel(6);
       const project = open(model);
       model = applyEdit(model, { kind: "shared", field: "total" });
@@ -253,7 +255,7 @@ describe.each(ENGINES)("on the %s engine", (engineId) => {
       same(project, mentioned.inventory);
     });
 
-    it.runIf(engineId === "ts6" && !fullRun)(
+    it.runIf(engineId === "ts6" && fullRun)(
       "an edit of a file the Program roots builds the next Program from the last one's files, without reading the tsconfig",
       () => {
         let model = baseModel(3);
@@ -329,7 +331,7 @@ describe.each(ENGINES)("on the %s engine", (engineId) => {
 
   // npm test holds the first case; the three after it run in test:full, on both engines.
   describe("the cross-file assembly (a low-level server, forwarded registrations), incrementally", () => {
-    caseOn(engineId)("a low-level server's tools, assembled across files, are made again when one of those files is affected", () => {
+    rarerCase("a low-level server's tools, assembled across files, are made again when one of those files is affected", () => {
       const extra = new Map(
         [
           ...renderServer([
@@ -562,7 +564,7 @@ describe.each(ENGINES)("on the %s engine", (engineId) => {
   });
 
   describe("incremental relations", () => {
-    caseOn(engineId)("a handler in an unaffected file changing owner recomputes the relations of tools that call it", () => {
+    rarerCase("a handler in an unaffected file changing owner recomputes the relations of tools that call it", () => {
       const files = renderModel(baseModel(2));
       files.set("src/helpers.ts", `export async function lookup(q: string) {\n  return { content: [{ type: "text" as const, text: q }] };\n}\n`);
       const tool = (name: string, body: string) =>

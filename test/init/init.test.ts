@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { symlinkSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
@@ -15,8 +15,9 @@ afterAll(() => {
 /** A copy of a fixture under the repository's .tmp/, so its packages still resolve. */
 function copyFixture(name: string): string {
   mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
-  const dir = join(mkdtempSync(join(repoRoot, ".tmp", "init-")), name);
-  scratch.push(dirname(dir));
+  const parent = mkdtempSync(join(repoRoot, ".tmp", "init-"));
+  scratch.push(parent);
+  const dir = join(parent, name);
   cpSync(join(fixturesRoot, name), dir, { recursive: true, filter: (source) => !source.includes("__expected__") });
   return dir;
 }

@@ -6,8 +6,17 @@ import { EditorProject, mcpConformDiagnostics } from "./language-service.js";
 
 afterAll(cleanScratch);
 
-/** How the plugin reads its config file (plugin.test.ts holds what it shows). */
+/** How the plugin reads its config file, and shows its rules' severities (plugin.test.ts holds what it shows). */
 describe("the mcp-conform language-service plugin's config", () => {
+  it("shows a rule the config sets to warn as a warning, and none of a rule set to off", async () => {
+    const dir = await generatedCopy("stock-legacy", ["--protocol", "aorp"]);
+    writeFileSync(join(dir, "mcp-conform.config.json"), JSON.stringify({ protocol: "aorp", rules: { MCPC101: "warn", MCPC108: "off" } }));
+    const project = new EditorProject(join(dir, "tsconfig.json"));
+    const categories = Object.fromEntries(mcpConformDiagnostics(project).map((d) => [d.code, d.category]));
+    expect(categories).toEqual({ 101: "warning", 102: "error", 103: "error" });
+    expect(project.log).toEqual([]);
+  });
+
   it("loads a TypeScript config synchronously, and reloads it when it changes", async () => {
     const dir = await generatedCopy("check/conforming");
     rmSync(join(dir, "mcp-conform.config.json"));
