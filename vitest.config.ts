@@ -14,7 +14,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
-    globalSetup: ["test/setup/build-dist.ts"],
+    globalSetup: ["test/setup/build-dist.ts", "test/setup/remove-generated-templates.ts"],
     // Vitest keeps a core free by default: on the 2-core machines CI runs on, that is one worker.
     // Most tests wait on child processes (tsc, servers), so two workers fill both cores.
     maxWorkers: 2,

@@ -21,6 +21,6 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     isolate: false,
-    globalSetup: ["test/setup/build-dist.ts"],
+    globalSetup: ["test/setup/build-dist.ts", "test/setup/remove-generated-templates.ts"],
   },
 });

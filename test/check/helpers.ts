@@ -24,10 +24,28 @@ export function copyFixture(name: string): string {
   return dir;
 }
 
+/**
+ * Each fixture generated once per test process, with the arguments it was generated with: output is
+ * byte-identical for the same input, so a copy of it is what generating again would write, and
+ * thirty-odd cases do not each pay an analysis for it. The run's record (node_modules/.cache, by
+ * the tsconfig's path) is not copied, so a copy's next `generate` runs as a first one does.
+ */
+const generatedTemplates = new Map<string, string>(); // removed after the run: test/setup/remove-generated-templates.ts
+
 /** Copy, then generate into the copy, as a user would before `check`. */
 export async function generatedCopy(name: string, protocolArgs: string[] = []): Promise<string> {
-  const dir = copyFixture(name);
-  const run = await runCli(["generate", "--no-format", ...protocolArgs], { cwd: dir });
-  if (run.exitCode !== 0) throw new Error(`generate failed in ${dir}: ${run.stderr}`);
+  const key = JSON.stringify([name, protocolArgs]);
+  let template = generatedTemplates.get(key);
+  if (template === undefined) {
+    mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
+    // Named by the Vitest process that runs this worker, which removes its own at the end.
+    template = join(mkdtempSync(join(repoRoot, ".tmp", `generated-${process.ppid}-`)), "project");
+    cpSync(join(fixturesRoot, name), template, { recursive: true, filter: (source) => !source.includes("__expected__") });
+    const run = await runCli(["generate", "--no-format", ...protocolArgs], { cwd: template });
+    if (run.exitCode !== 0) throw new Error(`generate failed in ${template}: ${run.stderr}`);
+    generatedTemplates.set(key, template);
+  }
+  const dir = join(scratchDir(), "project");
+  cpSync(template, dir, { recursive: true });
   return dir;
 }
