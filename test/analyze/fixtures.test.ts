@@ -6,6 +6,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { describe, expect, it } from "vitest";
 import { analyze } from "../../src/analyze/analyze.js";
+import { ts } from "../../src/compiler.cjs";
 import type { Inventory } from "../../src/analyze/inventory.js";
 import { fixtureProjects, fixturesRoot, golden } from "../helpers/fixtures.js";
 import { fixtureRecall } from "../../bench/recall-metrics.js";
@@ -85,9 +86,21 @@ describe("analyze finds exactly the tools each fixture declares", () => {
         : [];
       const actualDiagnostics = inventory.diagnostics.filter((d) => d.severity !== "info").map(({ file, line, severity }) => ({ file, line, severity }));
       expect(actualDiagnostics).toEqual(expectedDiagnostics);
+
+      // Generation writes these texts into tools.ts: each must parse as a type (`{}` once printed as `{;}`).
+      for (const tool of inventory.tools) {
+        for (const text of [tool.payloadType, ...tool.input.map((param) => param.type)]) expect(typeParseErrors(text), `${tool.name}: ${text}`).toEqual([]);
+      }
     });
   }
 });
+
+/** What TypeScript's parser says of `text` as a type (a cut text, ending in `...`, is not generated). */
+function typeParseErrors(text: string): string[] {
+  if (text.endsWith(" ...")) return [];
+  const file = ts.createSourceFile("type.ts", `type T = ${text};`, ts.ScriptTarget.Latest);
+  return ((file as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+}
 
 describe("golden inventories", () => {
   for (const fixture of projects) {

@@ -104,7 +104,8 @@ function objectLiteral(text: string, type: ts.Type, checker: AnalysisChecker, de
   const inner = text.slice(1, -1);
   const pieces = splitOutside(inner, ";");
   const last = pieces.pop() ?? "";
-  if (last.trim() !== "") return text;
+  // `{}` has no member to order (and would come back as `{;}`, which is no type).
+  if (last.trim() !== "" || pieces.length === 0) return text;
   // A spreading literal's order is each compiler's own too (`propertiesInOrder`).
   const mapped = (objectFlags(type) & ObjectFlags.Mapped) !== 0 || checker.propertiesOfSpreadOrRest?.(type) !== undefined;
   const members = pieces.map((piece) => {
