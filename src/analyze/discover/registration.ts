@@ -450,8 +450,12 @@ export function serverOf(receiver: ts.Expression | undefined, env: Env, evaluato
   }
   if (isIdentifier(node)) {
     const declaration = checker.getSymbolAtLocation(node)?.valueDeclaration;
-    // A parameter nobody binds: some server, but which one the source does not say.
     if (declaration && isVariableDeclaration(declaration)) return { key: declaration, name: node.text };
+    // A parameter nobody binds (`createMcpHandler((server) => ...)`, `function register(server)`):
+    // which server the source does not say, but every registration on it is on one server, and a
+    // name it shares with a registration elsewhere is not a duplicate the source shows. (The SDK
+    // itself refuses a second registration of a name on one server, at start-up.)
+    if (declaration && isParameter(declaration)) return { key: declaration, name: node.text };
   }
   return null;
 }

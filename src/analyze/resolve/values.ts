@@ -1,6 +1,6 @@
 import type { ts } from "../../compiler.cjs";
 import { SymbolFlags, SyntaxKind } from "../engine/ts6-enums.generated.js";
-import { type FunctionNode, isFunctionNode, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
+import { type FunctionNode, isFunctionNode, isValueWrapper, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
 import {
   isArrayLiteralExpression,
   isArrowFunction,
@@ -39,6 +39,7 @@ import {
   modifiersOf,
 } from "../engine/ast.js";
 import type { AnalysisChecker } from "../engine/engine.js";
+import { compareStrings } from "../../compare-strings.js";
 
 /**
  * What an expression of a registration stands for, read from the source through the checker's
@@ -85,6 +86,13 @@ const ITERATING_METHODS = new Set(["forEach", "map", "flatMap", "filter", "some"
 const KEEPING_METHODS = new Set(["filter", "slice", "concat", "toSorted", "toReversed", "reverse", "sort"]);
 
 const MAX_DEPTH = 24;
+
+/** Whether a node is an element of an array literal, past the parentheses and `as`/`satisfies` around it. */
+function isArrayElement(node: ts.Node): boolean {
+  let current = node;
+  while (current.parent && isValueWrapper(current.parent)) current = current.parent;
+  return current.parent !== undefined && isArrayLiteralExpression(current.parent);
+}
 
 /** The class whose instance `this` is at a node: arrow functions keep the enclosing `this`, other functions do not. */
 function enclosingClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
@@ -450,6 +458,29 @@ export class Evaluator {
     return { unknown: node };
   }
 
+  /**
+   * The elements of an array read from its type, when the source cannot be followed to them: each
+   * member of the element type's union must be the type of an object literal written as an element
+   * of an array literal in the project (`const TOOLS = [{ name: "a" as const, ... }, ...]`, whose
+   * `(typeof TOOLS)[number]` the functions that filter it return). Those literals, in source order;
+   * anything else (an interface, an object built elsewhere, a declaration file) is no answer.
+   */
+  private elementsByType(expression: ts.Expression): { values: Value[] } | undefined {
+    const type = this.checker.getTypeAtLocation(expression);
+    if (!this.checker.isArrayType(type) && !this.checker.isTupleType(type)) return undefined;
+    const members = this.checker.getTypeArguments(type as ts.TypeReference).flatMap((element) => (element.isUnion() ? element.types : [element]));
+    const literals = new Set<ts.ObjectLiteralExpression>();
+    for (const member of members) {
+      const declaration = member.getSymbol()?.declarations?.[0];
+      if (!declaration || !isObjectLiteralExpression(declaration) || !isArrayElement(declaration) || declaration.getSourceFile().isDeclarationFile)
+        return undefined;
+      literals.add(declaration);
+    }
+    if (literals.size === 0) return undefined;
+    const inSourceOrder = [...literals].sort((a, b) => compareStrings(a.getSourceFile().fileName, b.getSourceFile().fileName) || a.pos - b.pos);
+    return { values: inSourceOrder.map((node) => ({ kind: "node", node })) };
+  }
+
   /** `new Map([[k, v], ...])` iterated: its `[k, v]` pairs, or only the keys or the values. */
   private mapElements(
     map: ts.NewExpression,
@@ -515,7 +546,10 @@ export class Evaluator {
    */
   bind(binder: Binder, env: Env): { envs: Env[] } | { needs: Binder } | { unknown: ts.Node } | { deferred: true } {
     if (binder.kind === "loop") {
-      const elements = this.elementsOf(binder.iterable, env);
+      let elements = this.elementsOf(binder.iterable, env);
+      // An array the project's functions filter and copy (`getSessionTools(access)`): its elements
+      // are still the object literals of one array written out in the source, which its type lists.
+      if ("unknown" in elements) elements = this.elementsByType(binder.iterable) ?? elements;
       if (!("values" in elements)) return elements;
       return { envs: elements.values.map((value) => new Map(env).set(binder.declaration, value)) };
     }
