@@ -178,7 +178,45 @@ describe("the TypeScript 7 API the engine is built on", () => {
     }
   });
 
+  it("has the node class whose decoded strings the engine keeps (ts7-node-strings.ts), and a kept string is the one decoded", async () => {
+    const seven = await loadTs7Api(repoRoot);
+    const decode = (seven.RemoteNode.prototype as Record<string, unknown>)["getString"];
+    expect(typeof decode, "RemoteNode.getString").toBe("function");
+    const api = new seven.sync.API({ cwd: repoRoot });
+    try {
+      const tsconfig = join(fixturesRoot, "styles", "sdk-register-tool", "tsconfig.json");
+      const project = api.updateSnapshot({ openProjects: [tsconfig] }).getProject(tsconfig)!;
+      const [first] = project.program.getSourceFileNames().filter((name) => name.endsWith("/src/server.ts"));
+      const file = project.program.getSourceFile(first!)!;
+      expect(file, "a node is a RemoteNode").toBeInstanceOf(seven.RemoteNode);
+      // The string table's bounds the kept array is sized from.
+      const offsets = file as unknown as { _offsetStringTableOffsets: unknown; _offsetStringTable: unknown };
+      expect(offsets._offsetStringTableOffsets, "RemoteSourceFile._offsetStringTableOffsets").toBeTypeOf("number");
+      expect(offsets._offsetStringTable, "RemoteSourceFile._offsetStringTable").toBeTypeOf("number");
+      // Every identifier reads as its source text, twice (the second read is a kept string).
+      const texts: [string, string][] = [];
+      const visit = (node: ast.Node): void => {
+        if (node.kind === ast.SyntaxKind.Identifier) texts.push([(node as ast.Identifier).text, node.getText()]);
+        node.forEachChild(visit);
+      };
+      visit(file as unknown as ast.Node);
+      visit(file as unknown as ast.Node);
+      expect(texts.length).toBeGreaterThan(20);
+      for (const [read, source] of texts) expect(read).toBe(source);
+      const kept = Object.getOwnPropertySymbols(file)
+        .map((key) => (file as unknown as Record<symbol, unknown>)[key])
+        .find(Array.isArray) as unknown[];
+      expect(kept.length, "one slot per entry of the string offsets table").toBe(
+        ((offsets._offsetStringTable as number) - (offsets._offsetStringTableOffsets as number)) / 4,
+      );
+      expect(kept.filter((slot) => slot !== undefined).length).toBeGreaterThan(10);
+    } finally {
+      api.close();
+    }
+  });
+
   it("is taken from the project when the project installs the pinned version, else from beside mcp-conform", async () => {
+    mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
     const scratch = mkdtempSync(join(repoRoot, ".tmp", "ts7-api-"));
     try {
       const withSeven = join(scratch, "seven");

@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import type * as Ast from "typescript7/unstable/ast";
 import type * as Sync from "typescript7/unstable/sync";
 import { InputError } from "../../errors.js";
+import { keepDecodedStrings } from "./ts7-node-strings.js";
 
 /**
  * The TypeScript 7 API is unstable, so the engine runs one exact version. It is taken from the
@@ -21,6 +22,11 @@ export interface Ts7Api {
   readonly source: "project" | "mcp-conform";
   /** The package's folder: a compiler started ahead (ts7-head-start.ts) must be this one's. */
   readonly dir: string;
+  /**
+   * The client's node class (not an export of the package): engine/ast.ts tells the two
+   * compilers' nodes apart by it, and ts7-node-strings.ts keeps the strings its nodes decode.
+   */
+  readonly RemoteNode: abstract new (...args: never[]) => object;
 }
 
 export interface FoundPackage {
@@ -40,15 +46,24 @@ function findPackage(from: string, name: string): FoundPackage | undefined {
   }
 }
 
-async function importFrom(found: FoundPackage): Promise<Pick<Ts7Api, "sync" | "SyntaxKind">> {
+async function importFrom(found: FoundPackage): Promise<Pick<Ts7Api, "sync" | "SyntaxKind" | "RemoteNode">> {
   const load = async (subpath: string): Promise<unknown> => {
     const target = found.exports[subpath];
     if (!target) throw new Error(`typescript ${found.version} has no ${subpath}`);
     return import(pathToFileURL(join(found.dir, target)).href);
   };
-  const sync = (await load("./unstable/sync")) as typeof Sync;
-  const ast = (await load("./unstable/ast")) as typeof Ast;
-  return { sync, SyntaxKind: ast.SyntaxKind };
+  const [sync, ast, nodes] = await Promise.all([
+    load("./unstable/sync") as Promise<typeof Sync>,
+    load("./unstable/ast") as Promise<typeof Ast>,
+    // Not an export of the package: the module the API's nodes come from.
+    import(pathToFileURL(join(found.dir, "dist", "api", "node", "node.generated.js")).href) as Promise<{
+      RemoteNode?: Parameters<typeof keepDecodedStrings>[0];
+    }>,
+  ]);
+  const { RemoteNode } = nodes;
+  if (typeof RemoteNode !== "function") throw new Error(`typescript ${found.version} has no RemoteNode class in dist/api/node/node.generated.js`);
+  keepDecodedStrings(RemoteNode);
+  return { sync, SyntaxKind: ast.SyntaxKind, RemoteNode: RemoteNode as unknown as Ts7Api["RemoteNode"] };
 }
 
 /** The pinned version's package for a project: its own `typescript`, else mcp-conform's `typescript7`. */
