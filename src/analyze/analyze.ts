@@ -1,6 +1,6 @@
 import { relative } from "node:path";
 import type { ts } from "../compiler.cjs";
-import { ModuleKind } from "./engine/ts6-enums.generated.js";
+import { CLASS_LIKE_KINDS, ModuleKind, SyntaxKind } from "./engine/ts6-enums.generated.js";
 import { typescript6 } from "../typescript6.js";
 import type { DiscoveryContext, ToolCandidate, ToolServer } from "./discover/candidate.js";
 import { createDiscoverers } from "./discover/index.js";
@@ -35,6 +35,7 @@ import { calleeName, type FunctionNode, literalText, unwrapExpression } from "./
 import { compareStrings } from "../compare-strings.js";
 import {
   forEachChild,
+  kindOf,
   isArrowFunction,
   isCallExpression,
   isClassDeclaration,
@@ -47,7 +48,6 @@ import {
   isImportDeclaration,
   isImportSpecifier,
   isInterfaceDeclaration,
-  isObjectLiteralExpression,
   isPropertyAccessExpression,
   isPropertyAssignment,
   isReturnStatement,
@@ -260,19 +260,24 @@ export function analyzeSessionCore(
     for (const discoverer of discoverers) found.push(...(discoverer.visitSourceFile?.(file, context) ?? []));
     const visit = (node: ts.Node): void => {
       if (record) facts.record(node, file);
-      if (isCallExpression(node)) {
-        const callee = calleeName(node);
+      // Every node of every file comes here: its kind is read once.
+      const kind = kindOf(node);
+      if (kind === SyntaxKind.CallExpression) {
+        const call = node as ts.CallExpression;
+        const callee = calleeName(call);
         if (callee !== undefined) {
           const named = calls.get(callee);
-          if (named) named.push(node);
-          else calls.set(callee, [node]);
+          if (named) named.push(call);
+          else calls.set(callee, [call]);
           // A call of a function whose registrations were assembled across files feeds that assembly.
           if (callee === "setRequestHandler" || reuse?.forwarders.has(callee)) state.assemblyFiles.add(file.fileName);
         }
-        for (const d of discoverers) if (d.visitCall) found.push(...d.visitCall(node, context));
+        for (const d of discoverers) if (d.visitCall) found.push(...d.visitCall(call, context));
+      } else if (CLASS_LIKE_KINDS.has(kind)) {
+        for (const d of discoverers) if (d.visitClass) found.push(...d.visitClass(node as ts.ClassLikeDeclaration, context));
+      } else if (kind === SyntaxKind.ObjectLiteralExpression) {
+        for (const d of discoverers) if (d.visitObjectLiteral) found.push(...d.visitObjectLiteral(node as ts.ObjectLiteralExpression, context));
       }
-      if (isClassLike(node)) for (const d of discoverers) if (d.visitClass) found.push(...d.visitClass(node, context));
-      if (isObjectLiteralExpression(node)) for (const d of discoverers) if (d.visitObjectLiteral) found.push(...d.visitObjectLiteral(node, context));
       forEachChild(node, visit);
     };
     forEachChild(file, visit);

@@ -1,31 +1,22 @@
 import type { ts } from "../compiler.cjs";
 import {
   forEachChild,
-  isArrowFunction,
-  isAsExpression,
   isAwaitExpression,
   isClassLike,
   isComputedPropertyName,
-  isConstructorDeclaration,
   isElementAccessExpression,
   isExpression,
-  isFunctionDeclaration,
-  isFunctionExpression,
-  isGetAccessorDeclaration,
   isIdentifier,
   isMethodDeclaration,
-  isNonNullExpression,
   isNumericLiteral,
-  isParenthesizedExpression,
   isPrivateIdentifier,
   isPropertyAccessExpression,
   isPropertyAssignment,
-  isSatisfiesExpression,
-  isSetAccessorDeclaration,
   isShorthandPropertyAssignment,
   isStringLiteralLike,
-  isTypeAssertionExpression,
+  isKindIn,
 } from "./engine/ast.js";
+import { SyntaxKind } from "./engine/ts6-enums.generated.js";
 
 /**
  * Small syntactic helpers over raw compiler nodes. Kept free of the checker so discovery can
@@ -34,8 +25,17 @@ import {
 
 /** Parentheses, `as`, `satisfies`, `!` and `<T>`: wrappers that never change an expression's value. */
 export function isValueWrapper(node: ts.Node): node is ts.Expression & { readonly expression: ts.Expression } {
-  return isParenthesizedExpression(node) || isAsExpression(node) || isSatisfiesExpression(node) || isNonNullExpression(node) || isTypeAssertionExpression(node);
+  return isKindIn(node, VALUE_WRAPPER_KINDS);
 }
+
+// Kind sets for the tests every walk asks of every node: one read of the kind instead of one per kind.
+const VALUE_WRAPPER_KINDS: ReadonlySet<ts.SyntaxKind> = new Set([
+  SyntaxKind.ParenthesizedExpression,
+  SyntaxKind.AsExpression,
+  SyntaxKind.SatisfiesExpression,
+  SyntaxKind.NonNullExpression,
+  SyntaxKind.TypeAssertionExpression,
+]);
 
 /** Strip the wrappers that never change which value an expression denotes, and `await`. */
 export function unwrapExpression(node: ts.Expression): ts.Expression {
@@ -102,16 +102,18 @@ export type FunctionNode =
   | ts.GetAccessorDeclaration
   | ts.SetAccessorDeclaration;
 
+const FUNCTION_NODE_KINDS: ReadonlySet<ts.SyntaxKind> = new Set([
+  SyntaxKind.FunctionDeclaration,
+  SyntaxKind.FunctionExpression,
+  SyntaxKind.ArrowFunction,
+  SyntaxKind.MethodDeclaration,
+  SyntaxKind.Constructor,
+  SyntaxKind.GetAccessor,
+  SyntaxKind.SetAccessor,
+]);
+
 export function isFunctionNode(node: ts.Node): node is FunctionNode {
-  return (
-    isFunctionDeclaration(node) ||
-    isFunctionExpression(node) ||
-    isArrowFunction(node) ||
-    isMethodDeclaration(node) ||
-    isConstructorDeclaration(node) ||
-    isGetAccessorDeclaration(node) ||
-    isSetAccessorDeclaration(node)
-  );
+  return isKindIn(node, FUNCTION_NODE_KINDS);
 }
 
 /** A string we can read without the checker: `"x"`, `'x'`, or a template literal with no holes. */

@@ -1,5 +1,6 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { ts } from "ts-morph";
 import { SyntaxKind as Ts7SyntaxKind } from "typescript7/unstable/ast";
 import { describe, expect, it } from "vitest";
@@ -7,16 +8,17 @@ import { forEachChild, isGlobalAugmentation, isModuleDeclaration, kindField, kin
 import { loadEngine } from "../../src/analyze/engine/select.js";
 import { repoRoot } from "../helpers/fixtures.js";
 
-/** A node as TypeScript 7's API makes them: `kind` read through a getter on its class, not held. */
+// The client's node class, from the module its API loads (as src/analyze/engine/ts7-api.ts takes it).
+const { RemoteNode } = (await import(pathToFileURL(join(repoRoot, "node_modules", "typescript7", "dist", "api", "node", "node.generated.js")).href)) as {
+  RemoteNode: { prototype: object };
+};
+
+/** A node as TypeScript 7's API makes them: an instance of its node class, `kind` read through a getter, not held. */
 function ts7Node(kind: number, fields: Record<string, unknown> = {}): ts.Node {
-  return Object.assign(
-    Object.create({
-      get kind() {
-        return kind;
-      },
-    }) as object,
-    fields,
-  ) as unknown as ts.Node;
+  const ofKind = Object.create(RemoteNode.prototype, { kind: { get: () => kind } }) as object;
+  // Own data properties: the node class's fields are getters, which assignment cannot shadow.
+  const own = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, { value, enumerable: true }]));
+  return Object.create(ofKind, own) as unknown as ts.Node;
 }
 
 describe("engine/ast.ts reads TypeScript 7's kinds as TypeScript 6 numbers them", () => {
@@ -59,6 +61,7 @@ describe("engine/ast.ts reads TypeScript 7's kinds as TypeScript 6 numbers them"
   });
 
   it("`declare global` and a nested `global { }` are global augmentations on both engines; `module global` and `namespace global` are namespaces", async () => {
+    mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
     const dir = mkdtempSync(join(repoRoot, ".tmp", "global-kinds-"));
     try {
       mkdirSync(join(dir, "src"));

@@ -16,31 +16,46 @@ import {
  * kind test goes through `kindOf`, which gives a node's kind as TypeScript 6 numbers it, and the
  * guards below test that kind as TypeScript 6's own predicates do.
  *
- * A TypeScript 6 node holds `kind` as its own field; a TypeScript 7 node reads it through a getter
- * on its class. That tells them apart without loading TypeScript 7.
+ * A TypeScript 7 node is an instance of the client's `RemoteNode` class (its kind is read through
+ * a getter, from the file's buffer); a TypeScript 6 node is not. That tells them apart without
+ * loading TypeScript 7, and faster than asking whether `kind` is the node's own field.
  */
 
 let ts7ToTs6: Int32Array | undefined;
 let ts7BindingElement = -1;
+type NodeClass = abstract new (...args: never[]) => object;
+const NO_CLASS: NodeClass = class NoTs7Node {};
+let ts7NodeClass = NO_CLASS;
+/** Set when two copies of the client have loaded (a project's own and mcp-conform's): their classes differ. */
+let ts7NodeClasses = false;
 
-/** Called once by the TypeScript 7 engine when it loads: its kind numbers, by TypeScript 6's. */
-export function registerTs7Kinds(table: Int32Array, kinds: { bindingElement: number }): void {
+/** Called by the TypeScript 7 engine when it loads: its node class, and its kind numbers by TypeScript 6's. */
+export function registerTs7Kinds(table: Int32Array, kinds: { bindingElement: number }, nodeClass: NodeClass): void {
   ts7ToTs6 = table;
   ts7BindingElement = kinds.bindingElement;
+  if (ts7NodeClass === NO_CLASS) ts7NodeClass = nodeClass;
+  else if (ts7NodeClass !== nodeClass) ts7NodeClasses = true;
 }
 
-function isTs6Node(node: ts.Node): boolean {
-  // Until the TypeScript 7 engine loads, every node is TypeScript 6's: the hot path asks nothing.
-  return ts7ToTs6 === undefined || Object.hasOwn(node, "kind");
+function isTs7Node(node: ts.Node): boolean {
+  // A TypeScript 6 node holds `kind` as its own field; the slower test that holds for any copy.
+  return ts7NodeClasses ? !Object.hasOwn(node, "kind") : node instanceof ts7NodeClass;
 }
 
 /** The node's kind as TypeScript 6 numbers it. */
 export function kindOf(node: ts.Node): ts.SyntaxKind {
-  if (isTs6Node(node)) return node.kind;
+  // Until the TypeScript 7 engine loads, every node is TypeScript 6's; `instanceof` is then false
+  // at once. (The analysis asks a node's kind millions of times per run: this stays small.)
+  if (!isTs7Node(node)) return node.kind;
   const kind = node.kind as number;
   // A hole in an array binding pattern (`[, b]`) is a nameless BindingElement in TypeScript 7.
   if (kind === ts7BindingElement && (node as ts.BindingElement).name === undefined) return SyntaxKind.OmittedExpression;
-  return (ts7ToTs6?.[kind] ?? -1) as ts.SyntaxKind;
+  return (ts7ToTs6![kind] ?? -1) as ts.SyntaxKind;
+}
+
+/** Whether the node's kind (as TypeScript 6 numbers it) is one of `kinds`: one read of the kind for a test of several. */
+export function isKindIn(node: ts.Node, kinds: ReadonlySet<ts.SyntaxKind>): boolean {
+  return kinds.has(kindOf(node));
 }
 
 // TypeScript 6's node tests read only the kind (test/analyze/ts6-enums.test.ts holds it for every
@@ -188,7 +203,7 @@ export function modifiersOf(node: ts.Node): readonly ts.Node[] {
  * namespace named `global`: so the text before the name tells the two apart.
  */
 export function isGlobalAugmentation(node: ts.ModuleDeclaration): boolean {
-  if (isTs6Node(node)) return (node.flags & NodeFlags.GlobalAugmentation) !== 0;
+  if (!isTs7Node(node)) return (node.flags & NodeFlags.GlobalAugmentation) !== 0;
   if (!isIdentifier(node.name) || node.name.text !== "global") return false;
   const keyword = kindField(node, (node as { keyword?: number }).keyword ?? -1);
   if (keyword === SyntaxKind.GlobalKeyword) return true;
@@ -204,5 +219,5 @@ export function isGlobalAugmentation(node: ts.ModuleDeclaration): boolean {
  * as TypeScript 6 numbers it.
  */
 export function kindField(node: ts.Node, kind: ts.SyntaxKind): ts.SyntaxKind {
-  return isTs6Node(node) ? kind : ((ts7ToTs6?.[kind] ?? -1) as ts.SyntaxKind);
+  return isTs7Node(node) ? ((ts7ToTs6?.[kind] ?? -1) as ts.SyntaxKind) : kind;
 }

@@ -44,7 +44,7 @@ export function ts7EngineWith(ts7: Ts7Api): Engine {
     // `nameOf` says `Unknown<n>` for a number with no name; `UnknownKeyword` is a name.
     if (kinds.kindOf(name) === kind) table[kind] = ts6Kinds.kindOf(name) ?? -1;
   }
-  registerTs7Kinds(table, { bindingElement: kinds.kindOf("BindingElement") ?? -1 });
+  registerTs7Kinds(table, { bindingElement: kinds.kindOf("BindingElement") ?? -1 }, ts7.RemoteNode);
   const syntax = ts7Syntax(kinds);
 
   return {

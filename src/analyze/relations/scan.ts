@@ -1,6 +1,6 @@
 import { isGeneratedFile } from "../../write/header.js";
 import type { ts } from "../../compiler.cjs";
-import { SymbolFlags, SyntaxKind } from "../engine/ts6-enums.generated.js";
+import { SymbolFlags, SyntaxKind, TYPE_NODE_KINDS } from "../engine/ts6-enums.generated.js";
 import type { HarvestedWarning } from "../inventory.js";
 import { resolveFunction } from "../resolve/handler.js";
 import { type FunctionNode, getPropertyValue, literalText, propertyNameText, unwrapExpression } from "../syntax.js";
@@ -17,12 +17,10 @@ import {
   isElementAccessExpression,
   isEnumDeclaration,
   isExpression,
-  isExpressionWithTypeArguments,
   isFunctionDeclaration,
   isIdentifier,
   isImportDeclaration,
   isImportSpecifier,
-  isInterfaceDeclaration,
   isMethodDeclaration,
   isModuleDeclaration,
   isNamedImports,
@@ -41,8 +39,6 @@ import {
   isStringLiteral,
   isStringLiteralLike,
   isTemplateExpression,
-  isTypeAliasDeclaration,
-  isTypeNode,
   isTypeReferenceNode,
   isVariableDeclaration,
   isVariableDeclarationList,
@@ -193,7 +189,14 @@ function isValueReference(identifier: ts.Identifier): boolean {
 /** Whether a node sits in a type (`"a" | "b"`, `typeof X`) rather than in code that runs. */
 function inTypePosition(node: ts.Node, root: ts.Node): boolean {
   for (let current = node.parent; current && current !== root; current = current.parent) {
-    if ((isTypeNode(current) && !isExpressionWithTypeArguments(current)) || isInterfaceDeclaration(current) || isTypeAliasDeclaration(current)) return true;
+    const kind = kindOf(current);
+    if (
+      (TYPE_NODE_KINDS.has(kind) && kind !== SyntaxKind.ExpressionWithTypeArguments) ||
+      kind === SyntaxKind.InterfaceDeclaration ||
+      kind === SyntaxKind.TypeAliasDeclaration
+    ) {
+      return true;
+    }
   }
   return false;
 }
