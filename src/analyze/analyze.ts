@@ -24,6 +24,7 @@ import { FactIndex } from "./relations/scan.js";
 import { MemoKind, NodeMemo } from "./memo.js";
 import { noToolsDiagnostic } from "./no-tools.js";
 import { carryResolutions } from "./carry-resolutions.js";
+import { prefetchPayloadTexts } from "./payload-text-prefetch.js";
 import { AnalysisSession } from "./session.js";
 import type { AnalysisChecker, AnalysisProgram, Engine, EngineProject } from "./engine/engine.js";
 
@@ -251,6 +252,7 @@ export function analyzeSessionCore(
   if (checker.prefetchSymbols) {
     const { payloads } = prefetchNamedSymbols(checker.prefetchSymbols.bind(checker), files, reuse);
     checker.prefetchAnnotationTypes?.(payloads);
+    prefetchPayloadTexts(checker, payloads);
   }
 
   /** One file offered to every discoverer (and its nodes to the fact index): what it finds goes into `discovery`. */

@@ -8,6 +8,8 @@ import * as fsApi from "typescript7/unstable/fs";
 import * as sync from "typescript7/unstable/sync";
 import { describe, expect, it } from "vitest";
 import { loadTs7Api, TYPESCRIPT7_VERSION } from "../../src/analyze/engine/ts7-api.js";
+import { typeTexts } from "../../src/analyze/engine/ts7-pipeline.js";
+import { TYPE_TEXT_FLAGS } from "../../src/analyze/resolve/type-text.js";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
 
@@ -210,6 +212,55 @@ describe("the TypeScript 7 API the engine is built on", () => {
         ((offsets._offsetStringTable as number) - (offsets._offsetStringTableOffsets as number)) / 4,
       );
       expect(kept.filter((slot) => slot !== undefined).length).toBeGreaterThan(10);
+    } finally {
+      api.close();
+    }
+  });
+
+  it("answers requests written ahead in order, as one by one (ts7-pipeline.ts), and goes on answering after one fails", () => {
+    const api = new sync.API({ cwd: repoRoot });
+    try {
+      const tsconfig = join(fixturesRoot, "styles", "tool-object", "tsconfig.json");
+      const project = api.updateSnapshot({ openProjects: [tsconfig] }).getProject(tsconfig)!;
+      const internals = project.checker as unknown as { snapshotId?: unknown; project?: { id?: unknown }; client?: { channel?: Record<string, unknown> } };
+      expect(internals.snapshotId, "Checker.snapshotId").toBeTypeOf("number");
+      expect(internals.project?.id, "Checker.project.id").toBeTypeOf("string");
+      for (const method of ["getMethodBuf", "writeTuple", "readTuple", "handleCall"]) {
+        expect(typeof internals.client?.channel?.[method], `SyncRpcChannel.${method}`).toBe("function");
+      }
+      // Every expression of every file, printed from the function it is in: as many types as texts.
+      const nodes: ast.Node[] = [];
+      const enclosing = new Map<ast.Node, ast.Node | undefined>();
+      for (const name of project.program.getSourceFileNames().filter((file) => file.includes("/fixtures/"))) {
+        const visit = (node: ast.Node, inFunction: ast.Node | undefined): void => {
+          if (node.kind === ast.SyntaxKind.Identifier || node.kind === ast.SyntaxKind.CallExpression || node.kind === ast.SyntaxKind.ObjectLiteralExpression) {
+            nodes.push(node);
+            enclosing.set(node, inFunction);
+          }
+          const isFunction =
+            node.kind === ast.SyntaxKind.ArrowFunction || node.kind === ast.SyntaxKind.FunctionDeclaration || node.kind === ast.SyntaxKind.MethodDeclaration;
+          node.forEachChild((child) => visit(child, isFunction ? node : inFunction));
+        };
+        visit(project.program.getSourceFile(name)! as unknown as ast.Node, undefined);
+      }
+      const types = project.checker.getTypeAtLocation(nodes as never[]);
+      const requests = nodes.flatMap((node, index) => {
+        const type = types[index];
+        const around = enclosing.get(node);
+        return type
+          ? [{ type, around, request: { typeId: type.id, location: around ? (around as unknown as { id: string }).id : undefined, flags: TYPE_TEXT_FLAGS } }]
+          : [];
+      });
+      expect(requests.length).toBeGreaterThan(300);
+      const oneByOne = requests.map(({ type, around, request }) => project.checker.typeToString(type, around as never, request.flags));
+      // More than one round (each round holds 32 KB of requests).
+      const repeated = [...requests, ...requests, ...requests].map(({ request }) => request);
+      expect(typeTexts(project.checker, repeated)).toEqual([...oneByOne, ...oneByOne, ...oneByOne]);
+      expect(new Set(oneByOne).size).toBeGreaterThan(20);
+      // A request the compiler cannot answer fails the round, after its other answers are read.
+      expect(() => typeTexts(project.checker, [requests[0]!.request, { typeId: 987654321, location: undefined, flags: 0 }, requests[1]!.request])).toThrow();
+      expect(typeTexts(project.checker, [requests[2]!.request])).toEqual([oneByOne[2]]);
+      expect(project.checker.typeToString(requests[3]!.type)).toBe(project.checker.typeToString(requests[3]!.type));
     } finally {
       api.close();
     }

@@ -248,6 +248,11 @@ export type AnalysisChecker = Pick<
    */
   prefetchAnnotationTypes?(names: readonly ts.Node[]): void;
   /**
+   * A hint that these types are about to be printed (`typeToString(type, enclosing, flags)`): one
+   * round of requests on TypeScript 7 instead of one round trip each.
+   */
+  prefetchTypeTexts?(requests: readonly { readonly type: ts.Type; readonly enclosing: ts.Node }[], flags: ts.TypeFormatFlags): void;
+  /**
    * An object literal that spreads (`{ ...item, url }`) or an object rest (`{ id, ...rest }`): its
    * properties as TypeScript 7 lists them (by where each is declared), which TypeScript 6 does not.
    * Undefined for any other type; TypeScript 7 has no use for it.

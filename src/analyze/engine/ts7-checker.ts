@@ -17,6 +17,7 @@ import { UnionOrigins } from "./ts7-union-origin.js";
 import { writtenShape, type WrittenShape } from "./ts7-written-shape.js";
 import { DeclaredMembers } from "./ts7-declared-members.js";
 import { isParameter, isVariableDeclaration } from "./ast.js";
+import { typeTexts, type TypeTextRequest } from "./ts7-pipeline.js";
 
 /**
  * TypeScript 7's checker, answering as TypeScript 6's does for the calls the analysis makes
@@ -31,6 +32,12 @@ import { isParameter, isVariableDeclaration } from "./ast.js";
 type Ts7Node = Parameters<Checker["getTypeFromTypeNode"]>[0];
 const ts7Node = (node: ts.Node): Ts7Node => node as unknown as Ts7Node;
 const ts6Node = <T extends ts.Node = ts.Node>(node: unknown): T => node as T;
+
+function typeTextRequest(type: ts.Type, enclosing: ts.Node | undefined, flags: ts.TypeFormatFlags | undefined): TypeTextRequest {
+  return { typeId: native<Ts7Type>(type).id, location: enclosing ? (enclosing as unknown as { id: string }).id : undefined, flags };
+}
+/** A type's text depends on the type, where it is read from, and the flags: nothing else within a snapshot. */
+const typeTextKey = (request: TypeTextRequest): string => `${request.typeId}|${request.location ?? ""}|${request.flags ?? ""}`;
 
 interface Views {
   type(native: Ts7Type): ts.Type;
@@ -397,6 +404,8 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   private readonly symbolsAtNode = new WeakMap<object, ts.Symbol | null>();
   private readonly typesAtNode = new WeakMap<object, ts.Type>();
   private readonly typesFromTypeNode = new WeakMap<object, ts.Type>();
+  /** Printed types, by `typeTextKey`: the checker is the snapshot's, and so are its type ids. */
+  private readonly typeTexts = new Map<string, string>();
   private readonly intrinsics = new Map<string, ts.Type>();
   private objectNames: Set<string> | undefined;
   private arrayTargetIds: Set<number> | undefined;
@@ -639,7 +648,25 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     return type;
   }
   typeToString(type: ts.Type, enclosing?: ts.Node, flags?: ts.TypeFormatFlags): string {
-    return this.checker.typeToString(native(type), enclosing ? ts7Node(enclosing) : undefined, flags);
+    const request = typeTextRequest(type, enclosing, flags);
+    const key = typeTextKey(request);
+    let text = this.typeTexts.get(key);
+    if (text === undefined) {
+      text = this.checker.typeToString(native(type), enclosing ? ts7Node(enclosing) : undefined, flags);
+      this.typeTexts.set(key, text);
+    }
+    return text;
+  }
+  prefetchTypeTexts(requests: readonly { readonly type: ts.Type; readonly enclosing: ts.Node }[], flags: ts.TypeFormatFlags): void {
+    const missing = new Map<string, TypeTextRequest>();
+    for (const { type, enclosing } of requests) {
+      const request = typeTextRequest(type, enclosing, flags);
+      const key = typeTextKey(request);
+      if (!this.typeTexts.has(key)) missing.set(key, request);
+    }
+    if (missing.size === 0) return;
+    const texts = typeTexts(this.checker, [...missing.values()]);
+    [...missing.keys()].forEach((key, index) => this.typeTexts.set(key, texts[index]!));
   }
   getShorthandAssignmentValueSymbol(node: ts.Node | undefined): ts.Symbol | undefined {
     return node ? this.optionalSymbol(this.checker.getShorthandAssignmentValueSymbol(ts7Node(node))) : undefined;

@@ -7,7 +7,8 @@ import { mappedMembersInOrder } from "./member-order.js";
 import { printedAsWritten } from "./written-order.js";
 import { withDoubleQuotes } from "./quote-style.js";
 
-const FULL = TypeFormatFlags.NoTruncation | TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
+/** The flags `typeText` prints with (what `prefetchPayloadTexts` asks ahead with too). */
+export const TYPE_TEXT_FLAGS = TypeFormatFlags.NoTruncation | TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
 /** Beyond this, a type is unreadable in a table and risky to embed: it is cut short. */
 const MAX_TYPE_TEXT = 4000;
 /** Where a type too long to print whole is cut (about what TypeScript's own truncation leaves). */
@@ -22,7 +23,7 @@ const CUT_TYPE_TEXT = 300;
  * quotes its start), so the order is only put right there.
  */
 export function typeText(type: ts.Type, checker: AnalysisChecker, enclosing: ts.Node | undefined, shownChars?: number, written?: ts.Node): string {
-  const printed = withDoubleQuotes(checker.typeToString(type, enclosing, FULL));
+  const printed = withDoubleQuotes(checker.typeToString(type, enclosing, TYPE_TEXT_FLAGS));
   // `written`: the expression whose type this is; when its syntax says the print is in order already, no walk is needed.
   const text = sortLiteralUnions(written && printedAsWritten(printed, written) ? printed : mappedMembersInOrder(printed, type, checker, shownChars));
   if (text.length <= MAX_TYPE_TEXT) return text;

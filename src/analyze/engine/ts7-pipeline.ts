@@ -1,0 +1,105 @@
+import type { Checker } from "typescript7/unstable/sync";
+
+/**
+ * Many questions of one kind in one go, over the pinned client's synchronous channel. The API
+ * asks one question and waits for its answer; most of a small question's time is that wait (two
+ * context switches between the processes, on a 2-core machine often more). The compiler process
+ * answers its requests one at a time, in the order they came (the channel carries no request id,
+ * so it cannot do otherwise), so several requests written at once are answered in order: on the
+ * bench's json-zod server, 373 `typeToString` questions took 104 ms one by one and 58 ms so.
+ *
+ * What this touches of the pinned 7.0.2 client (engine-ts7-api.test.ts pins it): a `Checker`'s
+ * `client`, `snapshotId` and `project.id`; the client's `channel` (`SyncRpcChannel`) and its
+ * `getMethodBuf`, `writeTuple`, `readTuple`, `handleCall` and the `_msgType` / `_msgName` /
+ * `_msgPayload` fields `readTuple` fills.
+ */
+
+interface SyncChannel {
+  getMethodBuf(method: string): Buffer;
+  writeTuple(type: number, name: Buffer, payload: string): void;
+  readTuple(): void;
+  handleCall(name: string, payload: Buffer): void;
+  _msgType: number;
+  _msgName: Buffer;
+  _msgPayload: Buffer;
+}
+
+interface CheckerInternals {
+  readonly snapshotId: number;
+  readonly project: { readonly id: string };
+  readonly client: { readonly channel: SyncChannel };
+}
+
+// The channel's message types (dist/api/syncChannel.js).
+const MSG_REQUEST = 1;
+const MSG_RESPONSE = 4;
+const MSG_ERROR = 5;
+const MSG_CALL = 6;
+
+/**
+ * Requests written before their answers are read. Each way has a pipe buffer (64 KB on Linux): the
+ * requests of one round must fit in it, or the two processes could each wait for the other to read.
+ */
+const MAX_ROUND_BYTES = 32 * 1024;
+
+/** The answers to `params.length` requests of `method`, in order; as `client.apiRequest` gives each. */
+function pipelined(channel: SyncChannel, method: string, params: readonly object[]): unknown[] {
+  const name = channel.getMethodBuf(method);
+  const answers: unknown[] = [];
+  let next = 0;
+  while (next < params.length) {
+    let written = 0;
+    let bytes = 0;
+    while (next + written < params.length && (written === 0 || bytes < MAX_ROUND_BYTES)) {
+      const payload = JSON.stringify(params[next + written]);
+      bytes += payload.length + name.length + 16;
+      channel.writeTuple(MSG_REQUEST, name, payload);
+      written++;
+    }
+    // Every answer of the round is read, even after an error: what is left unread would be taken
+    // for the answer to the next request.
+    let failure: Error | undefined;
+    for (let read = 0; read < written;) {
+      channel.readTuple();
+      if (channel._msgType === MSG_CALL) {
+        // A callback the compiler makes while answering (a file read): answered, and the request still waits.
+        channel.handleCall(channel._msgName.toString("utf-8"), channel._msgPayload);
+        continue;
+      }
+      read++;
+      if (!name.equals(channel._msgName)) {
+        failure ??= new Error(`name mismatch for response: expected \`${method}\`, got \`${channel._msgName.toString("utf-8")}\``);
+      } else if (channel._msgType === MSG_ERROR) {
+        failure ??= new Error(channel._msgPayload.toString("utf-8"));
+      } else if (channel._msgType !== MSG_RESPONSE) {
+        failure ??= new Error(`invalid message type from the compiler: ${channel._msgType}`);
+      } else {
+        const text = channel._msgPayload.toString("utf-8");
+        answers.push(text.length > 0 ? JSON.parse(text) : undefined);
+      }
+    }
+    if (failure) throw failure;
+    next += written;
+  }
+  return answers;
+}
+
+export interface TypeTextRequest {
+  readonly typeId: string | number;
+  /** The enclosing node's id (`RemoteNode.id`), or none. */
+  readonly location: string | undefined;
+  readonly flags: number | undefined;
+}
+
+/** What `checker.typeToString` answers for each request, asked in rounds instead of one by one. */
+export function typeTexts(checker: Checker, requests: readonly TypeTextRequest[]): string[] {
+  const internals = checker as unknown as CheckerInternals;
+  const params = requests.map((request) => ({
+    snapshot: internals.snapshotId,
+    project: internals.project.id,
+    type: request.typeId,
+    location: request.location,
+    flags: request.flags,
+  }));
+  return pipelined(internals.client.channel, "typeToString", params) as string[];
+}
