@@ -25,6 +25,7 @@ import { MemoKind, NodeMemo } from "./memo.js";
 import { noToolsDiagnostic } from "./no-tools.js";
 import { carryResolutions } from "./carry-resolutions.js";
 import { prefetchPayloadTexts } from "./payload-text-prefetch.js";
+import { FileNodesGatherer } from "./file-nodes.js";
 import { AnalysisSession } from "./session.js";
 import type { AnalysisChecker, AnalysisProgram, Engine, EngineProject } from "./engine/engine.js";
 
@@ -260,10 +261,12 @@ export function analyzeSessionCore(
     reported = discovery.diagnostics;
     const found = discovery.candidates;
     for (const discoverer of discoverers) found.push(...(discoverer.visitSourceFile?.(file, context) ?? []));
+    const gatherer = record ? new FileNodesGatherer(file) : undefined;
     const visit = (node: ts.Node): void => {
       if (record) facts.record(node, file);
       // Every node of every file comes here: its kind is read once.
       const kind = kindOf(node);
+      gatherer?.add(node, kind);
       if (kind === SyntaxKind.CallExpression) {
         const call = node as ts.CallExpression;
         const callee = calleeName(call);
@@ -283,6 +286,7 @@ export function analyzeSessionCore(
       forEachChild(node, visit);
     };
     forEachChild(file, visit);
+    gatherer?.done();
     reported = diagnostics;
   };
 

@@ -16,14 +16,8 @@
 import type { ts } from "../compiler.cjs";
 import { lexShapeTokens, type Token } from "../write/shape-lexer.js";
 import { calleeName } from "../analyze/syntax.js";
-import {
-  forEachChild,
-  isIdentifier,
-  isNoSubstitutionTemplateLiteral,
-  isPrivateIdentifier,
-  isPropertyAccessExpression,
-  isStringLiteral,
-} from "../analyze/engine/ast.js";
+import { isPropertyAccessExpression } from "../analyze/engine/ast.js";
+import { fileNodes } from "../analyze/file-nodes.js";
 
 /** A word not read off something else: not after a lone `.` (`x.filter`, `o?.map`), but after a spread's `...`. */
 const WORD_NOT_READ_OFF = /(?<![\w$])(?<!(?:^|[^.])\.)[A-Za-z_$][\w$]*/g;
@@ -57,17 +51,16 @@ function addGeneratedNames(text: string, names: Set<string>): void {
 export function declaredNames(files: readonly ts.SourceFile[], generatedTexts: readonly string[]): ReadonlySet<string> {
   const names = new Set<string>(["default"]);
   for (const text of generatedTexts) addGeneratedNames(text, names);
-  const visit = (node: ts.Node): void => {
-    if (isStringLiteral(node) || isNoSubstitutionTemplateLiteral(node)) names.add(node.text);
-    else if (isIdentifier(node) || isPrivateIdentifier(node)) {
-      const parent = node.parent as ts.Node & { name?: ts.Node; propertyName?: ts.Node };
+  for (const file of files) {
+    const { strings, identifiers } = fileNodes(file);
+    for (const literal of strings) names.add(literal.text);
+    for (const identifier of identifiers) {
+      const parent = identifier.parent as ts.Node & { name?: ts.Node; propertyName?: ts.Node };
       // A property access (`o.f`) names what it reads, it declares nothing.
-      const declares = parent.name === node ? !isPropertyAccessExpression(node.parent) : parent.propertyName === node;
-      if (declares) names.add(node.text);
+      const declares = parent.name === identifier ? !isPropertyAccessExpression(identifier.parent) : parent.propertyName === identifier;
+      if (declares) names.add(identifier.text);
     }
-    forEachChild(node, visit);
-  };
-  for (const file of files) forEachChild(file, visit);
+  }
   return names;
 }
 

@@ -2,6 +2,7 @@ import type { ts } from "../compiler.cjs";
 import { isCallToolResultLiteral } from "../analyze/resolve/call-tool-result.js";
 import { calleeName, getPropertyNode, isFunctionNode, unwrapExpression } from "../analyze/syntax.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
+import { fileNodes } from "../analyze/file-nodes.js";
 import {
   forEachChild,
   isArrowFunction,
@@ -56,20 +57,18 @@ export class DispatchIndex {
     private readonly checker: AnalysisChecker,
     files: readonly ts.SourceFile[],
   ) {
-    const visit = (node: ts.Node): void => {
-      if (isCallExpression(node)) {
-        const callee = unwrapExpression(node.expression);
+    for (const file of files) {
+      for (const call of fileNodes(file).calls) {
+        const callee = unwrapExpression(call.expression);
         if (isPropertyAccessExpression(callee) && HANDLER_KEYS.includes(callee.name.text)) {
           for (const declaration of checker.getSymbolAtLocation(callee.name)?.declarations ?? []) {
             const calls = this.byDeclaration.get(declaration) ?? [];
-            calls.push(node);
+            calls.push(call);
             this.byDeclaration.set(declaration, calls);
           }
         }
       }
-      forEachChild(node, visit);
-    };
-    for (const file of files) visit(file);
+    }
   }
 
   /** The dispatches of the tool whose object literal is `registration` that serialise its result. */

@@ -6,6 +6,7 @@ import { resolveFunction } from "../analyze/resolve/handler.js";
 import type { AnalysisSession } from "../analyze/session.js";
 import { isFunctionNode, literalText, unwrapExpression } from "../analyze/syntax.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
+import { fileNodes } from "../analyze/file-nodes.js";
 import {
   forEachChild,
   isCallExpression,
@@ -132,19 +133,18 @@ export function locateHandler(session: AnalysisSession, tool: ToolEntry, elsewhe
  */
 export function indexConformCalls(files: readonly ts.SourceFile[]): Map<string, ts.CallExpression> {
   const found = new Map<string, ts.CallExpression>();
-  const visit = (node: ts.Node): void => {
-    if (isCallExpression(node) && node.arguments.length >= 2) {
-      const callee = unwrapExpression(node.expression);
-      const name = literalText(node.arguments[0]!);
+  for (const file of files) {
+    for (const call of fileNodes(file).calls) {
+      if (call.arguments.length < 2) continue;
+      const callee = unwrapExpression(call.expression);
+      const name = literalText(call.arguments[0]!);
       if (
         name !== undefined &&
         ((isIdentifier(callee) && callee.text === "conform") || (isPropertyAccessExpression(callee) && callee.name.text === "conform")) &&
         !found.has(name)
       )
-        found.set(name, node);
+        found.set(name, call);
     }
-    forEachChild(node, visit);
-  };
-  for (const file of files) visit(file);
+  }
   return found;
 }
