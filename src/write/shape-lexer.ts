@@ -21,40 +21,98 @@ export interface Token {
   text: string;
 }
 
-const IDENTIFIER_START = /[A-Za-z_$]/;
-const IDENTIFIER_PART = /[\w$]/;
-const NUMBER_PART = /[\w.]/;
 const CONFLICT_MARKER = /^(?:<{7}|={7}|>{7}|\|{7})/;
+
+// Characters by code (the scanner runs over every generated file at each `check` and each
+// formatting by shape: classes by code, not a regular expression per character).
+const enum Char {
+  Tab = 9,
+  LineFeed = 10,
+  VerticalTab = 11,
+  FormFeed = 12,
+  CarriageReturn = 13,
+  Space = 32,
+  DoubleQuote = 34,
+  Hash = 35,
+  Dollar = 36,
+  SingleQuote = 39,
+  Plus = 43,
+  Minus = 45,
+  Dot = 46,
+  Slash = 47,
+  Zero = 48,
+  Nine = 57,
+  Less = 60,
+  Equals = 61,
+  Greater = 62,
+  UpperA = 65,
+  UpperE = 69,
+  UpperZ = 90,
+  Backslash = 92,
+  Underscore = 95,
+  Backtick = 96,
+  LowerA = 97,
+  LowerE = 101,
+  LowerZ = 122,
+  OpenBrace = 123,
+  Bar = 124,
+  Asterisk = 42,
+  LineSeparator = 0x2028,
+  ParagraphSeparator = 0x2029,
+}
+
+function isIdentifierStart(code: number): boolean {
+  return (code >= Char.LowerA && code <= Char.LowerZ) || (code >= Char.UpperA && code <= Char.UpperZ) || code === Char.Underscore || code === Char.Dollar;
+}
+
+function isDigit(code: number): boolean {
+  return code >= Char.Zero && code <= Char.Nine;
+}
+
+function isIdentifierPart(code: number): boolean {
+  return isIdentifierStart(code) || isDigit(code);
+}
+
+function isSpace(code: number): boolean {
+  return code === Char.Space || code === Char.Tab || code === Char.VerticalTab || code === Char.FormFeed;
+}
 
 /** The file's tokens with their exact text; undefined when it holds something this scanner cannot cut alone. */
 export function lexShapeTokens(text: string): Token[] | undefined {
   const tokens: Token[] = [];
+  const length = text.length;
   let at = 0;
   if (text.startsWith("#!")) return undefined;
-  while (at < text.length) {
+  while (at < length) {
     const start = at;
-    const char = text[at]!;
-    if (char === "\n" || char === "\r") {
-      at += char === "\r" && text[at + 1] === "\n" ? 2 : 1;
+    const code = text.charCodeAt(at);
+    if (code === Char.LineFeed || code === Char.CarriageReturn) {
+      at += code === Char.CarriageReturn && text.charCodeAt(at + 1) === Char.LineFeed ? 2 : 1;
       tokens.push({ kind: "trivia", text: text.slice(start, at) });
-      if (CONFLICT_MARKER.test(text.slice(at, at + 7))) return undefined;
+      const next = text.charCodeAt(at);
+      if ((next === Char.Less || next === Char.Equals || next === Char.Greater || next === Char.Bar) && CONFLICT_MARKER.test(text.slice(at, at + 7))) {
+        return undefined;
+      }
       continue;
     }
-    if (char === " " || char === "\t" || char === "\v" || char === "\f") {
-      while (at < text.length && " \t\v\f".includes(text[at]!)) at++;
+    if (isSpace(code)) {
+      while (at < length && isSpace(text.charCodeAt(at))) at++;
       tokens.push({ kind: "trivia", text: text.slice(start, at) });
       continue;
     }
-    if (char === "/") {
-      const next = text[at + 1];
-      if (next === "/") {
-        while (at < text.length && text[at] !== "\n" && text[at] !== "\r") at++;
-        // TypeScript ends a line comment at U+2028 and U+2029 too.
-        if (/[\u2028\u2029]/.test(text.slice(start, at))) return undefined;
+    if (code === Char.Slash) {
+      const next = text.charCodeAt(at + 1);
+      if (next === Char.Slash) {
+        for (; at < length; at++) {
+          const inComment = text.charCodeAt(at);
+          if (inComment === Char.LineFeed || inComment === Char.CarriageReturn) break;
+          // TypeScript ends a line comment at U+2028 and U+2029 too.
+          if (inComment === Char.LineSeparator || inComment === Char.ParagraphSeparator) return undefined;
+        }
         tokens.push({ kind: "comment", text: text.slice(start, at) });
         continue;
       }
-      if (next === "*") {
+      if (next === Char.Asterisk) {
         const end = text.indexOf("*/", at + 2);
         if (end === -1) return undefined;
         at = end + 2;
@@ -63,47 +121,60 @@ export function lexShapeTokens(text: string): Token[] | undefined {
       }
       return undefined;
     }
-    if (char === '"' || char === "'") {
+    if (code === Char.DoubleQuote || code === Char.SingleQuote) {
       at++;
-      while (at < text.length && text[at] !== char) {
-        if (text[at] === "\n" || text[at] === "\r") return undefined;
-        at += text[at] === "\\" ? (text[at + 1] === "\r" && text[at + 2] === "\n" ? 3 : 2) : 1;
+      for (;;) {
+        if (at >= length) return undefined;
+        const inString = text.charCodeAt(at);
+        if (inString === code) break;
+        if (inString === Char.LineFeed || inString === Char.CarriageReturn) return undefined;
+        at += inString === Char.Backslash ? (text.charCodeAt(at + 1) === Char.CarriageReturn && text.charCodeAt(at + 2) === Char.LineFeed ? 3 : 2) : 1;
       }
-      if (at >= text.length) return undefined;
       at++;
       tokens.push({ kind: "string", text: text.slice(start, at) });
       continue;
     }
-    if (char === "`") {
+    if (code === Char.Backtick) {
       at++;
-      while (at < text.length && text[at] !== "`") {
-        if (text[at] === "$" && text[at + 1] === "{") return undefined;
-        at += text[at] === "\\" ? 2 : 1;
+      for (;;) {
+        if (at >= length) return undefined;
+        const inTemplate = text.charCodeAt(at);
+        if (inTemplate === Char.Backtick) break;
+        if (inTemplate === Char.Dollar && text.charCodeAt(at + 1) === Char.OpenBrace) return undefined;
+        at += inTemplate === Char.Backslash ? 2 : 1;
       }
-      if (at >= text.length) return undefined;
       at++;
       // A template without substitutions: TypeScript's NoSubstitutionTemplateLiteral, fixed text.
       tokens.push({ kind: "fixed", text: text.slice(start, at) });
       continue;
     }
-    if (IDENTIFIER_START.test(char) || (char === "#" && IDENTIFIER_START.test(text[at + 1] ?? ""))) {
+    if (isIdentifierStart(code) || (code === Char.Hash && isIdentifierStart(text.charCodeAt(at + 1)))) {
       at++;
-      while (at < text.length && IDENTIFIER_PART.test(text[at]!)) at++;
-      if (text[at] === "\\" || text.charCodeAt(at) > 0x7f) return undefined;
+      while (at < length && isIdentifierPart(text.charCodeAt(at))) at++;
+      const after = text.charCodeAt(at);
+      if (after === Char.Backslash || after > 0x7f) return undefined;
       const word = text.slice(start, at);
-      tokens.push({ kind: char !== "#" && !KEYWORD_KINDS.has(word) ? "identifier" : "fixed", text: word });
+      tokens.push({ kind: code !== Char.Hash && !KEYWORD_KINDS.has(word) ? "identifier" : "fixed", text: word });
       continue;
     }
-    if (/\d/.test(char) || (char === "." && /\d/.test(text[at + 1] ?? ""))) {
-      const hex = /^0[xXbBoO]/.test(text.slice(at, at + 2));
+    if (isDigit(code) || (code === Char.Dot && isDigit(text.charCodeAt(at + 1)))) {
+      const second = text.charCodeAt(at + 1) | 0x20;
+      const hex = code === Char.Zero && (second === 0x78 || second === 0x62 || second === 0x6f); // x, b, o (either case)
       at++;
-      while (at < text.length && (NUMBER_PART.test(text[at]!) || (!hex && "+-".includes(text[at]!) && /[eE]/.test(text[at - 1]!)))) at++;
+      for (; at < length; at++) {
+        const inNumber = text.charCodeAt(at);
+        if (isIdentifierPart(inNumber) && inNumber !== Char.Dollar) continue;
+        if (inNumber === Char.Dot) continue;
+        const previous = text.charCodeAt(at - 1);
+        if (!hex && (inNumber === Char.Plus || inNumber === Char.Minus) && (previous === Char.LowerE || previous === Char.UpperE)) continue;
+        break;
+      }
       tokens.push({ kind: "fixed", text: text.slice(start, at) });
       continue;
     }
-    if (char.charCodeAt(0) > 0x7f || char === "\\" || char === "#") return undefined;
+    if (code > 0x7f || code === Char.Backslash || code === Char.Hash) return undefined;
     at++;
-    tokens.push({ kind: "fixed", text: char });
+    tokens.push({ kind: "fixed", text: text[start]! });
   }
   return tokens;
 }
