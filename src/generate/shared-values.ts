@@ -107,12 +107,19 @@ export function planSharing(roots: readonly unknown[], options: SharingOptions):
   const representatives = new Map<number, object[]>();
   const childrenOf = options.childrenOf ?? ((value: object) => (Array.isArray(value) ? value : Object.values(value)));
 
+  /** Leaves by value: schemas repeat the same few strings (`"type"`, `"string"`, a shared description) thousands of times. */
+  const leaves = new Map<unknown, NodeInfo>();
   /** Content id and size of any value, memoised per object. */
   const describe = (value: unknown): NodeInfo => {
     if (!isContainer(value)) {
       // As JSON writes it: what is not JSON (undefined, a function, a non-finite number) is null.
       const json = typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value)) ? value : null;
-      return { id: ids.leaf(json), size: typeof json === "string" ? JSON.stringify(json).length : String(json).length };
+      let leaf = leaves.get(json);
+      if (leaf === undefined) {
+        leaf = { id: ids.leaf(json), size: typeof json === "string" ? JSON.stringify(json).length : String(json).length };
+        leaves.set(json, leaf);
+      }
+      return leaf;
     }
     const known = info.get(value);
     if (known) return known;
