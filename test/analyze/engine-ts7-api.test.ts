@@ -8,7 +8,7 @@ import * as fsApi from "typescript7/unstable/fs";
 import * as sync from "typescript7/unstable/sync";
 import { describe, expect, it } from "vitest";
 import { loadTs7Api, TYPESCRIPT7_VERSION } from "../../src/analyze/engine/ts7-api.js";
-import { typeTexts } from "../../src/analyze/engine/ts7-pipeline.js";
+import { prefetchSourceFiles, typeTexts } from "../../src/analyze/engine/ts7-pipeline.js";
 import { TYPE_TEXT_FLAGS } from "../../src/analyze/resolve/type-text.js";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
@@ -263,6 +263,55 @@ describe("the TypeScript 7 API the engine is built on", () => {
       expect(project.checker.typeToString(requests[3]!.type)).toBe(project.checker.typeToString(requests[3]!.type));
     } finally {
       api.close();
+    }
+  });
+
+  it("takes source files fetched in rounds as its own getSourceFile would (ts7-pipeline.ts), and asks again for none it holds", () => {
+    const tsconfig = join(fixturesRoot, "styles", "tool-object", "tsconfig.json");
+    const apart = new sync.API({ cwd: repoRoot });
+    const api = new sync.API({ cwd: repoRoot });
+    try {
+      const program = api.updateSnapshot({ openProjects: [tsconfig] }).getProject(tsconfig)!.program;
+      const internals = program as unknown as { sourceFileCache?: { getRetained?: unknown }; client?: object };
+      expect(typeof internals.sourceFileCache?.getRetained, "Program.sourceFileCache.getRetained").toBe("function");
+      expect(typeof (Object.getPrototypeOf(internals.client) as Record<string, unknown>)["apiRequestBinary"], "Client.prototype.apiRequestBinary").toBe(
+        "function",
+      );
+      const names = program.getSourceFileNames().filter((name) => name.includes("/fixtures/"));
+      expect(names.length).toBeGreaterThan(3);
+      prefetchSourceFiles(program, names);
+      expect(Object.hasOwn(internals.client!, "apiRequestBinary"), "the client is left as it was").toBe(false);
+      // Held now: asking again is no request.
+      const client = internals.client as { apiRequestBinary: (...args: unknown[]) => unknown };
+      let asked = 0;
+      const ask = client.apiRequestBinary;
+      client.apiRequestBinary = function (this: unknown, ...args: unknown[]) {
+        asked++;
+        return ask.apply(this, args);
+      };
+      const files = names.map((name) => program.getSourceFile(name)!);
+      delete (client as { apiRequestBinary?: unknown }).apiRequestBinary;
+      expect(asked).toBe(0);
+      prefetchSourceFiles(program, names);
+      // The same files as fetched one by one, node for node.
+      const other = apart.updateSnapshot({ openProjects: [tsconfig] }).getProject(tsconfig)!.program;
+      for (const [index, name] of names.entries()) {
+        const alone = other.getSourceFile(name)!;
+        expect(files[index]!.text, name).toBe(alone.text);
+        const kinds = (file: ast.Node): number[] => {
+          const found: number[] = [];
+          const visit = (node: ast.Node): void => {
+            found.push(node.kind, node.pos, node.end);
+            node.forEachChild(visit);
+          };
+          visit(file);
+          return found;
+        };
+        expect(kinds(files[index] as unknown as ast.Node), name).toEqual(kinds(alone as unknown as ast.Node));
+      }
+    } finally {
+      api.close();
+      apart.close();
     }
   });
 

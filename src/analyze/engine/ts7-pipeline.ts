@@ -1,4 +1,4 @@
-import type { Checker } from "typescript7/unstable/sync";
+import type { Checker, Program } from "typescript7/unstable/sync";
 
 /**
  * Many questions of one kind in one go, over the pinned client's synchronous channel. The API
@@ -42,10 +42,16 @@ const MSG_CALL = 6;
  */
 const MAX_ROUND_BYTES = 32 * 1024;
 
-/** The answers to `params.length` requests of `method`, in order; as `client.apiRequest` gives each. */
-function pipelined(channel: SyncChannel, method: string, params: readonly object[]): unknown[] {
+/** JSON answers, as `client.apiRequest` reads them. */
+const asJson = (payload: Buffer): unknown => {
+  const text = payload.toString("utf-8");
+  return text.length > 0 ? JSON.parse(text) : undefined;
+};
+
+/** The answers to `params.length` requests of `method`, in order, each read by `decode`. */
+function pipelined<T>(channel: SyncChannel, method: string, params: readonly object[], decode: (payload: Buffer) => T): T[] {
   const name = channel.getMethodBuf(method);
-  const answers: unknown[] = [];
+  const answers: T[] = [];
   let next = 0;
   while (next < params.length) {
     let written = 0;
@@ -74,8 +80,7 @@ function pipelined(channel: SyncChannel, method: string, params: readonly object
       } else if (channel._msgType !== MSG_RESPONSE) {
         failure ??= new Error(`invalid message type from the compiler: ${channel._msgType}`);
       } else {
-        const text = channel._msgPayload.toString("utf-8");
-        answers.push(text.length > 0 ? JSON.parse(text) : undefined);
+        answers.push(decode(channel._msgPayload));
       }
     }
     if (failure) throw failure;
@@ -101,5 +106,45 @@ export function typeTexts(checker: Checker, requests: readonly TypeTextRequest[]
     location: request.location,
     flags: request.flags,
   }));
-  return pipelined(internals.client.channel, "typeToString", params) as string[];
+  return pipelined(internals.client.channel, "typeToString", params, asJson) as string[];
+}
+
+interface ProgramInternals {
+  readonly snapshotId: number;
+  readonly project: { readonly id: string };
+  readonly client: { readonly channel: SyncChannel; apiRequestBinary?: (method: string, params: { file?: unknown }) => Uint8Array | undefined };
+  readonly sourceFileCache: { getRetained(path: string, snapshotId: number, projectId: string): unknown };
+  toPath(fileName: string): string;
+}
+
+/**
+ * Fetches these files in rounds, then has the program take each as its own `getSourceFile` would
+ * (the same checks of hash and parse options, the same cache): the client is handed the answers
+ * already read for the requests it makes meanwhile. A file the program holds for this snapshot
+ * already (an unchanged file in a watch cycle) is not asked for.
+ */
+export function prefetchSourceFiles(program: Program, fileNames: readonly string[]): void {
+  const internals = program as unknown as ProgramInternals;
+  const missing = fileNames.filter((name) => !internals.sourceFileCache.getRetained(internals.toPath(name), internals.snapshotId, internals.project.id));
+  if (missing.length < 2) return;
+  const params = missing.map((file) => ({ snapshot: internals.snapshotId, project: internals.project.id, file }));
+  // An empty answer is no file, as `apiRequestBinary` reads it.
+  const answers = pipelined(internals.client.channel, "getSourceFile", params, (payload) => (payload.length === 0 ? undefined : payload));
+  const read = new Map(missing.map((name, index) => [name, answers[index]]));
+  const client = internals.client;
+  const ask = Object.getPrototypeOf(client) as Required<Pick<ProgramInternals["client"], "apiRequestBinary">>;
+  client.apiRequestBinary = function (this: unknown, method, requestParams) {
+    const file = requestParams.file;
+    if (method === "getSourceFile" && typeof file === "string" && read.has(file)) {
+      const answer = read.get(file);
+      read.delete(file);
+      return answer;
+    }
+    return ask.apiRequestBinary.call(this, method, requestParams);
+  };
+  try {
+    for (const name of missing) program.getSourceFile(name);
+  } finally {
+    delete client.apiRequestBinary;
+  }
 }

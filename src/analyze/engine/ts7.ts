@@ -27,6 +27,7 @@ import { registerTs7Kinds } from "./ast.js";
 import { Ts7AnalysisChecker } from "./ts7-checker.js";
 import { adoptTs7HeadStart } from "./ts7-head-start.js";
 import { compilerPaths, Ts7AnalysisProgram, withNodeFormat } from "./ts7-program.js";
+import { prefetchSourceFiles } from "./ts7-pipeline.js";
 
 /**
  * The engine on TypeScript 7's native API: the compiler runs in its own process (tsgo) and every
@@ -143,21 +144,27 @@ export class Ts7Project implements EngineProject {
 
   sourceFiles(): readonly EngineSourceFile[] {
     const { program } = this.project;
+    if (this.files) return this.files;
     // The names come sorted from programFileNames: one round trip for both.
-    this.files ??= this.programFileNames()
-      .filter((name) => !/\.d\.[cm]?ts$/.test(name) && !/[\\/]node_modules[\\/]/.test(name))
-      .flatMap((name) => {
-        // Our output is known by its header, read from disk: fetching a file is a round trip, and
-        // a project with its output present holds one formatter file per tool.
-        const read = isWithin(this.rootDir, name) ? this.readFromDisk(name) : undefined;
-        if (read?.generated) return [lazyGeneratedFile(program, name, read.text)];
-        const file = program.getSourceFile(name);
-        if (!file || file.isDeclarationFile) return [];
-        // Whether a file came in through a package (a linked workspace package, say) is a round
-        // trip per file: asked only of files outside the project's folder, where such files are.
-        if (!read && program.isSourceFileFromExternalLibrary(file)) return [];
-        return [{ fileName: file.fileName, text: file.text, generated: isGeneratedFile(file.text), node: withNodeFormat(program, file) }];
-      });
+    const names = this.programFileNames().filter((name) => !/\.d\.[cm]?ts$/.test(name) && !/[\\/]node_modules[\\/]/.test(name));
+    // Our output is known by its header, read from disk: fetching a file is a round trip, and
+    // a project with its output present holds one formatter file per tool.
+    const reads = names.map((name) => (isWithin(this.rootDir, name) ? this.readFromDisk(name) : undefined));
+    // The rest is fetched in rounds of requests (ts7-pipeline.ts), not a round trip each.
+    prefetchSourceFiles(
+      program,
+      names.filter((_, index) => !reads[index]?.generated),
+    );
+    this.files = names.flatMap((name, index) => {
+      const read = reads[index];
+      if (read?.generated) return [lazyGeneratedFile(program, name, read.text)];
+      const file = program.getSourceFile(name);
+      if (!file || file.isDeclarationFile) return [];
+      // Whether a file came in through a package (a linked workspace package, say) is a round
+      // trip per file: asked only of files outside the project's folder, where such files are.
+      if (!read && program.isSourceFileFromExternalLibrary(file)) return [];
+      return [{ fileName: file.fileName, text: file.text, generated: isGeneratedFile(file.text), node: withNodeFormat(program, file) }];
+    });
     return this.files;
   }
 
