@@ -251,9 +251,10 @@ export function analyzeSessionCore(
   const ownerOf = new Map<ToolCandidate, FileDiscovery>();
 
   if (checker.prefetchSymbols) {
-    const { payloads } = prefetchNamedSymbols(checker.prefetchSymbols.bind(checker), files, reuse);
+    const { payloads, walked } = prefetchNamedSymbols(checker.prefetchSymbols.bind(checker), files, reuse);
     checker.prefetchAnnotationTypes?.(payloads);
     prefetchPayloadTexts(checker, payloads);
+    checker.prefetchModuleExports?.(walked);
   }
 
   /** One file offered to every discoverer (and its nodes to the fact index): what it finds goes into `discovery`. */
@@ -736,8 +737,10 @@ function prefetchNamedSymbols(
   prefetch: (nodes: readonly ts.Node[]) => void,
   files: readonly ts.SourceFile[],
   reuse: AnalysisReuse | undefined,
-): { payloads: ts.Node[] } {
+): { payloads: ts.Node[]; walked: ts.SourceFile[] } {
   const names: ts.Node[] = [];
+  /** The files walked here, whose module symbols are asked with the names. */
+  const walked: ts.SourceFile[] = [];
   /** The names that may hold a payload, whose annotation `payloadTypeOf` asks for. */
   const payloads: ts.Node[] = [];
   const visit = (node: ts.Node): void => {
@@ -780,8 +783,9 @@ function prefetchNamedSymbols(
     if (reuse?.files.has(file.fileName) || (reuse?.changed && !reuse.changed.has(file.fileName))) continue;
     // The file's own module symbol: a payload type declared in it is named by what the module exports.
     names.push(file);
+    walked.push(file);
     forEachChild(file, visit);
   }
   prefetch(names);
-  return { payloads };
+  return { payloads, walked };
 }

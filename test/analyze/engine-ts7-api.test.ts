@@ -8,7 +8,7 @@ import * as fsApi from "typescript7/unstable/fs";
 import * as sync from "typescript7/unstable/sync";
 import { describe, expect, it } from "vitest";
 import { loadTs7Api, TYPESCRIPT7_VERSION } from "../../src/analyze/engine/ts7-api.js";
-import { prefetchSourceFiles, typeTexts } from "../../src/analyze/engine/ts7-pipeline.js";
+import { prefetchModuleExports, prefetchSourceFiles, typeTexts } from "../../src/analyze/engine/ts7-pipeline.js";
 import { TYPE_TEXT_FLAGS } from "../../src/analyze/resolve/type-text.js";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
@@ -309,6 +309,51 @@ describe("the TypeScript 7 API the engine is built on", () => {
         };
         expect(kinds(files[index] as unknown as ast.Node), name).toEqual(kinds(alone as unknown as ast.Node));
       }
+    } finally {
+      api.close();
+      apart.close();
+    }
+  });
+
+  it("reads module exports asked in rounds as its own getExportsOfModule does (ts7-pipeline.ts), the same symbols", () => {
+    const tsconfig = join(fixturesRoot, "styles", "tool-object", "tsconfig.json");
+    const api = new sync.API({ cwd: repoRoot });
+    const apart = new sync.API({ cwd: repoRoot });
+    try {
+      const project = api.updateSnapshot({ openProjects: [tsconfig] }).getProject(tsconfig)!;
+      const other = apart.updateSnapshot({ openProjects: [tsconfig] }).getProject(tsconfig)!;
+      const names = project.program.getSourceFileNames().filter((name) => name.includes("/fixtures/"));
+      const modules = names.map((name) => project.checker.getSymbolAtLocation(project.program.getSourceFile(name)!)!).filter(Boolean);
+      expect(modules.length).toBeGreaterThan(3);
+      const client = (project.checker as unknown as { client: object }).client;
+      // The client's own method, spied on where it lives (the rounds answer through an own property of the client).
+      const prototype = Object.getPrototypeOf(client) as { apiRequest: (method: string, params: unknown) => unknown };
+      const ask = prototype.apiRequest;
+      const asked: string[] = [];
+      prototype.apiRequest = function (this: unknown, method: string, params: unknown) {
+        asked.push(method);
+        return ask.call(this, method, params);
+      };
+      let read: string[][] = [];
+      try {
+        prefetchModuleExports(
+          project.checker,
+          modules.map((symbol) => symbol.id),
+          () => {
+            read = modules.map((symbol) => project.checker.getExportsOfModule(symbol).map((exported) => exported.name));
+          },
+        );
+      } finally {
+        prototype.apiRequest = ask;
+      }
+      // Every getExportsOfModule answer came from the rounds.
+      expect(asked.filter((method) => method === "getExportsOfModule")).toEqual([]);
+      expect(Object.hasOwn(client, "apiRequest")).toBe(false);
+      const alone = names.map((name) =>
+        other.checker.getExportsOfModule(other.checker.getSymbolAtLocation(other.program.getSourceFile(name)!)!).map((exported) => exported.name),
+      );
+      expect(read).toEqual(alone);
+      expect(read.flat().length).toBeGreaterThan(5);
     } finally {
       api.close();
       apart.close();

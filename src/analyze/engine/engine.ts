@@ -251,6 +251,8 @@ export type AnalysisChecker = Pick<
    * A hint that these types are about to be printed (`typeToString(type, enclosing, flags)`): one
    * round of requests on TypeScript 7 instead of one round trip each.
    */
+  /** The same for the exports of these files' modules (`getExportsOfModule`); their symbols must be known already. */
+  prefetchModuleExports?(files: readonly ts.SourceFile[]): void;
   prefetchTypeTexts?(requests: readonly { readonly type: ts.Type; readonly enclosing: ts.Node }[], flags: ts.TypeFormatFlags): void;
   /**
    * An object literal that spreads (`{ ...item, url }`) or an object rest (`{ id, ...rest }`): its

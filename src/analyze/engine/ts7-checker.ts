@@ -17,7 +17,7 @@ import { UnionOrigins } from "./ts7-union-origin.js";
 import { writtenShape, type WrittenShape } from "./ts7-written-shape.js";
 import { DeclaredMembers } from "./ts7-declared-members.js";
 import { isParameter, isVariableDeclaration } from "./ast.js";
-import { typeTexts, type TypeTextRequest } from "./ts7-pipeline.js";
+import { prefetchModuleExports, typeTexts, type TypeTextRequest } from "./ts7-pipeline.js";
 
 /**
  * TypeScript 7's checker, answering as TypeScript 6's does for the calls the analysis makes
@@ -404,6 +404,7 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   private readonly symbolsAtNode = new WeakMap<object, ts.Symbol | null>();
   private readonly typesAtNode = new WeakMap<object, ts.Type>();
   private readonly typesFromTypeNode = new WeakMap<object, ts.Type>();
+  private readonly moduleExports = new Map<ts.Symbol, ts.Symbol[]>();
   /** Printed types, by `typeTextKey`: the checker is the snapshot's, and so are its type ids. */
   private readonly typeTexts = new Map<string, string>();
   private readonly intrinsics = new Map<string, ts.Type>();
@@ -686,7 +687,28 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
     );
   }
   getExportsOfModule(moduleSymbol: ts.Symbol): ts.Symbol[] {
-    return this.checker.getExportsOfModule(native(moduleSymbol)).map((s) => this.views.symbol(s));
+    let exports = this.moduleExports.get(moduleSymbol);
+    if (!exports) {
+      exports = this.checker.getExportsOfModule(native(moduleSymbol)).map((s) => this.views.symbol(s));
+      this.moduleExports.set(moduleSymbol, exports);
+    }
+    return exports;
+  }
+  /**
+   * Asks, in rounds, what the modules of these files export (a payload type is named by its
+   * module's export: type-reference.ts asks every file that declares one). Their symbols must be
+   * known already (`prefetchSymbols`): a file without one is left out.
+   */
+  prefetchModuleExports(files: readonly ts.SourceFile[]): void {
+    const modules = [...new Set(files.flatMap((file) => this.symbolsAtNode.get(file) ?? []))].filter((symbol) => !this.moduleExports.has(symbol));
+    if (modules.length < 2) return;
+    prefetchModuleExports(
+      this.checker,
+      modules.map((symbol) => native<Ts7Symbol>(symbol).id),
+      () => {
+        for (const symbol of modules) this.getExportsOfModule(symbol);
+      },
+    );
   }
   isTypeAssignableTo(source: ts.Type, target: ts.Type): boolean {
     return this.checker.isTypeAssignableTo(native(source), native(target));

@@ -27,7 +27,7 @@ interface SyncChannel {
 interface CheckerInternals {
   readonly snapshotId: number;
   readonly project: { readonly id: string };
-  readonly client: { readonly channel: SyncChannel };
+  readonly client: ClientInternals;
 }
 
 // The channel's message types (dist/api/syncChannel.js).
@@ -109,19 +109,56 @@ export function typeTexts(checker: Checker, requests: readonly TypeTextRequest[]
   return pipelined(internals.client.channel, "typeToString", params, asJson) as string[];
 }
 
+type ClientRequest = (method: string, params: Record<string, unknown>) => unknown;
+
+interface ClientInternals {
+  readonly channel: SyncChannel;
+  apiRequest?: ClientRequest;
+  apiRequestBinary?: ClientRequest;
+}
+
+/**
+ * Runs `take` while the client answers the requests of `method` it makes from `answers` (by
+ * `keyOf` their parameters), once each, and any other request as usual: so the API's own method
+ * reads an answer fetched in a round exactly as it reads one it asked for.
+ */
+function withAnswers(
+  client: ClientInternals,
+  via: "apiRequest" | "apiRequestBinary",
+  method: string,
+  answers: Map<unknown, unknown>,
+  keyOf: (params: Record<string, unknown>) => unknown,
+  take: () => void,
+): void {
+  const ask = Object.getPrototypeOf(client) as Record<typeof via, ClientRequest>;
+  client[via] = function (this: unknown, requested, params) {
+    const key = requested === method ? keyOf(params) : undefined;
+    if (key !== undefined && answers.has(key)) {
+      const answer = answers.get(key);
+      answers.delete(key);
+      return answer;
+    }
+    return ask[via].call(this, requested, params);
+  };
+  try {
+    take();
+  } finally {
+    delete client[via];
+  }
+}
+
 interface ProgramInternals {
   readonly snapshotId: number;
   readonly project: { readonly id: string };
-  readonly client: { readonly channel: SyncChannel; apiRequestBinary?: (method: string, params: { file?: unknown }) => Uint8Array | undefined };
+  readonly client: ClientInternals;
   readonly sourceFileCache: { getRetained(path: string, snapshotId: number, projectId: string): unknown };
   toPath(fileName: string): string;
 }
 
 /**
  * Fetches these files in rounds, then has the program take each as its own `getSourceFile` would
- * (the same checks of hash and parse options, the same cache): the client is handed the answers
- * already read for the requests it makes meanwhile. A file the program holds for this snapshot
- * already (an unchanged file in a watch cycle) is not asked for.
+ * (the same checks of hash and parse options, the same cache). A file the program holds for this
+ * snapshot already (an unchanged file in a watch cycle) is not asked for.
  */
 export function prefetchSourceFiles(program: Program, fileNames: readonly string[]): void {
   const internals = program as unknown as ProgramInternals;
@@ -130,21 +167,27 @@ export function prefetchSourceFiles(program: Program, fileNames: readonly string
   const params = missing.map((file) => ({ snapshot: internals.snapshotId, project: internals.project.id, file }));
   // An empty answer is no file, as `apiRequestBinary` reads it.
   const answers = pipelined(internals.client.channel, "getSourceFile", params, (payload) => (payload.length === 0 ? undefined : payload));
-  const read = new Map(missing.map((name, index) => [name, answers[index]]));
-  const client = internals.client;
-  const ask = Object.getPrototypeOf(client) as Required<Pick<ProgramInternals["client"], "apiRequestBinary">>;
-  client.apiRequestBinary = function (this: unknown, method, requestParams) {
-    const file = requestParams.file;
-    if (method === "getSourceFile" && typeof file === "string" && read.has(file)) {
-      const answer = read.get(file);
-      read.delete(file);
-      return answer;
-    }
-    return ask.apiRequestBinary.call(this, method, requestParams);
-  };
-  try {
-    for (const name of missing) program.getSourceFile(name);
-  } finally {
-    delete client.apiRequestBinary;
-  }
+  const read = new Map<unknown, unknown>(missing.map((name, index) => [name, answers[index]]));
+  withAnswers(
+    internals.client,
+    "apiRequestBinary",
+    "getSourceFile",
+    read,
+    (requested) => requested["file"],
+    () => {
+      for (const name of missing) program.getSourceFile(name);
+    },
+  );
+}
+
+/**
+ * Asks what each of these modules exports, in rounds, then has the checker read each answer as its
+ * `getExportsOfModule` would (the same symbol objects): `take` makes those calls.
+ */
+export function prefetchModuleExports(checker: Checker, moduleSymbolIds: readonly unknown[], take: () => void): void {
+  const internals = checker as unknown as CheckerInternals;
+  const params = moduleSymbolIds.map((symbol) => ({ snapshot: internals.snapshotId, project: internals.project.id, symbol }));
+  const answers = pipelined(internals.client.channel, "getExportsOfModule", params, asJson);
+  const read = new Map<unknown, unknown>(moduleSymbolIds.map((id, index) => [id, answers[index]]));
+  withAnswers(internals.client as ClientInternals, "apiRequest", "getExportsOfModule", read, (requested) => requested["symbol"], take);
 }
