@@ -93,6 +93,21 @@ const KINDS = [
   "VariableDeclaration",
 ];
 
+type OpenedProject = NonNullable<ReturnType<ReturnType<InstanceType<typeof sync.API>["updateSnapshot"]>["getProject"]>>;
+
+/** styles/tool-object opened by two compiler processes: what one is asked in rounds, the other answers one by one. */
+function withTwoProjects(run: (project: OpenedProject, other: OpenedProject) => void): void {
+  const tsconfig = join(fixturesRoot, "styles", "tool-object", "tsconfig.json");
+  const api = new sync.API({ cwd: repoRoot });
+  const apart = new sync.API({ cwd: repoRoot });
+  try {
+    run(api.updateSnapshot({ openProjects: [tsconfig] }).getProject(tsconfig)!, apart.updateSnapshot({ openProjects: [tsconfig] }).getProject(tsconfig)!);
+  } finally {
+    api.close();
+    apart.close();
+  }
+}
+
 describe("the TypeScript 7 API the engine is built on", () => {
   it(`is typescript ${TYPESCRIPT7_VERSION}, exactly, as package.json pins it`, () => {
     const require = createRequire(import.meta.url);
@@ -267,11 +282,8 @@ describe("the TypeScript 7 API the engine is built on", () => {
   });
 
   it("takes source files fetched in rounds as its own getSourceFile would (ts7-pipeline.ts), and asks again for none it holds", () => {
-    const tsconfig = join(fixturesRoot, "styles", "tool-object", "tsconfig.json");
-    const apart = new sync.API({ cwd: repoRoot });
-    const api = new sync.API({ cwd: repoRoot });
-    try {
-      const program = api.updateSnapshot({ openProjects: [tsconfig] }).getProject(tsconfig)!.program;
+    withTwoProjects((project, otherProject) => {
+      const program = project.program;
       const internals = program as unknown as { sourceFileCache?: { getRetained?: unknown }; client?: object };
       expect(typeof internals.sourceFileCache?.getRetained, "Program.sourceFileCache.getRetained").toBe("function");
       expect(typeof (Object.getPrototypeOf(internals.client) as Record<string, unknown>)["apiRequestBinary"], "Client.prototype.apiRequestBinary").toBe(
@@ -294,7 +306,7 @@ describe("the TypeScript 7 API the engine is built on", () => {
       expect(asked).toBe(0);
       prefetchSourceFiles(program, names);
       // The same files as fetched one by one, node for node.
-      const other = apart.updateSnapshot({ openProjects: [tsconfig] }).getProject(tsconfig)!.program;
+      const other = otherProject.program;
       for (const [index, name] of names.entries()) {
         const alone = other.getSourceFile(name)!;
         expect(files[index]!.text, name).toBe(alone.text);
@@ -309,19 +321,11 @@ describe("the TypeScript 7 API the engine is built on", () => {
         };
         expect(kinds(files[index] as unknown as ast.Node), name).toEqual(kinds(alone as unknown as ast.Node));
       }
-    } finally {
-      api.close();
-      apart.close();
-    }
+    });
   });
 
   it("reads module exports asked in rounds as its own getExportsOfModule does (ts7-pipeline.ts), the same symbols", () => {
-    const tsconfig = join(fixturesRoot, "styles", "tool-object", "tsconfig.json");
-    const api = new sync.API({ cwd: repoRoot });
-    const apart = new sync.API({ cwd: repoRoot });
-    try {
-      const project = api.updateSnapshot({ openProjects: [tsconfig] }).getProject(tsconfig)!;
-      const other = apart.updateSnapshot({ openProjects: [tsconfig] }).getProject(tsconfig)!;
+    withTwoProjects((project, other) => {
       const names = project.program.getSourceFileNames().filter((name) => name.includes("/fixtures/"));
       const modules = names.map((name) => project.checker.getSymbolAtLocation(project.program.getSourceFile(name)!)!).filter(Boolean);
       expect(modules.length).toBeGreaterThan(3);
@@ -354,10 +358,7 @@ describe("the TypeScript 7 API the engine is built on", () => {
       );
       expect(read).toEqual(alone);
       expect(read.flat().length).toBeGreaterThan(5);
-    } finally {
-      api.close();
-      apart.close();
-    }
+    });
   });
 
   it("is taken from the project when the project installs the pinned version, else from beside mcp-conform", async () => {
