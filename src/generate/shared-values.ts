@@ -146,14 +146,24 @@ export function planSharing(roots: readonly unknown[], options: SharingOptions):
     return node;
   };
 
-  /** Count the occurrences of candidate subtrees (those reached through `childrenOf`). */
+  /**
+   * Count the occurrences of candidate subtrees (those reached through `childrenOf`). Only "fewer
+   * than two" is ever asked of a count, so an object met a third time (a protocol's envelope layer,
+   * one instance in every tool's schema) is not walked again: its two walks have already counted
+   * everything under it twice, and its descendants are the same objects, already representatives.
+   */
+  const walks = new Map<object, number>();
   const count = (value: unknown): void => {
     if (!isContainer(value)) return;
     const node = describe(value);
     counts.set(node.id, (counts.get(node.id) ?? 0) + 1);
+    const walked = walks.get(value) ?? 0;
+    if (walked >= 2) return;
+    walks.set(value, walked + 1);
     const list = representatives.get(node.id);
-    if (list) list.push(value);
-    else representatives.set(node.id, [value]);
+    if (list) {
+      if (walked === 0) list.push(value);
+    } else representatives.set(node.id, [value]);
     for (const child of childrenOf(value)) count(child);
   };
   for (const root of roots) count(root);
@@ -177,9 +187,15 @@ export function planSharing(roots: readonly unknown[], options: SharingOptions):
     return name;
   };
 
-  // Post-order: a hoisted subtree's own hoisted children are declared before it.
+  // Post-order: a hoisted subtree's own hoisted children are declared before it. An object met
+  // again (not as a root) has had its whole subtree decided and emitted the first time.
+  const ordered = new Set<object>();
   const order = (value: unknown, isRoot: boolean): void => {
     if (!isContainer(value)) return;
+    if (!isRoot) {
+      if (ordered.has(value)) return;
+      ordered.add(value);
+    }
     for (const child of childrenOf(value)) order(child, false);
     if (isRoot) return;
     const node = describe(value);
