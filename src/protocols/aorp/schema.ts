@@ -1,6 +1,7 @@
 import type { EnvelopeSchemaOptions, JsonSchema } from "../protocol.js";
 import { errorGuidanceRule, guidanceObjectSchema } from "../guidance/schema.js";
 import { AORP_DATE_TIME_PATTERN } from "./runtime.js";
+import { deepFreeze } from "../deep-freeze.js";
 
 /**
  * JSON Schema (draft 2020-12) of the AORP envelope, mirroring `validateAORP` in `runtime.ts`
@@ -110,11 +111,14 @@ const isErrorEnvelope: JsonSchema = {
  */
 export function envelopeSchema(options: EnvelopeSchemaOptions = {}): JsonSchema {
   const { $schema: _ignored, $defs, ...payload } = options.payloadSchema ?? {};
+  const success = SUCCESS_LAYERS as { type: string; properties: Record<string, JsonSchema>; required: string[] };
   const schema: JsonSchema = {
     $schema: DRAFT_2020_12,
-    ...successLayers(),
+    type: success.type,
+    properties: { ...success.properties },
+    required: [...success.required],
     if: isErrorEnvelope,
-    then: errorLayers(),
+    then: ERROR_LAYERS,
     else: { properties: { details: { properties: { data: payload } } } },
   };
   if ($defs !== undefined) schema["$defs"] = $defs;
@@ -123,7 +127,15 @@ export function envelopeSchema(options: EnvelopeSchemaOptions = {}): JsonSchema 
     const required = schema["required"] as string[];
     properties["guidance"] = guidanceObjectSchema({ strict: options.strict === true });
     required.push("guidance");
-    if (options.strict === true) schema["then"] = { allOf: [errorLayers(), { properties: { guidance: errorGuidanceRule() } }] };
+    if (options.strict === true) schema["then"] = { allOf: [ERROR_LAYERS, { properties: { guidance: errorGuidanceRule() } }] };
   }
   return schema;
 }
+
+/**
+ * The layers are the same in every tool's schema, so every schema holds the same two instances
+ * (frozen: a change to one would reach every tool): generation meets each once, not once a tool,
+ * when it looks for the parts that tools share (generate/shared-values.ts).
+ */
+const SUCCESS_LAYERS = deepFreeze(successLayers());
+const ERROR_LAYERS = deepFreeze(errorLayers());

@@ -1,5 +1,6 @@
 import type { EnvelopeSchemaOptions, JsonSchema } from "../protocol.js";
 import { GUIDANCE_ACTION_PATTERN, GUIDANCE_STATE_PATTERN } from "./runtime.js";
+import { deepFreeze } from "../deep-freeze.js";
 
 /**
  * JSON Schemas (draft 2020-12) of the MCP Tool Guidance Pattern. They mirror `validateGuidance`
@@ -20,6 +21,11 @@ const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
  * "tool - description" actions (runtime decisions 1 and 3).
  */
 export function guidanceObjectSchema(options: { strict?: boolean } = {}): JsonSchema {
+  // One frozen instance per form, the same in every tool's schema (see aorp/schema.ts).
+  return options.strict === true ? STRICT_GUIDANCE_OBJECT : GUIDANCE_OBJECT;
+}
+
+function buildGuidanceObjectSchema(options: { strict?: boolean }): JsonSchema {
   const text = { type: "string", pattern: "\\S" };
   const strict = options.strict === true;
   return {
@@ -35,6 +41,9 @@ export function guidanceObjectSchema(options: { strict?: boolean } = {}): JsonSc
     required: ["current_state", "next_action", "available_actions"],
   };
 }
+
+const GUIDANCE_OBJECT = deepFreeze(buildGuidanceObjectSchema({ strict: false }));
+const STRICT_GUIDANCE_OBJECT = deepFreeze(buildGuidanceObjectSchema({ strict: true }));
 
 /**
  * The guidance envelope: the tool's payload fields with `guidance` beside them, as in the

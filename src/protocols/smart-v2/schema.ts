@@ -1,6 +1,7 @@
 import { guidanceObjectSchema } from "../guidance/schema.js";
 import type { EnvelopeSchemaOptions, JsonSchema } from "../protocol.js";
 import { SMART_RESPONSE_V2_SHAPE, type SmartShape } from "./runtime.js";
+import { deepFreeze } from "../deep-freeze.js";
 
 /**
  * JSON Schema (draft 2020-12) of `SmartResponseV2`, derived from the runtime's own shape
@@ -34,7 +35,33 @@ function placePayload(schema: JsonSchema): { payload: JsonSchema; hoisted: JsonS
   return { payload: rest, hoisted };
 }
 
+/**
+ * The schema of a part of the shape that holds no payload is the same for every tool: one frozen
+ * instance each, which generation's sharing of parts meets once, not once a tool (generate/shared-values.ts).
+ */
+const payloadFreeSchemas = new WeakMap<SmartShape, JsonSchema>();
+const holdsPayloadByShape = new WeakMap<SmartShape, boolean>();
+
+function holdsPayload(shape: SmartShape): boolean {
+  let holds = holdsPayloadByShape.get(shape);
+  if (holds === undefined) {
+    holds =
+      shape.kind === "payload" ||
+      (shape.kind === "array" && holdsPayload(shape.items)) ||
+      (shape.kind === "object" && [...Object.values(shape.required), ...Object.values(shape.optional ?? {})].some(holdsPayload));
+    holdsPayloadByShape.set(shape, holds);
+  }
+  return holds;
+}
+
 function shapeToSchema(shape: SmartShape, payload: JsonSchema): JsonSchema {
+  if (holdsPayload(shape)) return schemaOfShape(shape, payload);
+  let schema = payloadFreeSchemas.get(shape);
+  if (schema === undefined) payloadFreeSchemas.set(shape, (schema = deepFreeze(schemaOfShape(shape, payload))));
+  return schema;
+}
+
+function schemaOfShape(shape: SmartShape, payload: JsonSchema): JsonSchema {
   switch (shape.kind) {
     case "any":
       return {};
