@@ -36,8 +36,31 @@ function isRecord(value: unknown): value is Schema {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A pure function of two objects, remembered by their identities. The translation below is made of
+ * such functions, and a protocol's envelope layers are one instance in every tool's schema
+ * (aorp/schema.ts): so each layer is translated, merged and joined once, not once a tool, and the
+ * results are one instance too, which the sharing of parts then meets once (shared-values.ts).
+ * Nothing here changes an object once it is made.
+ */
+function memoByIdentities<A extends object, B extends object, R>(compute: (a: A, b: B) => R): (a: A, b: B) => R {
+  const results = new WeakMap<A, WeakMap<B, R>>();
+  return (a, b) => {
+    let byB = results.get(a);
+    if (byB === undefined) results.set(a, (byB = new WeakMap()));
+    if (byB.has(b)) return byB.get(b) as R;
+    const result = compute(a, b);
+    byB.set(b, result);
+    return result;
+  };
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null;
+}
+
 /** Merge `extra` into `base`: properties merged deeply, `required` unioned, base wins elsewhere. */
-function mergeSchemas(base: Schema, extra: Schema): Schema {
+const mergeSchemas = memoByIdentities((base: Schema, extra: Schema): Schema => {
   const merged: Schema = { ...base };
   for (const [key, value] of Object.entries(extra)) {
     if (key === "properties" && isRecord(value)) {
@@ -55,10 +78,20 @@ function mergeSchemas(base: Schema, extra: Schema): Schema {
     }
   }
   return merged;
-}
+});
+
+const sameJson = memoByIdentities((a: object, b: object): boolean => JSON.stringify(a) === JSON.stringify(b));
 
 function deepEqual(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+  if (a === b) return true;
+  return isObject(a) && isObject(b) ? sameJson(a, b) : JSON.stringify(a) === JSON.stringify(b);
+}
+
+const unionOfObjects = memoByIdentities((a: object, b: object): Schema => ({ anyOf: [a, b] }));
+
+/** `{ anyOf: [a, b] }`: one instance for the same two schemas. */
+function unionOf(a: unknown, b: unknown): Schema {
+  return isObject(a) && isObject(b) ? unionOfObjects(a, b) : { anyOf: [a, b] };
 }
 
 /** Whether a schema is a plain object schema (no union, reference or condition at its top). */
@@ -83,7 +116,7 @@ function joinObjects(a: Schema, b: Schema): Schema {
   const properties: Schema = {};
   for (const name of [...new Set([...Object.keys(left), ...Object.keys(right)])]) {
     const [x, y] = [left[name], right[name]];
-    properties[name] = x === undefined ? y : y === undefined || deepEqual(x, y) ? x : { anyOf: [x, y] };
+    properties[name] = x === undefined ? y : y === undefined || deepEqual(x, y) ? x : unionOf(x, y);
   }
   joined["properties"] = properties;
   const requiredRight = new Set(Array.isArray(b["required"]) ? b["required"] : []);
@@ -91,15 +124,15 @@ function joinObjects(a: Schema, b: Schema): Schema {
   if (required.length > 0) joined["required"] = required;
   const [openA, openB] = [a["additionalProperties"], b["additionalProperties"]];
   if (openA === false && openB === false) joined["additionalProperties"] = false;
-  else if (isRecord(openA) && isRecord(openB)) joined["additionalProperties"] = deepEqual(openA, openB) ? openA : { anyOf: [openA, openB] };
+  else if (isRecord(openA) && isRecord(openB)) joined["additionalProperties"] = deepEqual(openA, openB) ? openA : unionOf(openA, openB);
   return joined;
 }
 
 /** What accepts either of two forms: the forms joined into one object when both are objects, else their union. */
-function either(a: Schema, b: Schema): Schema {
+const either = memoByIdentities((a: Schema, b: Schema): Schema => {
   if (deepEqual(a, b)) return a;
-  return isPlainObject(a) && isPlainObject(b) ? joinObjects(a, b) : { anyOf: [a, b] };
-}
+  return isPlainObject(a) && isPlainObject(b) ? joinObjects(a, b) : unionOf(a, b);
+});
 
 /**
  * The schema as zod can write it: `allOf` merged, every `if`/`then`/`else` replaced by the join of
@@ -107,6 +140,15 @@ function either(a: Schema, b: Schema): Schema {
  */
 export function zodView(schema: unknown): Schema {
   if (!isRecord(schema)) return schema === false ? { not: {} } : {};
+  let view = views.get(schema);
+  if (view === undefined) views.set(schema, (view = viewOf(schema)));
+  return view;
+}
+
+/** Each schema's view, by the schema object (see memoByIdentities). */
+const views = new WeakMap<Schema, Schema>();
+
+function viewOf(schema: Schema): Schema {
   const { if: condition, then: thenForm, else: elseForm, allOf, ...rest } = schema;
   const conditionals: { then: unknown; else: unknown }[] = [];
   if (condition !== undefined) conditionals.push({ then: thenForm, else: elseForm });
