@@ -6,7 +6,7 @@ import { EditorProject, mcpConformDiagnostics } from "./language-service.js";
 
 afterAll(cleanScratch);
 
-/** How the plugin reads its config file, and shows its rules' severities (plugin.test.ts holds what it shows). */
+/** How the plugin reads its config file, and shows its rules' severities (plugin.full.test.ts holds what it shows). */
 describe("the mcp-conform language-service plugin's config", () => {
   it("shows a rule the config sets to warn as a warning, and none of a rule set to off", async () => {
     const dir = await generatedCopy("stock-legacy", ["--protocol", "aorp"]);
