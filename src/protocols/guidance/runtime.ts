@@ -47,16 +47,18 @@
 // Types
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The spelling "tool - what it does", intersected with `GuidanceSpelled`: a union that holds both
- * string literals and template literal types makes the compiler test every literal against every
- * template each time it builds the union (a million tests at 1,000 tools). The intersection accepts
- * exactly the same strings, and bare names stay literals, so a misspelt one still gets "Did you mean".
+/*
+ * The spelling "tool - what it does" is a plain template literal type, not intersected with an
+ * object type: the checker reduces every such intersection (listing every property of `String`)
+ * the first time the union is a relation's target, which cost more than the literal-against-template
+ * tests the intersection saved at building the union (see `AORPToolStep` in the AORP runtime).
+ * Bare names stay literals, so a misspelt one still gets "Did you mean".
  */
+/** @deprecated No longer part of `GuidanceAction` (see above); kept for code that names it. */
 export type GuidanceSpelled = { toString(): string };
 
 /** One available action: a tool name, optionally with " - what it does" (decision 1). */
-export type GuidanceAction<TTool extends string = string> = TTool | (`${TTool} - ${string}` & GuidanceSpelled);
+export type GuidanceAction<TTool extends string = string> = TTool | `${TTool} - ${string}`;
 
 export type GuidanceContext = { [key: string]: unknown };
 
