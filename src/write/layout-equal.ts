@@ -19,12 +19,37 @@ import { LayoutScanner } from "./layout-scanner.js";
  * formats and compares bytes. So a text this cannot read exactly (a `/` after a `}`, which may
  * start a regular expression or divide, an unterminated literal) is unequal.
  */
-export function equalModuloLayout(a: string, b: string): boolean {
+export function equalModuloLayout(a: string, b: string, tokensOfB: (text: string) => string[] | undefined = significantTokens): boolean {
   if (a === b) return true;
   const left = significantTokens(a);
-  const right = left && significantTokens(b);
+  const right = left && tokensOfB(b);
   if (!left || !right || left.length !== right.length) return false;
   return left.every((token, index) => token === right[index]);
+}
+
+/**
+ * Texts' significant tokens, each read once. `check`'s worker reads the output on disk into one
+ * while it waits for the inventory (the disk's half of every comparison), and the comparison then
+ * finds them here: `equalModuloLayout(generated, onDisk, memo.tokensOf)`.
+ */
+export class LayoutTokenMemo {
+  private readonly known = new Map<string, string[] | undefined>();
+
+  /** How many texts were read (for tests). */
+  get size(): number {
+    return this.known.size;
+  }
+
+  has(text: string): boolean {
+    return this.known.has(text);
+  }
+
+  readonly tokensOf = (text: string): string[] | undefined => {
+    if (this.known.has(text)) return this.known.get(text);
+    const tokens = significantTokens(text);
+    this.known.set(text, tokens);
+    return tokens;
+  };
 }
 
 /** The first tokens where two texts differ beyond layout (for messages and tests); undefined when they are equal modulo layout. */

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyze } from "../../src/analyze/analyze.js";
 import type { Inventory } from "../../src/analyze/inventory.js";
-import { compareOutput, findStaleOutput, prepareOutputComparison } from "../../src/check/generated-output.js";
+import { compareOutput, findStaleOutput, prepareOutputComparison, readDiskTokensAhead } from "../../src/check/generated-output.js";
 import {
   MIN_TOOLS_FOR_A_WORKER,
   staleSearchOnWorker,
@@ -12,6 +12,7 @@ import {
   type StaleOutputTarget,
 } from "../../src/check/stale-output-search.js";
 import { InputError } from "../../src/errors.js";
+import { isGeneratedFile } from "../../src/write/header.js";
 import { runStatePath } from "../../src/incremental/run-state.js";
 import { writeSyntheticServer } from "../../bench/synthetic-server.js";
 import { runCli } from "../helpers/run-cli.js";
@@ -69,6 +70,31 @@ describe("the comparison of the output on disk, beside check", () => {
     writeFileSync(warnings, readFileSync(warnings, "utf8").replace("do NOT edit", "do not edit"));
     expect(await compareOutput(prepared, request.inventory)).toEqual([{ path: "src/generated/mcp-conform/warnings.ts", kind: "changed" }]);
     expect(await findStaleOutput(request.projectRoot, request.tsconfigPath, request.inventory, request.config)).toEqual([]);
+  });
+
+  it("reads the generated files on disk into their layout tokens while it waits, stops when told, and compares with them", async () => {
+    const request = await projectWithStaleOutput();
+    const prepared = await prepareOutputComparison(request.projectRoot, request.tsconfigPath, request.config);
+    if (prepared.fresh) throw new Error("the record was removed: the comparison must read the folder");
+    const generatedOnDisk = [...prepared.disk.files].filter(([path, content]) => path.endsWith(".ts") && isGeneratedFile(content));
+    expect(generatedOnDisk.length).toBeGreaterThan(3);
+
+    // Told to stop at once (the inventory came first): nothing is read ahead, and the answer is the same.
+    await readDiskTokensAhead(prepared, () => true);
+    expect(prepared.diskTokens.size).toBe(0);
+
+    await readDiskTokensAhead(prepared, () => false);
+    expect(prepared.diskTokens.size).toBe(generatedOnDisk.length);
+    for (const [, content] of generatedOnDisk) expect(prepared.diskTokens.has(content)).toBe(true);
+    // The comparison finds the disk's half there (and has no other file on disk to read).
+    expect(await compareOutput(prepared, request.inventory)).toEqual([{ path: "src/generated/mcp-conform/warnings.ts", kind: "changed" }]);
+    expect(prepared.diskTokens.size).toBe(generatedOnDisk.length);
+
+    // Without reading ahead, the comparison reads the disk's half itself, into the memo.
+    const unread = await prepareOutputComparison(request.projectRoot, request.tsconfigPath, request.config);
+    if (unread.fresh) throw new Error("unreachable");
+    expect(await compareOutput(unread, request.inventory)).toEqual([{ path: "src/generated/mcp-conform/warnings.ts", kind: "changed" }]);
+    expect(unread.diskTokens.size).toBeGreaterThan(0);
   });
 
   it("chooses the worker by the tools the output on disk was generated for, known before the analysis", async () => {
