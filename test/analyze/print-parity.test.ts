@@ -13,7 +13,8 @@ import { fixturesRoot, repoRoot } from "../helpers/fixtures.js";
  * literal union order, a mapped type's property order, a `#private` field, the order of a union's
  * interfaces, the `b?: never` members a union of object literals gives, template literal types
  * beside a string literal, a `Record` of literal keys, an intersection of mapped types, an inferred union
- * of string, number and boolean literals, object literals that spread, an object rest). Each is analysed by
+ * of string, number and boolean literals, object literals that spread, an object rest, a union of
+ * results with the same property names whose members spread). Each is analysed by
  * both engines, and the TypeScript 6 answer is also pinned, so that neither drifts.
  */
 const project = join(fixturesRoot, "analyze", "print-parity", "tsconfig.json");
@@ -66,6 +67,11 @@ const expected: Record<string, { payloadType: string; text: string }> = {
   get_account: {
     payloadType: "{ account: { id: string; createdAt: string; email: string; }; }",
     text: "{ account: { id: string; createdAt: string; email: string } }",
+  },
+  read_file: {
+    payloadType:
+      '{ file: { content: { type: "text"; text: string; }[]; preview: { editorName?: string; editorPath?: string; fileName: string; fileType: "image"; mimeType: string; }; } | { content: { type: "text"; text: string; }[]; preview?: { editorName?: string; editorPath?: string; fileName: string; fileType: "text"; } | undefined; }; }',
+    text: '{ file: { content: { type: "text"; text: string }[]; preview: { editorName?: string; editorPath?: string; fileName: string; fileType: "image"; mimeType: string } } | { content: { type: "text"; text: string }[]; preview?: { editorName?: string; editorPath?: string; fileName: string; fileType: "text" } } }',
   },
   get_quote: {
     payloadType: '{ quote: { kind: "estimate"; range: number[]; price?: undefined; } | { kind: "firm"; price: number; range?: undefined; }; }',

@@ -55,7 +55,7 @@ function walk(text: string, type: ts.Type, checker: AnalysisChecker, depth: numb
   return text;
 }
 
-/** The one member of a union that `text` prints: an array for `T[]`, an object with the same property names for `{ ... }`. */
+/** The member of a union that `text` prints, the first not taken yet: an array for `T[]`, an object with the same property names for `{ ... }`. */
 function printedMember(text: string, types: readonly ts.Type[], used: Set<ts.Type>, checker: AnalysisChecker): ts.Type | undefined {
   let test: ((type: ts.Type) => boolean) | undefined;
   if (text.endsWith("[]")) test = (type) => checker.isArrayType(type);
@@ -74,8 +74,10 @@ function printedMember(text: string, types: readonly ts.Type[], used: Set<ts.Typ
     }
   }
   if (!test) return undefined;
-  const candidates = types.filter((type) => !used.has(type) && test(type));
-  return candidates.length === 1 ? candidates[0] : undefined;
+  // Members with the same property names (`{ content; structuredContent }` beside `{ content;
+  // structuredContent? }`) are told apart by their order: both printers write a union's object
+  // members in the order of `types`, and each member printed takes its type out of the running.
+  return types.find((type) => !used.has(type) && test(type));
 }
 
 /** `name: type;` as the checker prints an object type's member. */
