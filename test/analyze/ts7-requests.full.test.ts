@@ -9,6 +9,7 @@ import { runCli } from "../helpers/run-cli.js";
 import type { IncrementalOutcome } from "../../src/analyze/incremental.js";
 import { WatchedProject } from "./incremental-helpers.js";
 import { runStatePath } from "../../src/incremental/run-state.js";
+import { writeSyntheticServer } from "../../bench/synthetic-server.js";
 
 /**
  * What the analysis asks TypeScript 7, counted: each request is a round trip to the compiler
@@ -81,6 +82,19 @@ async function requestsDuring(run: () => Promise<void>): Promise<Record<string, 
   return Object.fromEntries(Object.entries(asked).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** The files the analysis fetches from the compiler from now on (until afterEach): every request, asked alone or written ahead, is written to the channel. */
+function recordFetchedFiles(): string[] {
+  const fetched: string[] = [];
+  channel.SyncRpcChannel.prototype.writeTuple = function (this: unknown, type: number, name: Buffer, payload: unknown) {
+    if (type === MSG_REQUEST && name.toString("utf-8") === "getSourceFile") {
+      const text = typeof payload === "string" ? payload : Buffer.from(payload as Uint8Array).toString("utf-8");
+      fetched.push((JSON.parse(text) as { file: string }).file);
+    }
+    return originalWriteTuple.call(this, type, name, payload);
+  };
+  return fetched;
+}
+
 /** A scratch copy of the stock legacy server (under the git-ignored .tmp/, so its packages resolve), removed after the test. */
 function stockLegacyCopy(): string {
   mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
@@ -110,7 +124,7 @@ describe("questions asked of TypeScript 7", () => {
         "getDeclaredTypeOfSymbol": 3,
         "getExportsOfModule (written ahead)": 7,
         "getPropertiesOfType": 5,
-        "getSourceFile": 4,
+        "getSourceFile": 2,
         "getSourceFile (written ahead)": 7,
         "getSourceFileMetadata": 1,
         "getSourceFileNames": 1,
@@ -161,7 +175,7 @@ describe("questions asked of TypeScript 7", () => {
         "getPropertiesOfType": 11,
         "getPropertyOfType": 2,
         "getSignaturesOfType": 2,
-        "getSourceFile": 8,
+        "getSourceFile": 7,
         "getSourceFile (written ahead)": 14,
         "getSourceFileMetadata": 1,
         "getSourceFileNames": 2,
@@ -208,15 +222,26 @@ describe("questions asked of TypeScript 7", () => {
     const output = readdirSync(join(dir, "src", "generated", "mcp-conform"), { recursive: true }).filter((name) => String(name).endsWith(".ts"));
     expect(output.length).toBeGreaterThan(without.tools.length);
 
-    const fetched: string[] = [];
-    client.Client.prototype.apiRequestBinary = function (this: unknown, method: string, params: unknown) {
-      if (method === "getSourceFile") fetched.push(relative(dir, String((params as { file: string }).file)));
-      return originalBinaryRequest.call(this, method, params);
-    };
+    const fetched = recordFetchedFiles();
     const withOutput = inventoryOf();
     expect(withOutput).toEqual(without);
-    expect(fetched.filter((file) => file.startsWith("src/generated/"))).toEqual([]);
+    expect(fetched.map((file) => relative(dir, file)).filter((file) => file.startsWith("src/generated/"))).toEqual([]);
     expect(fetched.length).toBeGreaterThan(0);
+  });
+
+  it("the files of library declarations a name is followed to are not fetched (lib.es5.d.ts, the SDK's server)", async () => {
+    mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
+    const dir = mkdtempSync(join(repoRoot, ".tmp", "ts7-requests-"));
+    scratch.push(dir);
+    // Calls into lib (`JSON.stringify`, `Math.round`), a class that extends `Error`, `registerTool` and a low-level `Server`.
+    writeSyntheticServer(dir, { tools: 5, seed: 1, shape: "json-zod" });
+    const fetched = recordFetchedFiles();
+    const engine = await loadEngine("ts7");
+    const result = analyze({ project: join(dir, "tsconfig.json"), cwd: dir, engine });
+    result.session.close();
+    expect(result.inventory.tools).toHaveLength(5);
+    expect(fetched.length).toBeGreaterThan(5);
+    expect(fetched.filter((file) => file.includes("/node_modules/") || !file.startsWith(dir))).toEqual([]);
   });
 
   it("real-world/namespace-listing", async () => {
@@ -228,7 +253,6 @@ describe("questions asked of TypeScript 7", () => {
         "getDeclaredTypeOfSymbol": 3,
         "getExportsOfModule (written ahead)": 2,
         "getPropertiesOfType": 2,
-        "getSourceFile": 10,
         "getSourceFile (written ahead)": 2,
         "getSourceFileMetadata": 1,
         "getSourceFileNames": 1,

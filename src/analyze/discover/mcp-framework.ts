@@ -1,6 +1,7 @@
 import type { ts } from "../../compiler.cjs";
 import type { AnalysisChecker } from "../engine/engine.js";
-import { SymbolFlags, SyntaxKind } from "../engine/ts6-enums.generated.js";
+import { declarationsWhere, mayHoldCode } from "../engine/declarations-where.js";
+import { CLASS_LIKE_KINDS, SymbolFlags, SyntaxKind } from "../engine/ts6-enums.generated.js";
 import { propertyNameText, unwrapExpression } from "../syntax.js";
 import type { Discoverer, ToolCandidate } from "./candidate.js";
 import {
@@ -39,7 +40,9 @@ function baseClassOf(base: ts.Expression, checker: AnalysisChecker): ts.ClassLik
   if (symbol && symbol.flags & SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   if (!symbol) return undefined;
   if (symbol.name === "MCPTool") return "MCPTool";
-  for (const declaration of symbol.declarations ?? []) {
+  // A declaration file's classes may lead to MCPTool (a package's base class); its variables hold
+  // no class expression: they are passed over unread (lib.es5.d.ts's `Error`, on TypeScript 7).
+  for (const declaration of declarationsWhere(symbol, checker, (fileName, kind) => CLASS_LIKE_KINDS.has(kind) || mayHoldCode(fileName))) {
     if (isClassLike(declaration)) return declaration;
     // `const BaseTool = class extends MCPTool { ... }`
     if (isVariableDeclaration(declaration) && declaration.initializer) {

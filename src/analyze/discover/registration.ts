@@ -55,7 +55,7 @@ export interface Registration {
  * call the function's own registration is instantiated for.
  */
 export function callsProjectFunction(call: ts.CallExpression, checker: AnalysisChecker): boolean {
-  const target = resolveFunction(call.expression, checker);
+  const target = resolveFunction(call.expression, checker, 0, true);
   return target !== null && !target.getSourceFile().isDeclarationFile;
 }
 

@@ -53,6 +53,11 @@ export function kindOf(node: ts.Node): ts.SyntaxKind {
   return (ts7ToTs6![kind] ?? -1) as ts.SyntaxKind;
 }
 
+/** A kind as TypeScript 7 numbers it (a node handle's), as TypeScript 6 numbers it. */
+export function kindFromTs7(kind: number): ts.SyntaxKind {
+  return (ts7ToTs6?.[kind] ?? -1) as ts.SyntaxKind;
+}
+
 /** Whether the node's kind (as TypeScript 6 numbers it) is one of `kinds`: one read of the kind for a test of several. */
 export function isKindIn(node: ts.Node, kinds: ReadonlySet<ts.SyntaxKind>): boolean {
   return kinds.has(kindOf(node));

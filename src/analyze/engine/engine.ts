@@ -247,12 +247,12 @@ export type AnalysisChecker = Pick<
    * known already (`prefetchSymbols`).
    */
   prefetchAnnotationTypes?(names: readonly ts.Node[]): void;
+  /** The same for the exports of these files' modules (`getExportsOfModule`); their symbols must be known already. */
+  prefetchModuleExports?(files: readonly ts.SourceFile[]): void;
   /**
    * A hint that these types are about to be printed (`typeToString(type, enclosing, flags)`): one
    * round of requests on TypeScript 7 instead of one round trip each.
    */
-  /** The same for the exports of these files' modules (`getExportsOfModule`); their symbols must be known already. */
-  prefetchModuleExports?(files: readonly ts.SourceFile[]): void;
   prefetchTypeTexts?(requests: readonly { readonly type: ts.Type; readonly enclosing: ts.Node }[], flags: ts.TypeFormatFlags): void;
   /**
    * An object literal that spreads (`{ ...item, url }`) or an object rest (`{ id, ...rest }`): its
@@ -260,6 +260,13 @@ export type AnalysisChecker = Pick<
    * Undefined for any other type; TypeScript 7 has no use for it.
    */
   propertiesOfSpreadOrRest?(type: ts.Type, properties?: readonly ts.Symbol[]): ts.Symbol[] | undefined;
+  /**
+   * The symbol's declarations whose file name and kind (as TypeScript 6 numbers it) pass `keep`,
+   * told before their nodes are read: on TypeScript 7 a declaration's node comes from its whole
+   * file, so the others' files are never fetched. Absent on TypeScript 6, whose nodes cost nothing
+   * to read (`declarationsWhere` in declarations-where.ts filters them).
+   */
+  declarationsWhere?(symbol: ts.Symbol, keep: (fileName: string, kind: ts.SyntaxKind) => boolean): ts.Declaration[];
 };
 
 /** What the analysis asks of the Program itself. */

@@ -16,7 +16,7 @@ import type { AnalysisChecker } from "./engine.js";
 import { UnionOrigins } from "./ts7-union-origin.js";
 import { writtenShape, type WrittenShape } from "./ts7-written-shape.js";
 import { DeclaredMembers } from "./ts7-declared-members.js";
-import { isParameter, isVariableDeclaration } from "./ast.js";
+import { isParameter, isVariableDeclaration, kindFromTs7, kindOf } from "./ast.js";
 import { prefetchModuleExports, typeTexts, type TypeTextRequest } from "./ts7-pipeline.js";
 
 /**
@@ -88,6 +88,14 @@ class SymbolView {
       return node ? [ts6Node<ts.Declaration>(node)] : [];
     });
     return this.declarationNodes;
+  }
+  /** The declarations whose file and kind pass `keep`, told by their handles: only their files are fetched. */
+  declarationsWhere(keep: (fileName: string, kind: ts.SyntaxKind) => boolean): ts.Declaration[] {
+    return this.native.declarations.flatMap((handle) => {
+      if (!keep(handle.path, kindFromTs7(handle.kind))) return [];
+      const node = this.views.resolve(handle);
+      return node ? [ts6Node<ts.Declaration>(node)] : [];
+    });
   }
   get valueDeclaration(): ts.Declaration | undefined {
     if (this.value === null) {
@@ -488,6 +496,11 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
 
   private optionalSymbol(s: Ts7Symbol | undefined): ts.Symbol | undefined {
     return s ? this.views.symbol(s) : undefined;
+  }
+
+  declarationsWhere(symbol: ts.Symbol, keep: (fileName: string, kind: ts.SyntaxKind) => boolean): ts.Declaration[] {
+    if (symbol instanceof SymbolView) return symbol.declarationsWhere(keep);
+    return (symbol.declarations ?? []).filter((declaration) => keep(declaration.getSourceFile().fileName, kindOf(declaration)));
   }
 
   /**

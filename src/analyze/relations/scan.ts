@@ -46,6 +46,7 @@ import {
   kindOf,
 } from "../engine/ast.js";
 import type { AnalysisChecker } from "../engine/engine.js";
+import { declarationsWhere, mayHoldCode } from "../engine/declarations-where.js";
 
 /**
  * What one function (or a low-level `case` scope, or a module-level constant) says on its own:
@@ -147,6 +148,11 @@ const generatedFiles = new WeakMap<ts.SourceFile, boolean>();
  * the inventory of a project would depend on whether it had been generated before, and a first
  * `generate` on a fresh clone would differ from the second.
  */
+/** What `isProjectFile` may say yes to, told by the file name alone (on TypeScript 7, before the file is fetched). */
+function mayBeProjectFile(fileName: string): boolean {
+  return mayHoldCode(fileName) && !/[\\/]node_modules[\\/]/.test(fileName);
+}
+
 function isProjectFile(file: ts.SourceFile): boolean {
   if (file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName)) return false;
   let generated = generatedFiles.get(file);
@@ -479,7 +485,7 @@ export class FactIndex {
     let symbol = this.checker.getSymbolAtLocation(receiver);
     if (symbol && symbol.flags & SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
     // `Math.round`, `JSON.stringify`, `z.string`: a receiver from lib or a package has no project methods.
-    if (!symbol || !(symbol.declarations ?? []).some((d) => isProjectFile(d.getSourceFile()))) return null;
+    if (!symbol || !declarationsWhere(symbol, this.checker, mayBeProjectFile).some((d) => isProjectFile(d.getSourceFile()))) return null;
     if (symbol.flags & (SymbolFlags.ValueModule | SymbolFlags.Class | SymbolFlags.Enum)) return this.projectFunction(callee);
     const declaration = symbol.valueDeclaration;
     if (declaration && isVariableDeclaration(declaration) && declaration.initializer && isObjectLiteralExpression(unwrapExpression(declaration.initializer))) {
@@ -514,7 +520,7 @@ export class FactIndex {
   }
 
   private projectFunction(callee: ts.Expression): FunctionNode | null {
-    const target = resolveFunction(callee, this.checker);
+    const target = resolveFunction(callee, this.checker, 0, true);
     return target && isProjectFile(target.getSourceFile()) ? target : null;
   }
 }

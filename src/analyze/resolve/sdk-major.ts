@@ -1,7 +1,9 @@
 import type { ts } from "../../compiler.cjs";
 import type { EngineNode, EngineProject } from "../engine/engine.js";
 import type { AnalysisChecker } from "../engine/engine.js";
-import { isMethodDeclaration, isMethodSignature, isPropertyAccessExpression } from "../engine/ast.js";
+import { isPropertyAccessExpression } from "../engine/ast.js";
+import { declarationSites, isDeclarationFileName } from "../engine/declarations-where.js";
+import { SyntaxKind } from "../engine/ts6-enums.generated.js";
 import { calleeName, unwrapExpression } from "../syntax.js";
 import type { DiscoveryStyle } from "../inventory.js";
 
@@ -58,9 +60,11 @@ export function sdkMajorOf(style: DiscoveryStyle, registration: EngineNode, proj
 function majorOfCalledMethod(call: ts.CallExpression, checker: AnalysisChecker): 1 | 2 | undefined {
   const callee = unwrapExpression(call.expression);
   if (!isPropertyAccessExpression(callee)) return undefined;
+  const symbol = checker.getSymbolAtLocation(callee.name);
+  // Told by each declaration's file and kind: on TypeScript 7 the SDK's files are not fetched for it.
   return oneMajor(
-    checker.getSymbolAtLocation(callee.name)?.declarations ?? [],
-    (declaration) => isMethodDeclaration(declaration) || isMethodSignature(declaration),
+    symbol ? declarationSites(symbol, checker) : [],
+    (site) => site.kind === SyntaxKind.MethodDeclaration || site.kind === SyntaxKind.MethodSignature,
   );
 }
 
@@ -70,22 +74,20 @@ function methodMajor(project: EngineProject, call: ts.CallExpression): 1 | 2 | u
   const callee = call.expression;
   if (!syntax.is(callee, "PropertyAccessExpression")) return undefined;
   const [symbol] = checker.symbolsAt([callee.name]);
-  return oneMajor(symbol ? checker.declarations(symbol) : [], (declaration) => ["MethodDeclaration", "MethodSignature"].includes(syntax.kindName(declaration)));
+  const sites = (symbol ? checker.declarations(symbol) : []).map((declaration) => ({ declaration, fileName: declaration.getSourceFile().fileName }));
+  return oneMajor(sites, ({ declaration }) => ["MethodDeclaration", "MethodSignature"].includes(syntax.kindName(declaration)));
 }
 
-function oneMajor(declarations: readonly ts.Node[], isMethod: (declaration: ts.Node) => boolean): 1 | 2 | undefined {
+function oneMajor<Site extends { fileName: string }>(sites: readonly Site[], isMethod: (site: Site) => boolean): 1 | 2 | undefined {
   let major: 1 | 2 | undefined;
-  for (const declaration of declarations) {
-    if (!isMethod(declaration)) return undefined;
-    const found = sdkMajorOfFile(declaration.getSourceFile().fileName);
+  for (const site of sites) {
+    if (!isMethod(site)) return undefined;
+    const found = sdkMajorOfFile(site.fileName);
     if (found === undefined || (major !== undefined && found !== major)) return undefined;
     major = found;
   }
   return major;
 }
-
-/** A declaration file's name (`.d.ts`, `.d.mts`, `.d.cts`, and `.d.<ext>.ts` for arbitrary extensions). */
-const DECLARATION_FILE = /\.d\.([^./\\]+\.)?[cm]?ts$/;
 
 /**
  * The SDK major a whole program uses, when it uses one: tool objects are often registered by a
@@ -94,7 +96,7 @@ const DECLARATION_FILE = /\.d\.([^./\\]+\.)?[cm]?ts$/;
 export function programSdkMajor(project: EngineProject): 1 | 2 | undefined {
   const found = new Set<1 | 2>();
   for (const fileName of project.programFileNames()) {
-    if (!DECLARATION_FILE.test(fileName)) continue;
+    if (!isDeclarationFileName(fileName)) continue;
     const major = sdkMajorOfFile(fileName);
     if (major !== undefined) found.add(major);
     if (found.size > 1) return undefined;
