@@ -100,5 +100,7 @@ describe("progress texts", () => {
     expect(analysisText({ filesDone: 312, filesTotal: 1004, tools: 297 })).toBe("analysing 312/1,004 files · 297 tools");
     expect(analysisText({ filesDone: 0, filesTotal: 1, tools: 1 })).toBe("analysing 0/1 files · 1 tool");
     expect(stageText("checking", 1000)).toBe("checking 1,000 tools");
+    expect(stageText("generating for", 1_234_567)).toBe("generating for 1,234,567 tools");
+    expect(stageText("checking", 999)).toBe("checking 999 tools");
   });
 });
