@@ -2,7 +2,7 @@ import { join, resolve, sep } from "node:path";
 import type { ts } from "../compiler.cjs";
 import { TypeFlags } from "../analyze/engine/ts6-enums.generated.js";
 import type { HarvestedWarning, Inventory, ToolEntry } from "../analyze/inventory.js";
-import { collectExitPoints } from "../analyze/resolve/return-paths.js";
+import { collectExitPoints, exitSite, recordedPaths } from "../analyze/resolve/return-paths.js";
 import { toPosixPath } from "../analyze/paths.js";
 import { typeText } from "../analyze/resolve/type-text.js";
 import { unwrapExpression } from "../analyze/syntax.js";
@@ -240,9 +240,10 @@ export class ProjectFacts {
     if (!targetSymbol || exitPoints.length === 0) return { found: false, exits: [], throwsInCallees: [] };
     const target = checker.getTypeOfSymbol(targetSymbol);
     const exits: JudgedExit[] = [];
-    for (const exit of exitPoints) {
-      const where = session.where(exit.node);
-      const recorded = tool.returns.find((path) => path.file === where.file && path.line === where.line);
+    const paths = recordedPaths(exitPoints, tool.returns, (node) => session.where(node));
+    for (const [index, exit] of exitPoints.entries()) {
+      const where = session.where(exitSite(exit));
+      const recorded = paths[index];
       const isError = exit.isThrow || recorded?.kind === "error" || callsErrorFormatter(exit.expression);
       if (exit.isThrow) {
         exits.push({ where, isError, verdict: "throws" });

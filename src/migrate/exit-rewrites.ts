@@ -293,7 +293,10 @@ function fromCallToolResult(exit: ExitPoint, object: ts.ObjectLiteralExpression,
   const envelope = envelopeMessage(exit, slot.expression, checker);
   if (envelope) return envelope;
   const payloadNode = slot.expression;
-  return { kind: "success", exit, payload: text(payloadNode), payloadNode, notes: slot.kind === "structured" ? [] : extraTexts(object, payloadNode) };
+  // Beside structuredContent, a text block is its mirror (`JSON.stringify(data)`, `page.html`)
+  // unless it has words of its own (`\`"${slug}" exists\``): those the model read, and keeps as notes.
+  const notes = slot.kind === "structured" ? extraTexts(object, payloadNode).filter(isTextLiteral) : extraTexts(object, payloadNode);
+  return { kind: "success", exit, payload: text(payloadNode), payloadNode, notes };
 }
 
 /** The argument given for `parameter` at `call`, when the expression is that parameter itself. */

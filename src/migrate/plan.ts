@@ -4,7 +4,7 @@ import { ts } from "../compiler.cjs";
 import type { Inventory } from "../analyze/inventory.js";
 import { toPosixPath } from "../analyze/paths.js";
 import type { AnalysisSession } from "../analyze/session.js";
-import { collectExitPoints } from "../analyze/resolve/return-paths.js";
+import { collectExitPoints, exitSite, recordedPaths } from "../analyze/resolve/return-paths.js";
 import { indexConformCalls, locateHandler } from "../check/locate.js";
 import { fileStems, pascalCase } from "../generate/paths.js";
 import { readySchemaForms } from "../generate/output-schema.js";
@@ -41,10 +41,6 @@ function plainText(source: string): string | null {
   } catch {
     return null;
   }
-}
-
-function isAt(path: { file: string; line: number }, where: { file: string; line: number }): boolean {
-  return path.file === where.file && path.line === where.line;
 }
 
 /** Whether the file writes its imports' specifiers in single quotes (the file's quote style wins over ours). */
@@ -111,7 +107,13 @@ function onlyReturnedCalls(helper: ts.SignatureDeclaration, files: readonly ts.S
   return usesOf(name, files, checker).every((use) => {
     if (!ts.isCallExpression(use.parent) || use.parent.expression !== use) return false;
     let outer: ts.Node = use.parent;
-    while (ts.isAwaitExpression(outer.parent) || ts.isParenthesizedExpression(outer.parent)) outer = outer.parent;
+    // A branch of a returned conditional is returned too (`return ok ? okResult(x) : failed(y)`).
+    while (
+      ts.isAwaitExpression(outer.parent) ||
+      ts.isParenthesizedExpression(outer.parent) ||
+      (ts.isConditionalExpression(outer.parent) && outer.parent.condition !== outer)
+    )
+      outer = outer.parent;
     return ts.isReturnStatement(outer.parent) || (ts.isArrowFunction(outer.parent) && outer.parent.body === outer);
   });
 }
@@ -335,7 +337,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       }
       const unreadable = exits.find((exit): exit is Extract<ExitRewrite, { kind: "skip" }> => exit.kind === "skip");
       if (unreadable) {
-        skip(unreadable.reason, unreadable.exit.node);
+        skip(unreadable.reason, exitSite(unreadable.exit));
         continue;
       }
       if (exits.length === 0) {
@@ -343,13 +345,16 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         continue;
       }
       // What the analyser reads as an error must reach the model as one: never a success envelope.
-      const errorAsSuccess = exits.find(
-        (exit) => exit.kind === "success" && tool.returns.some((path) => path.kind === "error" && isAt(path, session.where(exit.exit.node))),
+      const recorded = recordedPaths(
+        exits.map((exit) => exit.exit),
+        tool.returns,
+        (node) => session.where(node),
       );
+      const errorAsSuccess = exits.find((exit, index) => exit.kind === "success" && recorded[index]?.kind === "error");
       if (errorAsSuccess) {
         skip(
           "a return the analyser reads as an error, whose message migrate cannot take apart: return the error formatter's result there by hand",
-          errorAsSuccess.exit.node,
+          exitSite(errorAsSuccess.exit),
         );
         continue;
       }
@@ -360,7 +365,7 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         const name = projectFunctionName(sharedHelper.inside!.helper)!.text;
         skip(
           `returns ${name}(...), a CallToolResult built by a helper that other code uses other than as \`return ${name}(...)\`: make it return the payload and format it in each handler`,
-          sharedHelper.exit.node,
+          exitSite(sharedHelper.exit),
         );
         continue;
       }
@@ -444,7 +449,8 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
           if (made.bind) {
             // `const response = helper(...);` (or the error's message) then the return that reads it twice.
             const statement = exit.exit.node;
-            if (!ts.isReturnStatement(statement) && !ts.isThrowStatement(statement))
+            // A branch of a returned conditional cannot have a statement of its own before it.
+            if (exit.exit.branch || (!ts.isReturnStatement(statement) && !ts.isThrowStatement(statement)))
               throw new CannotRewrite(
                 `${exit.kind === "error" ? "an error message" : "a SmartResponse V1 object"} read twice where no const can be declared before it: store it in a const first`,
                 statement,

@@ -24,3 +24,6 @@ describeWire({ fixture: "styles/tool-object", variants: PROTOCOL_VARIANTS }, (bl
 // A server whose handlers await their API client inside the text they send: the payload each
 // formatter is given is the settled value (fixtures/real-world/awaited-payloads/README.md).
 describeWire({ fixture: "real-world/awaited-payloads", variants: [migrated("aorp"), migrated("smart-v2", true)] });
+// A server whose handlers pick their result with one conditional (`return res.ok ? ... : { ..., isError: true }`):
+// each branch is a path, its error branches answer as errors once migrated (fixtures/real-world/conditional-results/README.md).
+describeWire({ fixture: "real-world/conditional-results", variants: [migrated("aorp"), migrated("acor")] });

@@ -9,7 +9,7 @@ import { isGeneratedFile } from "../../write/header.js";
 import { payloadTypeOf, settledTypeOf } from "./expression-type.js";
 import { resolveFunction } from "./handler.js";
 import { collectResultPoints } from "./assigned-results.js";
-import { collectExitPoints, type ExitPoint } from "./return-paths.js";
+import { collectExitPoints, type ExitPoint, exitSite } from "./return-paths.js";
 import {
   forEachChild,
   isArrowFunction,
@@ -281,7 +281,7 @@ function classifyHelperCall(call: ts.CallExpression, mode: PayloadMode, checker:
     const exit = exits[index]!;
     helperErrors.push(...(exit.helperErrors ?? []));
     if (exit.kind === "error") {
-      helperErrors.push({ node: point.node, via: exit.via === "return" ? "error-helper" : exit.via });
+      helperErrors.push({ node: exitSite(point), via: exit.via === "return" ? "error-helper" : exit.via });
       return;
     }
     // A payload that is the helper's parameter is what this call site passes.
@@ -471,11 +471,11 @@ export function analyseExits(root: ts.Node, mode: PayloadMode, checker: Analysis
         ? classified.via
         : exit.assigned
           ? "assignment"
-          : exit.node === exit.expression && !exit.isThrow && isFunctionNode(root)
+          : !exit.isThrow && isFunctionNode(root) && (exit.node === exit.expression || (exit.branch && isArrowFunction(root) && exit.node === root.body))
             ? "arrow-expression"
             : classified.via;
     const own: AnalysedExit = {
-      node: exit.node,
+      node: exitSite(exit),
       kind: classified.kind,
       via,
       payloads: classified.kind === "success" ? [classified.payload, ...(classified.morePayloads ?? [])] : [classified.payload],
