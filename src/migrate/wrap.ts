@@ -26,6 +26,18 @@ function conformCall(name: string): string {
   return `conform(${JSON.stringify(name)}, `;
 }
 
+/**
+ * A declared `Promise<CallToolResult>` (or `: CallToolResult`) on the function conform() wraps
+ * would hide that every path now returns the formatter's result, and `conform` would reject it:
+ * the return type is left to inference.
+ */
+function withoutDeclaredReturnType(fn: ts.SignatureDeclaration): WrapPlan["edits"] {
+  if (!fn.type) return [];
+  const file = fn.getSourceFile();
+  const colon = file.text.lastIndexOf(":", fn.type.getStart(file));
+  return [{ fileName: file.fileName, start: colon, end: fn.type.getEnd(), text: "" }];
+}
+
 /** `{ return conform("x", async () => {` … `})(); }` inside a block, around its statements. */
 function wrapBlock(block: ts.Block, name: string, isAsync: boolean): WrapPlan["edits"] {
   const file = block.getSourceFile();
@@ -170,6 +182,7 @@ export function planWrap(
         edits: [
           { fileName, start: target.getStart(file), end: target.getStart(file), text: conformCall(name) },
           { fileName, start: target.getEnd(), end: target.getEnd(), text: ")" },
+          ...withoutDeclaredReturnType(scope),
         ],
       };
     }
@@ -195,13 +208,7 @@ export function planWrap(
         { fileName, start: reference.getStart(at), end: reference.getStart(at), text: conformCall(name) },
         { fileName, start: reference.getEnd(), end: reference.getEnd(), text: ")" },
       ];
-      // A declared `Promise<CallToolResult>` would hide that every path now returns the formatter's
-      // result, and `conform` would reject it: the return type is left to inference.
-      if (scope.type) {
-        const colon = file.text.lastIndexOf(":", scope.type.getStart(file));
-        edits.push({ fileName: file.fileName, start: colon, end: scope.type.getEnd(), text: "" });
-      }
-      return { scope, edits };
+      return { scope, edits: [...edits, ...withoutDeclaredReturnType(scope)] };
     }
     // `const handler = async (...) => {...}` (then `export default handler`, or passed on): wrapped where it is defined.
     if (ts.isVariableDeclaration(scope.parent) && scope.parent.initializer === scope) {
@@ -211,6 +218,7 @@ export function planWrap(
         edits: [
           { fileName, start: scope.getStart(file), end: scope.getStart(file), text: conformCall(name) },
           { fileName, start: scope.getEnd(), end: scope.getEnd(), text: ")" },
+          ...withoutDeclaredReturnType(scope),
         ],
       };
     }

@@ -27,3 +27,5 @@ describeWire({ fixture: "real-world/awaited-payloads", variants: [migrated("aorp
 // A server whose handlers pick their result with one conditional (`return res.ok ? ... : { ..., isError: true }`):
 // each branch is a path, its error branches answer as errors once migrated (fixtures/real-world/conditional-results/README.md).
 describeWire({ fixture: "real-world/conditional-results", variants: [migrated("aorp"), migrated("acor")] });
+// Handlers that declare `Promise<CallToolResult>`: migrated, their declared types left to inference (fixtures/real-world/declared-results/README.md).
+describeWire({ fixture: "real-world/declared-results", variants: [migrated("aorp"), migrated("aop")] });
