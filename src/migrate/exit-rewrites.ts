@@ -28,7 +28,50 @@ export type ExitRewrite =
     }
   | { kind: "error"; exit: ExitPoint; message: string; messageNode: ts.Node; carried?: Carried; said?: SaidBeside; labelled?: string }
   | { kind: "done"; exit: ExitPoint }
-  | { kind: "skip"; exit: ExitPoint; reason: string };
+  | { kind: "skip"; exit: ExitPoint; reason: string }
+  | { kind: "outcome"; exit: ExitPoint; call: ts.CallExpression; outcome: OutcomeHelper };
+
+/**
+ * A handler's `return handleCliOutput(output)`: a project function whose returns are both error
+ * results and successes with a readable payload, shared by the tools that return it. It is
+ * rewritten inside to return what happened (`{ ok: true as const, payload }` or `{ ok: false as
+ * const, message }`, its declared `CallToolResult` return type dropped), and the handler formats
+ * that: the success with the formatter, the error with the error formatter.
+ */
+export interface OutcomeHelper {
+  helper: ts.SignatureDeclaration;
+  /** Each of the helper's exits with the outcome expression it returns instead. */
+  exits: { expression: ts.Expression; outcome: string }[];
+  /** The payload's type, as the helper's successes build it. */
+  payloadType: ts.Type;
+  /**
+   * Every success is one text block (its text the payload) and every error an `isError: true`
+   * result: the result itself tells which it is and says its text, so a helper other code also
+   * uses can stay as it is, and the handler reads its result (`legacyResultText(result)`).
+   */
+  readable: boolean;
+}
+
+/** `{ content: [{ type: "text", text }] }`, one text block and nothing else, or with `isError: true`. */
+function isOneTextResult(expression: ts.Expression, isError: boolean): boolean {
+  const value = unwrapExpression(expression);
+  if (!ts.isObjectLiteralExpression(value) || !isCallToolResultLiteral(value)) return false;
+  for (const property of value.properties) {
+    const name = property.name && ts.isIdentifier(property.name) ? property.name.text : undefined;
+    if (!ts.isPropertyAssignment(property) || (name !== "content" && name !== "isError")) return false;
+  }
+  const flag = getPropertyValue(value, "isError");
+  const flagged = flag !== undefined && ts.isExpression(flag) && unwrapExpression(flag).kind === ts.SyntaxKind.TrueKeyword;
+  if (flagged !== isError || (flag !== undefined && !flagged)) return false;
+  const content = getPropertyValue(value, "content");
+  const array = content && ts.isExpression(content) ? unwrapExpression(content) : undefined;
+  if (!array || !ts.isArrayLiteralExpression(array) || array.elements.length !== 1) return false;
+  const block = unwrapExpression(array.elements[0]!);
+  if (!ts.isObjectLiteralExpression(block) || block.properties.length !== 2) return false;
+  const type = getPropertyValue(block, "type");
+  const text = getPropertyValue(block, "text");
+  return type !== undefined && ts.isExpression(type) && ts.isStringLiteralLike(unwrapExpression(type)) && text !== undefined && ts.isExpression(text);
+}
 
 /**
  * A handler's `return formatSmartPEBandResult(quote, band)`: a project function that builds the
@@ -411,6 +454,38 @@ function fromPayloadHelper(exit: ExitPoint, call: ts.CallExpression, checker: An
 }
 
 /**
+ * `return handleCliOutput(output)`: a project helper whose every exit is an error result with a
+ * readable message or a success with a readable payload of one type, and at least one of each.
+ */
+function fromOutcomeHelper(exit: ExitPoint, call: ts.CallExpression, checker: AnalysisChecker, generated: GeneratedSymbols, depth: number): ExitRewrite | null {
+  if (depth > 2) return null;
+  const helper = resolveFunction(call.expression, checker);
+  if (!helper || helper.getSourceFile().isDeclarationFile || generated.isGeneratedCall(call) || !projectFunctionName(helper)) return null;
+  const exits: OutcomeHelper["exits"] = [];
+  let payloadType: ts.Type | undefined;
+  let errors = 0;
+  let readable = true;
+  for (const each of collectExitPoints(helper)) {
+    // A throw stays a throw only where the handler's call of it is caught: not followed here.
+    if (each.isThrow || !each.expression || isInsideTry(each.node, helper)) return null;
+    const planned = planExit(each, checker, false, generated, false, null, depth + 1);
+    if (planned.kind === "error" && !planned.carried && !planned.said) {
+      errors++;
+      readable &&= isOneTextResult(each.expression, true);
+      exits.push({ expression: each.expression, outcome: `{ ok: false as const, message: ${planned.message} }` });
+    } else if (planned.kind === "success" && planned.notes.length === 0 && !planned.inside && !planned.carried) {
+      const type = planned.payloadIsText ? checker.getStringType() : checker.getTypeAtLocation(planned.payloadNode);
+      if (payloadType !== undefined && payloadType !== type) return null;
+      payloadType = type;
+      readable &&= isOneTextResult(each.expression, false) && (type.flags & ts.TypeFlags.StringLike) !== 0;
+      exits.push({ expression: each.expression, outcome: `{ ok: true as const, payload: ${planned.payload} }` });
+    } else return null;
+  }
+  if (payloadType === undefined || errors === 0) return null;
+  return { kind: "outcome", exit, call, outcome: { helper, exits, payloadType, readable } };
+}
+
+/**
  * Classify one exit of a handler for the rewrite. Everything not recognised is a skip with its
  * reason: migrate rewrites only what it can read completely.
  */
@@ -471,7 +546,10 @@ export function planExit(
   if (ts.isCallExpression(value)) {
     // A generated formatter's call, by its symbol (declared in the output folder), never by its name.
     if (generated.isGeneratedCall(value)) return foreign ? foreign.read(exit, value) : { kind: "done", exit };
-    const helper = fromHelper(exit, value, checker) ?? fromPayloadHelper(exit, value, checker, generated, depth);
+    const helper =
+      fromHelper(exit, value, checker) ??
+      fromPayloadHelper(exit, value, checker, generated, depth) ??
+      fromOutcomeHelper(exit, value, checker, generated, depth);
     if (helper) return helper;
   }
   if (ts.isObjectLiteralExpression(value) && isCallToolResultLiteral(value)) return fromCallToolResult(exit, value, checker);

@@ -23,6 +23,7 @@ import { planOutputSchema } from "./output-schema.js";
 import { planWarnings } from "./warnings.js";
 import { LegacySteps } from "./legacy-steps.js";
 import { awaitPayload } from "./awaited-payload.js";
+import { insideOutcomeEdits, type OutcomeMode, outcomeRewrite } from "./outcome-helpers.js";
 import { planDispatchers } from "./dispatchers.js";
 import { ForeignCalls } from "./foreign-calls.js";
 import { GeneratedSymbols } from "./generated.js";
@@ -360,6 +361,23 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       }
       // A helper that returns a CallToolResult is rewritten to return its payload only when every use
       // of it is a `return helper(...)`: any other caller would get a payload where it expects a result.
+      // A helper whose results are errors and successes is rewritten to return what happened when only
+      // `return helper(...)` uses it; one that other code uses too stays, where its result says it all.
+      const outcomeModes = new Map<ExitRewrite, OutcomeMode>();
+      for (const exit of exits) {
+        if (exit.kind !== "outcome") continue;
+        if (onlyReturnedCalls(exit.outcome.helper, projectFiles, checker)) outcomeModes.set(exit, "rewrite-helper");
+        else if (exit.outcome.readable) outcomeModes.set(exit, "read-result");
+      }
+      const sharedOutcome = exits.find((exit) => exit.kind === "outcome" && !outcomeModes.has(exit));
+      if (sharedOutcome?.kind === "outcome") {
+        const name = projectFunctionName(sharedOutcome.outcome.helper)!.text;
+        skip(
+          `returns ${name}(...), a helper whose results are both errors and successes, which other code uses other than as \`return ${name}(...)\`: make it return what happened (\`{ ok, payload }\`) and format that in each handler`,
+          exitSite(sharedOutcome.exit),
+        );
+        continue;
+      }
       const sharedHelper = exits.find((exit) => exit.kind === "success" && exit.inside && !onlyReturnedCalls(exit.inside.helper, projectFiles, checker));
       if (sharedHelper?.kind === "success") {
         const name = projectFunctionName(sharedHelper.inside!.helper)!.text;
@@ -371,13 +389,17 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
       }
       const anyPayload = exits.find(
         (exit) =>
-          exit.kind === "success" &&
-          ((exit.inside?.payloadType ?? (exit.payloadIsText ? checker.getStringType() : checker.getTypeAtLocation(exit.payloadNode))).flags &
-            ts.TypeFlags.Any) !==
-            0,
+          (exit.kind === "success" &&
+            ((exit.inside?.payloadType ?? (exit.payloadIsText ? checker.getStringType() : checker.getTypeAtLocation(exit.payloadNode))).flags &
+              ts.TypeFlags.Any) !==
+              0) ||
+          (exit.kind === "outcome" && (exit.outcome.payloadType.flags & ts.TypeFlags.Any) !== 0),
       );
-      if (anyPayload?.kind === "success") {
-        skip("the payload is typed `any`, so its formatter cannot be typed: give it a type first", anyPayload.payloadNode);
+      if (anyPayload?.kind === "success" || anyPayload?.kind === "outcome") {
+        skip(
+          "the payload is typed `any`, so its formatter cannot be typed: give it a type first",
+          anyPayload.kind === "success" ? anyPayload.payloadNode : anyPayload.call,
+        );
         continue;
       }
       const warnings = planWarnings(scope, checker, (message) => idByMessage.get(message));
@@ -398,6 +420,17 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
         const said: { texts: (string | null)[]; actions: string[] } = { texts: [], actions: [] };
         for (const exit of exits) {
           if (exit.kind === "done" || exit.kind === "skip") continue;
+          if (exit.kind === "outcome") {
+            const mode = outcomeModes.get(exit)!;
+            const rewrite = outcomeRewrite(exit, mode, context, tool, steps);
+            pending.push(rewrite.edit);
+            if (mode === "rewrite-helper") for (const edit of insideOutcomeEdits(exit.outcome)) edits.add(edit.fileName, edit);
+            need(needs, fileName, formatterModule, formatter);
+            need(needs, fileName, formatterModule, `${formatter}Error`);
+            for (const kitName of rewrite.kit) need(needs, fileName, module("kit.ts"), kitName);
+            changes.paths++;
+            continue;
+          }
           let made: ReturnType<typeof successCall>;
           if (exit.kind === "error") {
             made = errorCall(

@@ -29,3 +29,5 @@ describeWire({ fixture: "real-world/awaited-payloads", variants: [migrated("aorp
 describeWire({ fixture: "real-world/conditional-results", variants: [migrated("aorp"), migrated("acor")] });
 // Handlers that declare `Promise<CallToolResult>`: migrated, their declared types left to inference (fixtures/real-world/declared-results/README.md).
 describeWire({ fixture: "real-world/declared-results", variants: [migrated("aorp"), migrated("aop")] });
+// A CLI wrapper whose tools return a shared helper's result, errors and successes (fixtures/real-world/cli-output/README.md).
+describeWire({ fixture: "real-world/cli-output", variants: [migrated("aorp"), migrated("guidance")] });
