@@ -174,6 +174,14 @@ describe("the TypeScript 7 API the engine is built on", () => {
       const handle = symbol?.declarations[0];
       expect(handle?.index, "NodeHandle.index").toBeTypeOf("number");
       expect(handle?.path, "NodeHandle.path").toBeTypeOf("string");
+      // values.ts passes over a global of the compiler's library without fetching its file: the
+      // handle's kind and path tell what and where, the file's metadata whether it is a default library.
+      expect(handle?.kind, "NodeHandle.kind").toBeTypeOf("number");
+      const objectSymbol = project.checker.resolveName("Object", sync.SymbolFlags.Value, undefined, false);
+      const objectDeclaration = objectSymbol?.valueDeclaration;
+      expect(objectDeclaration?.path, "Object's declaration").toMatch(/lib\.es5\.d\.ts$/);
+      expect(project.program.getSourceFileMetadata(objectDeclaration!.path)?.isDefaultLibrary, "SourceFileMetadata.isDefaultLibrary").toBe(true);
+      expect(project.program.getSourceFileMetadata(first!)?.isDefaultLibrary).toBe(false);
       // ts7.ts names an unfetched file by the path a handle would give it (Program.toPath).
       const toPath = (project.program as unknown as { toPath?: (fileName: string) => string }).toPath;
       expect(toPath?.(first!), "Program.toPath").toBe((file as unknown as { path: string }).path);

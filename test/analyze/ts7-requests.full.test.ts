@@ -229,20 +229,25 @@ describe("questions asked of TypeScript 7", () => {
     expect(fetched.length).toBeGreaterThan(0);
   });
 
-  it("the files of library declarations a name is followed to are not fetched (lib.es5.d.ts, the SDK's server)", async () => {
-    mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
-    const dir = mkdtempSync(join(repoRoot, ".tmp", "ts7-requests-"));
-    scratch.push(dir);
-    // Calls into lib (`JSON.stringify`, `Math.round`), a class that extends `Error`, `registerTool` and a low-level `Server`.
-    writeSyntheticServer(dir, { tools: 5, seed: 1, shape: "json-zod" });
-    const fetched = recordFetchedFiles();
-    const engine = await loadEngine("ts7");
-    const result = analyze({ project: join(dir, "tsconfig.json"), cwd: dir, engine });
-    result.session.close();
-    expect(result.inventory.tools).toHaveLength(5);
-    expect(fetched.length).toBeGreaterThan(5);
-    expect(fetched.filter((file) => file.includes("/node_modules/") || !file.startsWith(dir))).toEqual([]);
-  });
+  // json-zod: calls into lib (`JSON.stringify`, `Math.round`), a class that extends `Error`, `registerTool`
+  // and a low-level `Server`. styles: every discovery style, globals the evaluator meets (`Object`,
+  // `new Map(...)`) and a tool list imported from a package's declarations (fastmcp's).
+  it.each(["json-zod", "styles"] as const)(
+    "%s: the files of library declarations a name is followed to are not fetched (lib.es5.d.ts, the SDK's server)",
+    async (shape) => {
+      mkdirSync(join(repoRoot, ".tmp"), { recursive: true });
+      const dir = mkdtempSync(join(repoRoot, ".tmp", "ts7-requests-"));
+      scratch.push(dir);
+      writeSyntheticServer(dir, { tools: 5, seed: 1, shape });
+      const fetched = recordFetchedFiles();
+      const engine = await loadEngine("ts7");
+      const result = analyze({ project: join(dir, "tsconfig.json"), cwd: dir, engine });
+      result.session.close();
+      expect(result.inventory.tools).toHaveLength(5);
+      expect(fetched.length).toBeGreaterThan(5);
+      expect(fetched.filter((file) => file.includes("/node_modules/") || !file.startsWith(dir))).toEqual([]);
+    },
+  );
 
   it("real-world/namespace-listing", async () => {
     expect(await requestsOf("real-world/namespace-listing")).toMatchInlineSnapshot(`

@@ -25,6 +25,23 @@ export function declarationSites(symbol: ts.Symbol, checker: AnalysisChecker): {
   return sites;
 }
 
+/** Where a symbol's value declaration is and as what; on TypeScript 7 without fetching its file. */
+export function valueDeclarationSite(symbol: ts.Symbol, checker: AnalysisChecker): { fileName: string; kind: ts.SyntaxKind } | undefined {
+  if (checker.valueDeclarationSite) return checker.valueDeclarationSite(symbol);
+  const declaration = symbol.valueDeclaration;
+  return declaration ? { fileName: declaration.getSourceFile().fileName, kind: kindOf(declaration) } : undefined;
+}
+
+/** A symbol's value declaration when its file and kind pass `keep`: a file that fails is never fetched. */
+export function valueDeclarationWhere(
+  symbol: ts.Symbol,
+  checker: AnalysisChecker,
+  keep: (fileName: string, kind: ts.SyntaxKind) => boolean,
+): ts.Declaration | undefined {
+  const site = valueDeclarationSite(symbol, checker);
+  return site && keep(site.fileName, site.kind) ? symbol.valueDeclaration : undefined;
+}
+
 /**
  * Whether TypeScript reads the file as a declaration file, by its name as TypeScript tells it
  * (`isDeclarationFileName`): `.d.ts`, `.d.mts`, `.d.cts`, or a `.ts` whose name holds `.d.`

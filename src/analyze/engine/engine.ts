@@ -267,6 +267,10 @@ export type AnalysisChecker = Pick<
    * to read (`declarationsWhere` in declarations-where.ts filters them).
    */
   declarationsWhere?(symbol: ts.Symbol, keep: (fileName: string, kind: ts.SyntaxKind) => boolean): ts.Declaration[];
+  /** Where the symbol's value declaration is and as what, without reading its node (`valueDeclarationSite` in declarations-where.ts). */
+  valueDeclarationSite?(symbol: ts.Symbol): { fileName: string; kind: ts.SyntaxKind } | undefined;
+  /** Whether the file is one of the compiler's own library files (`lib.es5.d.ts`), by its name as the compiler tells it. */
+  isDefaultLibraryFile?(fileName: string): boolean;
 };
 
 /** What the analysis asks of the Program itself. */

@@ -97,6 +97,11 @@ class SymbolView {
       return node ? [ts6Node<ts.Declaration>(node)] : [];
     });
   }
+  /** The value declaration's file and kind, told by its handle. */
+  get valueDeclarationSite(): { fileName: string; kind: ts.SyntaxKind } | undefined {
+    const handle = this.native.valueDeclaration;
+    return handle ? { fileName: handle.path, kind: kindFromTs7(handle.kind) } : undefined;
+  }
   get valueDeclaration(): ts.Declaration | undefined {
     if (this.value === null) {
       const handle = this.native.valueDeclaration;
@@ -501,6 +506,23 @@ export class Ts7AnalysisChecker implements AnalysisChecker {
   declarationsWhere(symbol: ts.Symbol, keep: (fileName: string, kind: ts.SyntaxKind) => boolean): ts.Declaration[] {
     if (symbol instanceof SymbolView) return symbol.declarationsWhere(keep);
     return (symbol.declarations ?? []).filter((declaration) => keep(declaration.getSourceFile().fileName, kindOf(declaration)));
+  }
+
+  valueDeclarationSite(symbol: ts.Symbol): { fileName: string; kind: ts.SyntaxKind } | undefined {
+    if (symbol instanceof SymbolView) return symbol.valueDeclarationSite;
+    const declaration = symbol.valueDeclaration;
+    return declaration ? { fileName: declaration.getSourceFile().fileName, kind: kindOf(declaration) } : undefined;
+  }
+
+  private readonly defaultLibraryFiles = new Map<string, boolean>();
+  isDefaultLibraryFile(fileName: string): boolean {
+    let isLibrary = this.defaultLibraryFiles.get(fileName);
+    if (isLibrary === undefined) {
+      // A few bytes a file, where fetching lib.es5.d.ts to look would be 0.9 MB.
+      isLibrary = this.project.program.getSourceFileMetadata(fileName)?.isDefaultLibrary ?? false;
+      this.defaultLibraryFiles.set(fileName, isLibrary);
+    }
+    return isLibrary;
   }
 
   /**

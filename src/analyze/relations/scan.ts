@@ -46,7 +46,7 @@ import {
   kindOf,
 } from "../engine/ast.js";
 import type { AnalysisChecker } from "../engine/engine.js";
-import { declarationsWhere, mayHoldCode } from "../engine/declarations-where.js";
+import { declarationsWhere, mayHoldCode, valueDeclarationWhere } from "../engine/declarations-where.js";
 
 /**
  * What one function (or a low-level `case` scope, or a module-level constant) says on its own:
@@ -153,8 +153,10 @@ function mayBeProjectFile(fileName: string): boolean {
   return mayHoldCode(fileName) && !/[\\/]node_modules[\\/]/.test(fileName);
 }
 
+const IN_NODE_MODULES = /[\\/]node_modules[\\/]/;
+
 function isProjectFile(file: ts.SourceFile): boolean {
-  if (file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName)) return false;
+  if (file.isDeclarationFile || IN_NODE_MODULES.test(file.fileName)) return false;
   let generated = generatedFiles.get(file);
   if (generated === undefined) {
     generated = isGeneratedFile(file.text.slice(0, 600));
@@ -366,7 +368,14 @@ export class FactIndex {
   private importedConstant(identifier: ts.Identifier): ts.VariableDeclaration | undefined {
     let symbol = this.checker.getSymbolAtLocation(identifier);
     if (symbol && symbol.flags & SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
-    const declaration = symbol?.valueDeclaration;
+    // Only a project file's const can be one: a package's declaration files are not fetched to be passed over.
+    const declaration = symbol
+      ? valueDeclarationWhere(
+          symbol,
+          this.checker,
+          (fileName, kind) => kind === SyntaxKind.VariableDeclaration && mayHoldCode(fileName) && !IN_NODE_MODULES.test(fileName),
+        )
+      : undefined;
     if (!declaration || !isVariableDeclaration(declaration) || !declaration.initializer || !isWrittenOut(declaration.initializer)) return undefined;
     const list = declaration.parent;
     if (!isVariableDeclarationList(list) || !isConstList(list) || !isVariableStatement(list.parent) || !isSourceFile(list.parent.parent)) return undefined;

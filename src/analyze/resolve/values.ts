@@ -39,6 +39,7 @@ import {
   modifiersOf,
 } from "../engine/ast.js";
 import type { AnalysisChecker } from "../engine/engine.js";
+import { isDeclarationFileName, valueDeclarationSite, valueDeclarationWhere } from "../engine/declarations-where.js";
 import { compareStrings } from "../../compare-strings.js";
 
 /**
@@ -211,7 +212,7 @@ export class Evaluator {
     if (!symbol) return { value: { kind: "node", node } };
     // `{ handler }` in an object literal names the value in scope, which may be an import
     // (`const tools = { search, fetch }` of imported tool objects): followed below.
-    if (symbol.valueDeclaration && isShorthandPropertyAssignment(symbol.valueDeclaration)) {
+    if (valueDeclarationSite(symbol, this.checker)?.kind === SyntaxKind.ShorthandPropertyAssignment) {
       symbol = this.checker.getShorthandAssignmentValueSymbol(symbol.valueDeclaration) ?? symbol;
     }
     if (symbol.flags & SymbolFlags.Alias) {
@@ -220,6 +221,11 @@ export class Evaluator {
       if (file) return { value: { kind: "module", file, at: node } };
       symbol = target;
     }
+    // A global of the compiler's own library (`Object`, `JSON`, `Math`) is a `declare var`: no value
+    // the source spells out. Told by where it is declared, so TypeScript 7 never fetches lib.es5.d.ts (0.9 MB) for it.
+    const site = valueDeclarationSite(symbol, this.checker);
+    if (site?.kind === SyntaxKind.VariableDeclaration && isDeclarationFileName(site.fileName) && this.checker.isDefaultLibraryFile?.(site.fileName))
+      return { value: { kind: "node", node } };
     const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
     if (!declaration) return { value: { kind: "node", node } };
     if (isSourceFile(declaration)) return { value: { kind: "module", file: declaration, at: node } };
@@ -335,7 +341,10 @@ export class Evaluator {
     if (isNewExpression(node)) {
       const classSymbol = this.checker.getSymbolAtLocation(node.expression);
       const target = classSymbol && classSymbol.flags & SymbolFlags.Alias ? this.checker.getAliasedSymbol(classSymbol) : classSymbol;
-      const declaration = target?.valueDeclaration;
+      // Only a class is read: `new Map(...)`'s `declare var Map` (lib.es2015's) is never fetched to be passed over.
+      const declaration = target
+        ? valueDeclarationWhere(target, this.checker, (_, kind) => kind === SyntaxKind.ClassDeclaration || kind === SyntaxKind.ClassExpression)
+        : undefined;
       if (declaration && isClassLike(declaration)) {
         // `constructor(private readonly server: McpServer)`: the argument this `new` passes.
         const constructor = declaration.members.find(isConstructorDeclaration);
