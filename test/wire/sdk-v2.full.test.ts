@@ -1,5 +1,5 @@
 import { it } from "vitest";
-import { ALL_VARIANTS, PROTOCOL_VARIANTS, describeWire } from "./harness.js";
+import { ALL_VARIANTS, PROTOCOL_VARIANTS, describeWire, migrated } from "./harness.js";
 import { expectTs7EngineWritesTheSame } from "./migrated-copies.js";
 
 // SDK 2.x (`@modelcontextprotocol/server`, called by `@modelcontextprotocol/client`): every protocol, guidance on and off.
@@ -9,3 +9,5 @@ describeWire({ fixture: "sdk-v2/sdk-register-tool", variants: ALL_VARIANTS }, (b
 // Guidance composed on SDK 2.x: sdk-register-tool above; the two others through every protocol.
 describeWire({ fixture: "sdk-v2/sdk-low-level", variants: PROTOCOL_VARIANTS });
 describeWire({ fixture: "sdk-v2/tool-object", variants: PROTOCOL_VARIANTS });
+// A conditional's branches, a declared `Promise<CallToolResult>` and a shared CLI helper, on the 2.x client (fixtures/sdk-v2/README.md).
+describeWire({ fixture: "sdk-v2/conditional-results", variants: [migrated("aorp"), migrated("smart-v2")] });
