@@ -2,6 +2,7 @@ import { ts } from "../compiler.cjs";
 import { isFunctionNode, unwrapExpression } from "../analyze/syntax.js";
 import type { ExitRewrite } from "./exit-rewrites.js";
 import type { AnalysisChecker } from "../analyze/engine/engine.js";
+import { isAsyncFunction } from "./wrap.js";
 
 /**
  * A handler that returns a promise of its payload (`return this.run(input.symbol)` in an async
@@ -19,10 +20,6 @@ export type Awaited = Extract<ExitRewrite, { kind: "success" }> & {
 function isThenable(type: ts.Type, checker: AnalysisChecker): boolean {
   if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return false;
   return checker.getPropertyOfType(checker.getNonNullableType(type), "then") !== undefined;
-}
-
-function isAsync(fn: ts.Node): boolean {
-  return ts.canHaveModifiers(fn) && (ts.getModifiers(fn) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
 }
 
 /** An expression that can stand after `await` or before `.then` as it is. */
@@ -58,7 +55,7 @@ export function awaitPayload(rewrite: ExitRewrite, checker: AnalysisChecker): Ex
   const node = rewrite.payloadNode;
   if (!isThenable(checker.getTypeAtLocation(node), checker)) return rewrite;
   const fn = ts.findAncestor(rewrite.exit.node, isFunctionNode);
-  if (fn && isAsync(fn)) return { ...rewrite, payload: `await ${operand(node)}` };
+  if (fn && isAsyncFunction(fn)) return { ...rewrite, payload: `await ${operand(node)}` };
   return { ...rewrite, payload: freshName(fn ?? node.getSourceFile(), "payload"), then: operand(node) };
 }
 

@@ -4,7 +4,8 @@ import type { ExitRewrite, OutcomeHelper } from "./exit-rewrites.js";
 import { CannotRewrite, type CallContext, freeName } from "./formatter-call-parts.js";
 import { errorCall, successCall } from "./formatter-calls.js";
 import type { LegacySteps } from "./legacy-steps.js";
-import type { TextEdit } from "./text-edits.js";
+import { constThenReturn, type TextEdit } from "./text-edits.js";
+import { isAsyncFunction, withoutDeclaredReturnType } from "./wrap.js";
 
 type OutcomeExit = Extract<ExitRewrite, { kind: "outcome" }>;
 
@@ -42,20 +43,14 @@ export function outcomeRewrite(exit: OutcomeExit, mode: OutcomeMode, context: Ca
   );
   const failure = errorCall({ message, messageNode: exit.call, steps: [] }, context);
   if (success.bind || failure.bind) throw new CannotRewrite("a helper's outcome whose formatter call needs a const of its own: format it by hand", statement);
-  const file = statement.getSourceFile();
-  const start = statement.getStart(file);
-  const lineStart = file.text.lastIndexOf("\n", start - 1) + 1;
-  const indent = /^[ \t]*/.exec(file.text.slice(lineStart))![0];
-  const inBlock = ts.isBlock(statement.parent) || ts.isCaseClause(statement.parent) || ts.isDefaultClause(statement.parent);
   // An async helper's result is awaited first, in a handler that can await it.
-  const settles = isAsync(exit.outcome.helper);
+  const settles = isAsyncFunction(exit.outcome.helper);
   const handler = ts.findAncestor(statement, ts.isFunctionLike);
-  if (settles && !(handler && isAsync(handler)))
+  if (settles && !(handler && isAsyncFunction(handler)))
     throw new CannotRewrite("returns an async helper's result from a function that is not async: return it from an async handler", statement);
   const choice = mode === "rewrite-helper" ? `${name}.ok ? ${success.text} : ${failure.text}` : `${name}.isError ? ${failure.text} : ${success.text}`;
-  const text = `const ${name} = ${settles ? "await " : ""}${exit.call.getText(file)};${inBlock ? `\n${indent}` : " "}return ${choice};`;
   const kit = [...success.kit, ...failure.kit, ...(mode === "read-result" ? ["legacyResultText"] : [])];
-  return { edit: { fileName: file.fileName, start, end: statement.getEnd(), text: inBlock ? text : `{ ${text} }` }, kit };
+  return { edit: constThenReturn(statement, name, `${settles ? "await " : ""}${exit.call.getText()}`, choice), kit };
 }
 
 /** The helper returns its outcomes instead of CallToolResults, its declared return type left to inference. */
@@ -63,13 +58,5 @@ export function insideOutcomeEdits(outcome: OutcomeHelper): (TextEdit & { fileNa
   const file = outcome.helper.getSourceFile();
   const fileName = file.fileName;
   const edits = outcome.exits.map(({ expression, outcome: text }) => ({ fileName, start: expression.getStart(file), end: expression.getEnd(), text }));
-  if (outcome.helper.type) {
-    const colon = file.text.lastIndexOf(":", outcome.helper.type.getStart(file));
-    edits.push({ fileName, start: colon, end: outcome.helper.type.getEnd(), text: "" });
-  }
-  return edits;
-}
-
-function isAsync(fn: ts.Node): boolean {
-  return ts.canHaveModifiers(fn) && (ts.getModifiers(fn) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
+  return [...edits, ...withoutDeclaredReturnType(outcome.helper)];
 }

@@ -16,9 +16,9 @@ import { CannotRewrite, type CallContext, freeName, type SuccessExit } from "./f
 import { errorCall, successCall } from "./formatter-calls.js";
 import type { StubHints } from "../generate/generate.js";
 import { addImports, importedNameUses, type Needs, removeImportsMadeUnused } from "./imports.js";
-import { applyEdits, EditSet, type TextEdit } from "./text-edits.js";
+import { applyEdits, constThenReturn, EditSet, type TextEdit } from "./text-edits.js";
 import { rewrittenRanges } from "./format-rewrites.js";
-import { planWrap, usesOf, type WrapPlan } from "./wrap.js";
+import { planWrap, usesOf, withoutDeclaredReturnType, type WrapPlan } from "./wrap.js";
 import { planOutputSchema } from "./output-schema.js";
 import { planWarnings } from "./warnings.js";
 import { LegacySteps } from "./legacy-steps.js";
@@ -124,11 +124,7 @@ function insideHelperEdits(inside: InsideHelper): (TextEdit & { fileName: string
   const file = inside.helper.getSourceFile();
   const fileName = file.fileName;
   const edits = inside.exits.map(({ expression, payload }) => ({ fileName, start: expression.getStart(file), end: expression.getEnd(), text: payload }));
-  if (inside.helper.type) {
-    const colon = file.text.lastIndexOf(":", inside.helper.type.getStart(file));
-    edits.push({ fileName, start: colon, end: inside.helper.type.getEnd(), text: "" });
-  }
-  return edits;
+  return [...edits, ...withoutDeclaredReturnType(inside.helper)];
 }
 
 export interface MigrateOptions {
@@ -488,14 +484,9 @@ export function planMigration(session: AnalysisSession, inventory: Inventory, op
                 `${exit.kind === "error" ? "an error message" : "a SmartResponse V1 object"} read twice where no const can be declared before it: store it in a const first`,
                 statement,
               );
-            const lineStart = file.text.lastIndexOf("\n", statement.getStart(file) - 1) + 1;
-            const indent = /^[ \t]*/.exec(file.text.slice(lineStart))![0];
-            const inBlock =
-              ts.isBlock(statement.parent) || ts.isCaseClause(statement.parent) || ts.isDefaultClause(statement.parent) || ts.isSourceFile(statement.parent);
-            const text = `const ${made.bind.name} = ${made.bind.expression};${inBlock ? `\n${indent}` : " "}return ${call};`;
             if (exit.exit.isThrow) changes.throws++;
             else changes.paths++;
-            pending.push({ fileName, start: statement.getStart(file), end: statement.getEnd(), text: inBlock ? text : `{ ${text} }` });
+            pending.push(constThenReturn(statement, made.bind.name, made.bind.expression, call));
             continue;
           }
           if (exit.exit.isThrow) {

@@ -9,6 +9,21 @@ export interface TextEdit {
 }
 
 /**
+ * `statement` (a `return` or `throw`) replaced by `const <name> = <value>;` and `return <returned>;`,
+ * on two lines where it stands in a block, braced where it is a single statement (`if (x) return ...`).
+ */
+export function constThenReturn(statement: ts.Statement, name: string, value: string, returned: string): TextEdit & { fileName: string } {
+  const file = statement.getSourceFile();
+  const start = statement.getStart(file);
+  const lineStart = file.text.lastIndexOf("\n", start - 1) + 1;
+  const indent = /^[ \t]*/.exec(file.text.slice(lineStart))![0];
+  const parent = statement.parent;
+  const inBlock = ts.isBlock(parent) || ts.isCaseClause(parent) || ts.isDefaultClause(parent) || ts.isSourceFile(parent);
+  const text = `const ${name} = ${value};${inBlock ? `\n${indent}` : " "}return ${returned};`;
+  return { fileName: file.fileName, start, end: statement.getEnd(), text: inBlock ? text : `{ ${text} }` };
+}
+
+/**
  * The edits of one run, per file. Every edit is planned against the text as it was read, so a
  * rewrite never sees another's output; two edits that overlap are a planning bug, refused here
  * rather than applied in an order that would garble the file.

@@ -31,7 +31,7 @@ function conformCall(name: string): string {
  * would hide that every path now returns the formatter's result, and `conform` would reject it:
  * the return type is left to inference.
  */
-function withoutDeclaredReturnType(fn: ts.SignatureDeclaration): WrapPlan["edits"] {
+export function withoutDeclaredReturnType(fn: ts.SignatureDeclaration): WrapPlan["edits"] {
   if (!fn.type) return [];
   const file = fn.getSourceFile();
   const colon = file.text.lastIndexOf(":", fn.type.getStart(file));
@@ -65,7 +65,7 @@ function indentationAt(text: string, position: number): string {
   return /^[ \t]*/.exec(text.slice(lineStart))![0];
 }
 
-function isAsyncFunction(node: ts.Node): boolean {
+export function isAsyncFunction(node: ts.Node): boolean {
   return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
 }
 

@@ -2,8 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanScratch } from "../check/helpers.js";
-import { runCli } from "../helpers/run-cli.js";
-import { committedCopy } from "./helpers.js";
+import { migrateCommittedCopy } from "./helpers.js";
 
 afterAll(cleanScratch);
 
@@ -15,9 +14,7 @@ afterAll(cleanScratch);
  */
 describe("a handler's declared result type", () => {
   it("is left to inference when conform() wraps the handler", async () => {
-    const dir = committedCopy("real-world/declared-results");
-    const run = await runCli(["migrate", "--protocol", "aorp", "--write", "--no-format"], { cwd: dir });
-    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    const { dir, run } = await migrateCommittedCopy("real-world/declared-results", "aorp");
     expect(run.stdout).toContain("3 tools migrated, 0 skipped");
     expect(run.stdout).toContain("tsc found no new errors");
     const server = readFileSync(join(dir, "src/server.ts"), "utf8");

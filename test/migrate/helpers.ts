@@ -6,7 +6,7 @@ import { copyFixture } from "../check/helpers.js";
 import { expect } from "vitest";
 import { connectInMemory, importServer, type InMemoryConnection } from "../helpers/in-memory-client.js";
 import type { CheckResult } from "../../src/check/result.js";
-import { runCli } from "../helpers/run-cli.js";
+import { type CliRun, runCli } from "../helpers/run-cli.js";
 import { typeCheckProject } from "../helpers/typecheck.js";
 
 /** A fixture copy that is its own git repository with everything committed, as a user's would be. */
@@ -26,10 +26,15 @@ export function commitAll(dir: string, message: string): void {
 
 /** `committedCopy`, migrated onto `protocol` by `migrate --write --no-format`, which must succeed. */
 export async function migratedCopy(fixture: string, protocol: string): Promise<string> {
+  return (await migrateCommittedCopy(fixture, protocol)).dir;
+}
+
+/** `migratedCopy`, with what the run printed. */
+export async function migrateCommittedCopy(fixture: string, protocol: string): Promise<{ dir: string; run: CliRun }> {
   const dir = committedCopy(fixture);
   const run = await runCli(["migrate", "--protocol", protocol, "--write", "--no-format"], { cwd: dir });
   expect(run.exitCode, run.stdout + run.stderr).toBe(0);
-  return dir;
+  return { dir, run };
 }
 
 /** Every file under `dir/src` with its text, by project-relative path. */

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanScratch } from "../check/helpers.js";
 import { runCli } from "../helpers/run-cli.js";
-import { committedCopy } from "./helpers.js";
+import { migrateCommittedCopy } from "./helpers.js";
 
 afterAll(cleanScratch);
 
@@ -15,9 +15,7 @@ afterAll(cleanScratch);
  */
 describe("a helper that returns both errors and successes", () => {
   it("is read where other code shares it, and rewritten where only handlers return it", async () => {
-    const dir = committedCopy("real-world/cli-output");
-    const run = await runCli(["migrate", "--protocol", "aorp", "--write", "--no-format"], { cwd: dir });
-    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    const { dir, run } = await migrateCommittedCopy("real-world/cli-output", "aorp");
     expect(run.stdout).toContain("4 tools migrated, 0 skipped");
     expect(run.stdout).toContain("tsc found no new errors");
 
